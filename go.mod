@@ -2,7 +2,6 @@ module github.com/asn1gen/asn1gen
 
 go 1.26
 
-require (
-	github.com/alecthomas/participle/v2 v2.1.4 // indirect
-	github.com/google/go-cmp v0.7.0 // indirect
-)
+require github.com/google/go-cmp v0.7.0
+
+require github.com/alecthomas/participle/v2 v2.1.4 // indirect

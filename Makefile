@@ -1,0 +1,53 @@
+# asn1gen build targets. The README names two of them for a fresh machine:
+# `make generate` (the main job) and `make test`.
+
+GO          ?= go
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+FUZZTIME    ?= 10s
+BENCHTIME   ?= 1s
+BENCHCOUNT  ?= 1
+
+# The shared corpus of real ASN.1 modules and encodings, when this checkout sits
+# beside it. Corpus-wide tests skip cleanly without it.
+ASN1GEN_CORPUS ?= $(wildcard $(CURDIR)/../shared/corpus)
+export ASN1GEN_CORPUS
+
+.PHONY: all generate check-generated test lint fuzz bench build
+
+all: build test
+
+build:
+	$(GO) build ./...
+
+# Rebuild generated/ from modules/: every package under generated/ carries the
+# //go:generate line that produces it.
+generate:
+	$(GO) generate ./generated/...
+
+# Fails when generated/ is stale with respect to modules/ and the generator.
+check-generated: generate
+	git add -N generated
+	git diff --exit-code -- generated
+
+test:
+	$(GO) vet ./...
+	$(GO) test ./...
+
+lint:
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+# A short run of every fuzz target in the module (FUZZTIME each). Long
+# campaigns: make fuzz FUZZTIME=10m
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			echo "== $$pkg $$target"; \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME); \
+		done; \
+	done
+
+# Benchmarks with ratios to the baselines measured in the same process.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./bench/... | tee bench.out
+	$(GO) run ./internal/benchtable < bench.out

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestTable(t *testing.T) {
+	in := `goos: linux
+BenchmarkCRL/floor-2         	     100	   2000000 ns/op	4350.00 MB/s	       0 B/op	       0 allocs/op
+BenchmarkCRL/tree-2          	      50	   5000000 ns/op	1740.00 MB/s	  100 B/op	       3 allocs/op
+BenchmarkCRL/tree-2          	      50	   7000000 ns/op	1740.00 MB/s	  100 B/op	       3 allocs/op
+BenchmarkCRL/tree-2          	      50	   6000000 ns/op	1740.00 MB/s	  100 B/op	       3 allocs/op
+BenchmarkCRL/crypto-x509-2   	       4	 300000000 ns/op	  29.00 MB/s	 9000 B/op	  1000 allocs/op
+BenchmarkOID-2               	 1000000	      50 ns/op	       0 B/op	       0 allocs/op
+PASS
+`
+	fams, err := parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	write(&out, fams)
+	want := `| workload | time/op | × floor | speed-up vs crypto/x509 | speed-up vs encoding/asn1 | B/op | allocs/op |
+|---|---|---|---|---|---|---|
+| CRL/floor | 2.00 ms | 1.00 |  |  | 0 | 0 |
+| CRL/tree | 6.00 ms | 3.00 | 50.00 |  | 100 | 3 |
+| CRL/crypto-x509 | 300.00 ms | 150.00 |  |  | 9000 | 1000 |
+| OID/- | 50 ns |  |  |  | 0 | 0 |
+`
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+}
