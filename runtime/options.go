@@ -1,0 +1,95 @@
+package runtime
+
+// Options control one decode. The zero value (or a nil *Options) means strict
+// DER with the default limits, which are safe for hostile input.
+type Options struct {
+	// BER accepts BER (X.690 clause 8) as well as DER: indefinite lengths,
+	// non-minimal length octets and constructed strings. Each decode chooses.
+	BER bool
+
+	// MaxDepth is the deepest nesting of constructed elements allowed.
+	// 0 selects DefaultMaxDepth.
+	MaxDepth int
+
+	// MaxElements is the most elements one decode may read. 0 selects one
+	// element per two input octets plus one: every element has at least an
+	// identifier and a length octet, so the default never rejects a single
+	// pass over the input; it bounds repeated re-reading.
+	MaxElements int
+
+	// MaxAlloc is the most bytes one decode may allocate (reassembled BER
+	// strings, tree nodes, and what generated code charges with
+	// Reader.Alloc). 0 selects DefaultAllocFactor bytes per input octet plus
+	// DefaultAllocSlack: room for one tree node per two input octets (the
+	// densest possible tree) and every BER string reassembled, so the
+	// default never rejects a single pass while memory stays linear in the
+	// input.
+	MaxAlloc int
+
+	// SkipConstraints tells generated code to skip SIZE, range and alphabet
+	// checks. The runtime only carries it.
+	SkipConstraints bool
+}
+
+// Default limits (see Options).
+const (
+	// DefaultMaxDepth allows the nesting of every real-world PKI and
+	// telecom structure seen in the corpus (certificates nest 8 deep,
+	// PKCS#12 about 16) with a wide margin, and keeps recursion shallow.
+	DefaultMaxDepth = 64
+	// DefaultAllocFactor bytes may be allocated per input octet.
+	DefaultAllocFactor = 64
+	// DefaultAllocSlack bytes may be allocated on top, for tiny inputs.
+	DefaultAllocSlack = 64 << 10
+)
+
+const maxInt = int(^uint(0) >> 1)
+
+// state is shared by a Reader and every sub-reader made from it: the options
+// in force, with defaults resolved, and what is left of the budgets.
+type state struct {
+	opts  Options
+	elems int // elements that may still be read
+	alloc int // bytes that may still be allocated
+}
+
+// init resolves the defaults of opts for an input of n octets. It is kept
+// out of line so that NewReader inlines and its state can live on the
+// caller's stack.
+//
+//go:noinline
+func (s *state) init(opts *Options, n int) {
+	if opts != nil {
+		s.opts = *opts
+	}
+	s.opts.resolve(n)
+	s.elems = s.opts.MaxElements
+	s.alloc = s.opts.MaxAlloc
+}
+
+// resolve replaces zero (or negative) limits by their defaults for an input
+// of n octets.
+func (o *Options) resolve(n int) {
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxElements <= 0 {
+		o.MaxElements = n/2 + 1
+	}
+	if o.MaxAlloc <= 0 {
+		if n > (maxInt-DefaultAllocSlack)/DefaultAllocFactor {
+			o.MaxAlloc = maxInt
+		} else {
+			o.MaxAlloc = n*DefaultAllocFactor + DefaultAllocSlack
+		}
+	}
+}
+
+// charge takes n bytes from the allocation budget; off locates the error.
+func (s *state) charge(n, off int) error {
+	if n < 0 || n > s.alloc {
+		return NewError(KindLimit, off, "", "allocation budget exhausted", "Options.MaxAlloc")
+	}
+	s.alloc -= n
+	return nil
+}
