@@ -85,8 +85,9 @@ func withType(err error, typ string) error {
 
 // Non-DER forms accepted in BER mode, as reported by parseHeader (a bit set).
 const (
-	ndLength     = 1 << iota // X.690 10.1: long form where short suffices, or leading zero octets
-	ndIndefinite             // X.690 10.1: indefinite form
+	ndLength            = 1 << iota // X.690 10.1: long form where short suffices, or leading zero octets
+	ndIndefinite                    // X.690 10.1: indefinite form
+	ndConstructedString             // X.690 10.2: constructed string (set by callers that know the type)
 )
 
 // parseHeader parses the identifier and length octets at the start of b, the
@@ -489,22 +490,27 @@ type joiner struct {
 	first    []byte // contents of the first segment
 	unused   byte   // unused bits of the last BIT STRING segment
 	fill     bool   // second walk: copy into out
-	out      []byte // joined contents
+	out      []byte // out[base:] receives the joined contents
+	base     int
 }
 
 var emptyBitString = []byte{0}
 
 func (j *joiner) result() []byte {
 	switch {
-	case j.segs == 1:
-		return j.first
 	case j.fill:
 		if j.bit == 1 {
-			j.out[0] = j.unused
+			if j.segs == 0 {
+				j.out = append(j.out, 0) // X.690 8.6.4: no segments, no bits
+			} else {
+				j.out[j.base] = j.unused
+			}
 		}
 		return j.out
+	case j.segs == 1:
+		return j.first
 	case j.bit == 1:
-		return emptyBitString[:1:1] // X.690 8.6.4: no segments, no bits
+		return emptyBitString[:1:1]
 	}
 	return []byte{}
 }

@@ -1,0 +1,161 @@
+package runtime
+
+// NormalizeBER re-encodes in, which must hold exactly one BER element, in
+// DER as far as that is possible without knowing the schema, and returns the
+// new encoding (in is not modified). Its output is always accepted by the
+// strict decoders of this package at the level of headers and string forms
+// (ParseTree with BER off), and normalizing it again returns it unchanged.
+//
+// It fixes:
+//   - lengths: the indefinite form becomes the definite form, and every
+//     length uses the fewest octets (X.690 10.1);
+//   - constructed strings of the UNIVERSAL string types (BIT STRING, OCTET
+//     STRING, ObjectDescriptor, the restricted character strings, UTCTime,
+//     GeneralizedTime) become primitive, their segments joined (X.690 10.2);
+//   - UNIVERSAL BOOLEAN TRUE becomes the octet 0xFF (X.690 11.1);
+//   - the unused bits of a UNIVERSAL BIT STRING become zero (X.690 11.2.1).
+//
+// It does not, because each needs the schema or the abstract value:
+//   - reorder the components of a SET (X.690 10.3) or the elements of a
+//     SET OF (X.690 11.6): both have the tag UNIVERSAL 17 and a SET is
+//     ordered by tags, not by encodings;
+//   - join constructed strings under IMPLICIT tags (e.g. [0] IMPLICIT OCTET
+//     STRING): the tag does not say that the type is a string;
+//   - remove the trailing zero bits of a BIT STRING with named bits (X.690
+//     11.2.2), or re-encode a REAL (11.3), a UTCTime or GeneralizedTime in
+//     a non-UTC or abbreviated form (11.7, 11.8), or a DEFAULT value that
+//     is present (11.5);
+//   - check or fix the contents of other types (an INTEGER with redundant
+//     leading octets is not valid BER either, and is left as it is).
+//
+// Errors have the offset in in. The element's nesting is bounded by
+// DefaultMaxDepth; the output is at most a few octets per indefinite-length
+// element longer than the input, and is the only allocation.
+func NormalizeBER(in []byte) ([]byte, error) {
+	if len(in) == 0 {
+		return nil, errTruncated(0, "no element", "X.690 8.1.1")
+	}
+	n := normalizer{in: in}
+	n.b.buf = make([]byte, 0, len(in)+8)
+	end, err := n.elements(0, len(in), 0, false, true)
+	if err != nil {
+		return nil, err
+	}
+	if end != len(in) {
+		return nil, NewError(KindTrailingData, end, "", "unexpected octets after the element", "X.690 8.1.1")
+	}
+	return n.b.buf, nil
+}
+
+type normalizer struct {
+	in []byte
+	b  Builder
+}
+
+// elements re-encodes the elements of in[i:end], contents at depth. Like
+// treeParser.scan, for indefinite contents it returns the offset of the
+// end-of-contents octets, and with one it stops after the first element.
+func (n *normalizer) elements(i, end, depth int, indef, one bool) (int, error) {
+	in := n.in
+	for {
+		if indef {
+			if end-i >= 2 && in[i] == 0 && in[i+1] == 0 {
+				return i, nil
+			}
+			if i == end {
+				return 0, errTruncated(i, "input ends before the end-of-contents octets", "X.690 8.1.5")
+			}
+		} else if i == end {
+			return i, nil
+		}
+		h, _, err := parseHeader(in[i:end], i, true)
+		if err != nil {
+			return 0, err
+		}
+		cs := i + h.HeaderLen
+		ce := cs + h.Length
+		if h.Constructed && depth >= DefaultMaxDepth {
+			return 0, NewError(KindLimit, i, "", "nesting too deep", "Options.MaxDepth")
+		}
+		switch {
+		case h.Constructed && isStringTag(h.Tag):
+			next := ce
+			if h.Length < 0 {
+				l, err := indefLen(in[cs:end], cs, depth+1, DefaultMaxDepth)
+				if err != nil {
+					return 0, err
+				}
+				ce = cs + l
+				next = ce + 2
+			}
+			m := n.b.Begin(h.Tag, false)
+			j := joiner{maxDepth: DefaultMaxDepth, fill: true, out: n.b.buf, base: len(n.b.buf)}
+			if h.Tag.Number == TagBitString {
+				j.bit = 1
+			}
+			if err := j.walk(in[cs:ce], cs, depth+1); err != nil {
+				return 0, err
+			}
+			n.b.buf = j.result()
+			if j.bit == 1 {
+				if err := fixBitString(n.b.buf[j.base:], i); err != nil {
+					return 0, err
+				}
+			}
+			n.b.End(m)
+			i = next
+		case h.Constructed:
+			m := n.b.Begin(h.Tag, true)
+			if h.Length >= 0 {
+				if _, err := n.elements(cs, ce, depth+1, false, false); err != nil {
+					return 0, err
+				}
+				i = ce
+			} else {
+				e, err := n.elements(cs, end, depth+1, true, false)
+				if err != nil {
+					return 0, err
+				}
+				i = e + 2
+			}
+			n.b.End(m)
+		default:
+			m := n.b.Begin(h.Tag, false)
+			c := len(n.b.buf)
+			n.b.buf = append(n.b.buf, in[cs:ce]...)
+			if h.Tag.Class == ClassUniversal {
+				switch h.Tag.Number {
+				case TagBoolean:
+					// X.690 8.2.1: one octet; 11.1: TRUE is 0xFF.
+					if h.Length != 1 {
+						return 0, NewError(KindMalformed, i, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
+					}
+					if n.b.buf[c] != 0 {
+						n.b.buf[c] = 0xff
+					}
+				case TagBitString:
+					if err := fixBitString(n.b.buf[c:], i); err != nil {
+						return 0, err
+					}
+				}
+			}
+			n.b.End(m)
+			i = ce
+		}
+		if one {
+			return i, nil
+		}
+	}
+}
+
+// fixBitString checks the contents c of a BIT STRING and clears its unused
+// bits (X.690 11.2.1). off locates errors.
+func fixBitString(c []byte, off int) error {
+	// X.690 8.6.2: an initial octet with the number of unused bits, 0 to 7,
+	// which is 0 when there are no further octets.
+	if len(c) == 0 || c[0] > 7 || len(c) == 1 && c[0] != 0 {
+		return NewError(KindMalformed, off, "BIT STRING", "invalid unused-bits octet", "X.690 8.6.2")
+	}
+	c[len(c)-1] &^= byte(1)<<c[0] - 1
+	return nil
+}

@@ -1,0 +1,241 @@
+package runtime
+
+import (
+	"slices"
+)
+
+// AppendTag appends the identifier octets of tag t (X.690 8.1.2): one octet
+// for numbers up to 30, the high-tag-number form with the fewest octets
+// otherwise (X.690 8.1.2.4).
+func AppendTag(dst []byte, t Tag, constructed bool) []byte {
+	if t.Number >= 31 {
+		return appendHighTag(dst, t, constructed)
+	}
+	c := byte(t.Class)<<6 | byte(t.Number)
+	if constructed {
+		c |= 0x20
+	}
+	return append(dst, c)
+}
+
+//go:noinline
+func appendHighTag(dst []byte, t Tag, constructed bool) []byte {
+	c := byte(t.Class)<<6 | 0x1f
+	if constructed {
+		c |= 0x20
+	}
+	num := t.Number
+	dst = append(dst, c)
+	n := 1
+	for v := num >> 7; v > 0; v >>= 7 {
+		n++
+	}
+	for i := n - 1; i >= 0; i-- {
+		o := byte(num>>(7*i)) & 0x7f
+		if i > 0 {
+			o |= 0x80
+		}
+		dst = append(dst, o)
+	}
+	return dst
+}
+
+// AppendLength appends the DER length octets of length (X.690 10.1: the
+// definite form with the fewest octets).
+func AppendLength(dst []byte, length int) []byte {
+	if length < 0x80 {
+		return append(dst, byte(length))
+	}
+	k := lengthOctets(length)
+	dst = append(dst, 0x80|byte(k))
+	for i := k - 1; i >= 0; i-- {
+		dst = append(dst, byte(length>>(8*i)))
+	}
+	return dst
+}
+
+// AppendHeader appends the DER identifier and length octets of an element.
+func AppendHeader(dst []byte, t Tag, constructed bool, length int) []byte {
+	return AppendLength(AppendTag(dst, t, constructed), length)
+}
+
+// HeaderLen returns the number of DER identifier and length octets of an
+// element with tag t and length contents octets.
+func HeaderLen(t Tag, length int) int {
+	n := 2
+	if t.Number >= 31 {
+		for v := t.Number; v > 0; v >>= 7 {
+			n++
+		}
+	}
+	if length >= 0x80 {
+		n += lengthOctets(length)
+	}
+	return n
+}
+
+// lengthOctets returns the number of octets after the initial octet of the
+// long form of length (>= 128).
+func lengthOctets(length int) int {
+	k := 1
+	for v := length >> 8; v > 0; v >>= 8 {
+		k++
+	}
+	return k
+}
+
+// Builder writes DER. Constructed elements are written in one forward pass
+// whose length octets are fixed up when the element ends: Begin reserves one
+// length octet, End writes the length and, for contents of 128 octets or
+// more, moves them right by the extra length octets.
+//
+// Why this design: writer_bench_test.go encodes the same nested structure
+// (a CRL-like SEQUENCE OF 2,000 entries, 3-5 levels deep) three ways. On the
+// 2-core development machine (go1.26, -count 8, benchstat medians):
+//
+//	append + length fix-up (this Builder)     46.6 µs   1 alloc (buffer reused: 0)
+//	backwards fill into an exact buffer        58.2 µs   1 alloc
+//	size first, then forward fill              98.1 µs   1 alloc
+//
+// Backwards fill needs a sizing pass before it (generated code would walk
+// the value twice) and size-then-fill recomputes the sizes of nested values
+// at every level; the fix-up moves only the contents of long elements, once
+// per enclosing long element, which costs less than either extra pass.
+//
+// The first error (see SetError) sticks and is returned by Bytes.
+type Builder struct {
+	buf []byte
+	err error
+}
+
+// NewBuilder returns a Builder that appends to buf (which may be nil, or a
+// reused buffer truncated to length 0).
+func NewBuilder(buf []byte) *Builder { return &Builder{buf: buf} }
+
+// Bytes returns the encoding written so far, or the first error.
+func (b *Builder) Bytes() ([]byte, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	return b.buf, nil
+}
+
+// Len returns the number of octets written.
+func (b *Builder) Len() int { return len(b.buf) }
+
+// SetError records err (the first one only); generated code reports values
+// it cannot encode (constraint violations) through it.
+func (b *Builder) SetError(err error) {
+	if b.err == nil {
+		b.err = err
+	}
+}
+
+// Err returns the first error recorded.
+func (b *Builder) Err() error { return b.err }
+
+// AddRaw appends an encoding as it is (an element kept from a decode, or
+// precomputed constant octets).
+func (b *Builder) AddRaw(tlv []byte) { b.buf = append(b.buf, tlv...) }
+
+// AddPrimitive appends a primitive element with tag t and the contents.
+func (b *Builder) AddPrimitive(t Tag, contents []byte) {
+	buf := b.buf // one store of b.buf: fewer write barriers
+	if t.Number < 31 && len(contents) < 0x80 {
+		buf = append(buf, byte(t.Class)<<6|byte(t.Number), byte(len(contents)))
+	} else {
+		buf = AppendHeader(buf, t, false, len(contents))
+	}
+	b.buf = append(buf, contents...)
+}
+
+// Begin starts an element with tag t: it writes the identifier and reserves
+// one length octet, and returns the mark to pass to End after the contents
+// are written.
+func (b *Builder) Begin(t Tag, constructed bool) int {
+	buf := b.buf
+	if t.Number < 31 {
+		c := byte(t.Class)<<6 | byte(t.Number)
+		if constructed {
+			c |= 0x20
+		}
+		buf = append(buf, c, 0)
+	} else {
+		buf = append(appendHighTag(buf, t, constructed), 0)
+	}
+	b.buf = buf
+	return len(buf) - 1
+}
+
+// End finishes the element started by the Begin that returned mark: every
+// octet written since is its contents.
+func (b *Builder) End(mark int) {
+	buf := b.buf
+	if n := len(buf) - mark - 1; uint(n) < 0x80 && uint(mark) < uint(len(buf)) {
+		buf[mark] = byte(n)
+	} else {
+		b.fixup(mark)
+	}
+}
+
+// fixup writes the long-form length n at mark, moving the contents right.
+func (b *Builder) fixup(mark int) {
+	n := len(b.buf) - mark - 1
+	if mark < 0 || n < 0 {
+		b.SetError(NewError(KindUnsupported, -1, "", "Builder.End without a matching Begin", ""))
+		return
+	}
+	k := lengthOctets(n)
+	b.buf = slices.Grow(b.buf, k)[:len(b.buf)+k]
+	copy(b.buf[mark+1+k:], b.buf[mark+1:mark+1+n])
+	b.buf[mark] = 0x80 | byte(k)
+	for i := 1; i <= k; i++ {
+		b.buf[mark+i] = byte(n >> (8 * (k - i)))
+	}
+}
+
+// AddConstructed appends a constructed element with tag t whose contents f
+// writes.
+func (b *Builder) AddConstructed(t Tag, f func(*Builder)) {
+	m := b.Begin(t, true)
+	f(b)
+	b.End(m)
+}
+
+// AddSetOf appends a SET OF (or any constructed element with tag t) whose
+// elements f writes, then sorts the encodings of the elements into
+// ascending order as DER requires (X.690 11.6).
+func (b *Builder) AddSetOf(t Tag, f func(*Builder)) {
+	m := b.Begin(t, true)
+	f(b)
+	b.sortElements(m + 1)
+	b.End(m)
+}
+
+// sortElements sorts the encodings written from start on (X.690 11.6).
+func (b *Builder) sortElements(start int) {
+	if b.err != nil {
+		return
+	}
+	region := b.buf[start:]
+	var elems [][]byte
+	for len(region) > 0 {
+		h, _, err := parseHeader(region, 0, false)
+		if err != nil {
+			b.SetError(NewError(KindUnsupported, -1, "SET OF", "element written is not one DER encoding", "X.690 11.6"))
+			return
+		}
+		n := h.HeaderLen + h.Length
+		elems = append(elems, region[:n])
+		region = region[n:]
+	}
+	if slices.IsSortedFunc(elems, compareSetOf) {
+		return
+	}
+	slices.SortStableFunc(elems, compareSetOf)
+	sorted := make([]byte, 0, len(b.buf)-start)
+	for _, e := range elems {
+		sorted = append(sorted, e...)
+	}
+	copy(b.buf[start:], sorted)
+}
