@@ -84,7 +84,7 @@ func TestHeaders(t *testing.T) {
 		{name: "short form 38 (X.690 8.1.3.4 example)", in: "04 26" + strings.Repeat("00", 38),
 			want: result{Header{Universal(TagOctetString), false, 0, 2, 38}, strings.Repeat("00", 38)}},
 		{name: "long form 38 (X.690 8.1.3.5 example)", in: "04 81 26" + strings.Repeat("00", 38),
-			der: &wantErr{KindNonCanonical, "X.690 10.1", 0},
+			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
 			want: result{Header{Universal(TagOctetString), false, 0, 3, 38}, strings.Repeat("00", 38)}},
 		{name: "long form 201 (X.690 8.1.3.5 example)", in: "04 81 c9" + strings.Repeat("01", 201),
 			want: result{Header{Universal(TagOctetString), false, 0, 3, 201}, strings.Repeat("01", 201)}},
