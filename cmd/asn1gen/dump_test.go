@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/pem"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/dump")
+
+const dumpDir = "../../testdata/dump"
+
+// runCmd runs asn1gen with args (and stdin) in dir and returns the exit
+// status and outputs.
+func runCmd(t *testing.T, dir string, stdin []byte, args ...string) (int, string, string) {
+	t.Helper()
+	if dir != "" {
+		t.Chdir(dir)
+	}
+	if stdin != nil {
+		old := dumpStdin
+		dumpStdin = bytes.NewReader(stdin)
+		defer func() { dumpStdin = old }()
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// TestDumpGolden runs `asn1gen dump` on the files of testdata/dump and
+// compares command line, exit status, stdout and stderr with the golden
+// files (go test ./cmd/asn1gen -run Dump -update rewrites them).
+func TestDumpGolden(t *testing.T) {
+	tests := []struct {
+		golden string
+		args   []string
+		code   int
+	}{
+		// a real certificate: extnValue and subjectPublicKey encapsulate
+		{"cert.golden", []string{"dump", "lets-encrypt-x3-cross-signed.der"}, 0},
+		// PEM input, long values printed whole
+		{"cert-pem-full.golden", []string{"dump", "-full", "IGC_A.pem"}, 0},
+		// BER CMS: indefinite lengths and constructed OCTET STRINGs marked
+		{"cms-ber.golden", []string{"dump", "-ber", "rfc4134-4.5.ber"}, 0},
+		// the same without -ber: refused, with the offset and a hint
+		{"cms-strict.golden", []string{"dump", "rfc4134-4.5.ber"}, 1},
+		// malformed: not DER at 190, not BER either further on
+		{"malformed.golden", []string{"dump", "openssl-bad_cert.der"}, 1},
+		{"malformed-ber.golden", []string{"dump", "-ber", "openssl-bad_cert.der"}, 1},
+		// a value that is not DER: dumped, marked, exit 1 without -ber
+		{"bad-int.golden", []string{"dump", "openssl-bad-int-pad0.der"}, 1},
+		// the JSON form
+		{"cms-ber-json.golden", []string{"dump", "-ber", "-json", "rfc4134-3.1.ber"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.golden, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, dumpDir, nil, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit status %d, want %d; stderr:\n%s", code, tt.code, stderr)
+			}
+			got := "$ asn1gen " + strings.Join(tt.args, " ") + "\n" +
+				"exit status " + strconv.Itoa(code) + "\n" +
+				"-- stdout --\n" + stdout +
+				"-- stderr --\n" + stderr
+			// t.Chdir moved us into dumpDir
+			path := tt.golden
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+}
+
+// TestDumpDeterministic checks that two runs print the same bytes.
+func TestDumpDeterministic(t *testing.T) {
+	for _, args := range [][]string{
+		{"dump", "-ber", "rfc4134-4.5.ber"},
+		{"dump", "-ber", "-json", "rfc4134-4.5.ber"},
+	} {
+		_, a, _ := runCmd(t, dumpDir, nil, args...)
+		_, b, _ := runCmd(t, "", nil, args...)
+		if a != b || a == "" {
+			t.Errorf("%v: two runs differ or print nothing", args)
+		}
+	}
+}
+
+// TestDumpPEMBlocks dumps a PEM file of two blocks read from standard
+// input: each block gets a heading and its own tree with offsets from 0.
+func TestDumpPEMBlocks(t *testing.T) {
+	cert, err := os.ReadFile(filepath.Join(dumpDir, "lets-encrypt-x3-cross-signed.der"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cms, err := os.ReadFile(filepath.Join(dumpDir, "rfc4134-3.1.ber"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in bytes.Buffer
+	in.WriteString("junk before the first block is ignored\n")
+	pem.Encode(&in, &pem.Block{Type: "CERTIFICATE", Bytes: cert})
+	pem.Encode(&in, &pem.Block{Type: "CMS", Bytes: cms})
+
+	code, stdout, stderr := runCmd(t, "", in.Bytes(), "dump", "-ber", "-")
+	if code != 0 {
+		t.Fatalf("exit status %d; stderr:\n%s", code, stderr)
+	}
+	var headings []string
+	var zeroLines int
+	for _, line := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(line, "==") {
+			headings = append(headings, line)
+		}
+		if strings.HasPrefix(strings.TrimSpace(line), "0 d=0 ") {
+			zeroLines++
+		}
+	}
+	want := []string{
+		"== PEM block 1 of 2: CERTIFICATE (1174 bytes)",
+		"== PEM block 2 of 2: CMS (55 bytes)",
+	}
+	if diff := cmp.Diff(want, headings); diff != "" {
+		t.Errorf("headings (-want +got):\n%s", diff)
+	}
+	if zeroLines != 2 {
+		t.Errorf("%d lines for an element at offset 0, want one per block:\n%s", zeroLines, stdout)
+	}
+
+	// JSON: one block per PEM block, with its type
+	code, stdout, stderr = runCmd(t, "", in.Bytes(), "dump", "-ber", "-json", "-")
+	if code != 0 {
+		t.Fatalf("-json: exit status %d; stderr:\n%s", code, stderr)
+	}
+	var doc struct {
+		Blocks []struct {
+			PEM      string `json:"pem"`
+			Elements []struct {
+				Offset int    `json:"offset"`
+				Tag    string `json:"tag"`
+			} `json:"elements"`
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("-json output does not parse: %v\n%s", err, stdout)
+	}
+	var got []string
+	for _, b := range doc.Blocks {
+		for _, e := range b.Elements {
+			got = append(got, b.PEM+" "+strconv.Itoa(e.Offset)+" "+e.Tag)
+		}
+	}
+	if diff := cmp.Diff([]string{"CERTIFICATE 0 SEQUENCE", "CMS 0 SEQUENCE"}, got); diff != "" {
+		t.Errorf("-json blocks (-want +got):\n%s", diff)
+	}
+}
+
+// TestDumpUsage covers the command line errors.
+func TestDumpUsage(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string // a substring of stderr
+	}{
+		{[]string{"dump"}, 2, "usage: asn1gen dump"},
+		{[]string{"dump", "a", "b"}, 2, "usage: asn1gen dump"},
+		{[]string{"dump", "-nosuchflag", "x"}, 2, "flag provided but not defined"},
+		{[]string{"dump", "does-not-exist.der"}, 2, "does-not-exist.der"},
+		{[]string{"dump", "-h"}, 0, "-ber"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCmd(t, "", nil, tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit status %d, stderr %q; want %d and %q", tt.args, code, stderr, tt.code, tt.stderr)
+		}
+	}
+}
+
+// TestDumpEmptyAndTruncated covers inputs too short to hold an element.
+func TestDumpEmptyAndTruncated(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     []byte
+		code   int
+		stderr string
+	}{
+		{"empty", []byte{}, 1, "empty input"},
+		{"truncated", []byte{0x30, 0x03, 0x02, 0x01}, 1, "offset"},
+		{"trailing", []byte{0x05, 0x00, 0x00}, 1, "offset 2"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCmd(t, "", tt.in, "dump", "-")
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%s: exit status %d, stderr %q; want %d and %q", tt.name, code, stderr, tt.code, tt.stderr)
+		}
+	}
+}

@@ -1,0 +1,233 @@
+package asn1dump
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Shortening limits of the text form (without Options.Full).
+const (
+	maxBytes  = 32 // binary values up to this many octets are shown whole...
+	headBytes = 16 // ...longer ones by their first headBytes octets
+	maxRunes  = 64 // strings are cut after this many characters
+	wrapBytes = 32 // octets per continuation line with Options.Full
+)
+
+// Text writes the text form of elems to w, one line per element (see the
+// package documentation).
+func Text(w io.Writer, elems []Element, opts *Options) error {
+	if opts == nil {
+		opts = &Options{}
+	}
+	t := textWriter{w: bufio.NewWriter(w), opts: opts}
+	t.measure(elems)
+	t.list(elems)
+	return t.w.Flush()
+}
+
+type textWriter struct {
+	w    *bufio.Writer
+	opts *Options
+	// column widths, from the largest values in the whole tree so that
+	// every line of one dump aligns
+	offW, depthW, hlW, lenW int
+	buf                     []byte
+}
+
+func digits(n int) int { return len(strconv.Itoa(n)) }
+
+func (t *textWriter) measure(elems []Element) {
+	t.offW, t.depthW, t.hlW, t.lenW = 1, 1, 1, 1
+	var walk func([]Element)
+	walk = func(es []Element) {
+		for i := range es {
+			e := &es[i]
+			t.offW = max(t.offW, digits(e.Offset))
+			t.depthW = max(t.depthW, digits(e.Depth))
+			t.hlW = max(t.hlW, digits(e.HeaderLen))
+			if e.Indefinite {
+				t.lenW = max(t.lenW, len("inf"))
+				// the EOC line
+				t.offW = max(t.offW, digits(e.Offset+e.HeaderLen+e.Length))
+				t.depthW = max(t.depthW, digits(e.Depth+1))
+			} else {
+				t.lenW = max(t.lenW, digits(e.Length))
+			}
+			walk(e.Children)
+			walk(e.Encapsulates)
+		}
+	}
+	walk(elems)
+}
+
+// prefix appends "   0 d=0 hl=2 l=inf cons: " and the indentation of depth.
+func (t *textWriter) prefix(b []byte, off, depth, hl int, length string, cons bool) []byte {
+	b = appendPadded(b, strconv.Itoa(off), t.offW, true)
+	b = append(b, " d="...)
+	b = appendPadded(b, strconv.Itoa(depth), t.depthW, false)
+	b = append(b, " hl="...)
+	b = appendPadded(b, strconv.Itoa(hl), t.hlW, false)
+	b = append(b, " l="...)
+	b = appendPadded(b, length, t.lenW, true)
+	if cons {
+		b = append(b, " cons: "...)
+	} else {
+		b = append(b, " prim: "...)
+	}
+	for range depth {
+		b = append(b, "  "...)
+	}
+	return b
+}
+
+func appendPadded(b []byte, s string, width int, right bool) []byte {
+	if right {
+		for i := len(s); i < width; i++ {
+			b = append(b, ' ')
+		}
+	}
+	b = append(b, s...)
+	if !right {
+		for i := len(s); i < width; i++ {
+			b = append(b, ' ')
+		}
+	}
+	return b
+}
+
+func (t *textWriter) list(elems []Element) {
+	for i := range elems {
+		t.element(&elems[i])
+	}
+}
+
+func (t *textWriter) element(e *Element) {
+	length := "inf"
+	if !e.Indefinite {
+		length = strconv.Itoa(e.Length)
+	}
+	b := t.prefix(t.buf[:0], e.Offset, e.Depth, e.HeaderLen, length, e.Constructed)
+	indent := len(b) + 2
+	b = append(b, e.Tag...)
+	var wrap []byte
+	switch {
+	case len(e.Encapsulates) > 0:
+		b = append(b, ", encapsulates:"...)
+	case !e.Constructed:
+		b, wrap = t.value(b, e)
+	}
+	if e.NonDER != "" {
+		b = append(b, "  !! not DER: "...)
+		b = append(b, e.NonDER...)
+	}
+	if e.Invalid != "" {
+		b = append(b, "  !! invalid: "...)
+		b = append(b, e.Invalid...)
+	}
+	b = append(b, '\n')
+	// Options.Full: long binaries go on continuation lines.
+	for len(wrap) > 0 {
+		n := min(len(wrap), wrapBytes)
+		for range indent {
+			b = append(b, ' ')
+		}
+		b = appendHex(b, wrap[:n])
+		b = append(b, '\n')
+		wrap = wrap[n:]
+	}
+	t.buf = b
+	t.w.Write(b)
+	t.list(e.Children)
+	t.list(e.Encapsulates)
+	if e.Indefinite {
+		// X.690 8.1.5: the end-of-contents octets, two zero octets
+		b = t.prefix(t.buf[:0], e.Offset+e.HeaderLen+e.Length, e.Depth+1, 2, "0", false)
+		b = append(b, "EOC\n"...)
+		t.buf = b
+		t.w.Write(b)
+	}
+}
+
+// value appends the value of a primitive element. With Options.Full, a
+// binary too long for one line is returned as wrap, for continuation lines.
+func (t *textWriter) value(b []byte, e *Element) (_ []byte, wrap []byte) {
+	d := &e.show
+	switch d.kind {
+	case showPlain:
+		b = append(b, ' ')
+		b = append(b, e.Value...)
+		if e.Name != "" {
+			b = append(b, " ("...)
+			b = append(b, e.Name...)
+			b = append(b, ')')
+		}
+	case showString:
+		b = append(b, ' ')
+		b = t.appendString(b, e.Value)
+	case showTime:
+		b = append(b, ' ')
+		b = append(b, d.raw...)
+		b = append(b, " ("...)
+		b = append(b, e.Value...)
+		b = append(b, ')')
+	case showBinary:
+		if d.label != "" {
+			b = append(b, ' ')
+			b = append(b, d.label...)
+		}
+		switch {
+		case len(d.bin) == 0:
+		case t.opts.Full && len(d.bin) > maxBytes:
+			b = append(b, " ("...)
+			b = strconv.AppendInt(b, int64(len(d.bin)), 10)
+			b = append(b, " bytes)"...)
+			wrap = d.bin
+		case len(d.bin) > maxBytes:
+			b = append(b, ' ')
+			b = append(b, d.hexPrefix...)
+			b = appendHex(b, d.bin[:headBytes])
+			b = append(b, "... ("...)
+			b = strconv.AppendInt(b, int64(len(d.bin)), 10)
+			b = append(b, " bytes)"...)
+		default:
+			b = append(b, ' ')
+			b = append(b, d.hexPrefix...)
+			b = appendHex(b, d.bin)
+		}
+		if d.after != "" {
+			b = append(b, ' ')
+			b = append(b, d.after...)
+		}
+	}
+	return b, wrap
+}
+
+// appendString appends s quoted in Go syntax (so that control characters
+// and invalid UTF-8 stay visible and on one line), cut after maxRunes
+// characters unless Options.Full.
+func (t *textWriter) appendString(b []byte, s string) []byte {
+	n := utf8.RuneCountInString(s)
+	if t.opts.Full || n <= maxRunes {
+		return strconv.AppendQuote(b, s)
+	}
+	cut, i := 0, 0
+	for cut = range s {
+		if i == maxRunes {
+			break
+		}
+		i++
+	}
+	b = strconv.AppendQuote(b, s[:cut])
+	b = append(b, "... ("...)
+	b = strconv.AppendInt(b, int64(n), 10)
+	return append(b, " chars)"...)
+}
+
+func appendHex(b []byte, p []byte) []byte {
+	for _, c := range p {
+		b = append(b, hexDigits[c>>4], hexDigits[c&15])
+	}
+	return b
+}

@@ -1,0 +1,283 @@
+package asn1dump
+
+import (
+	"errors"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/asn1gen/asn1gen/runtime"
+)
+
+// decodeValue fills the value fields of e from the contents of primitive n.
+// Contents are decoded strictly (DER) first; when that fails and BER accepts
+// them, the DER failure is recorded in NonDER; when BER fails too, in Invalid
+// (whatever Options.BER says: the contents are shown either way, and the
+// caller decides what a non-DER value means).
+func decodeValue(e *Element, n *runtime.Node, opts *Options) {
+	c := n.Content
+	if n.Tag.Class != runtime.ClassUniversal {
+		// without a schema the type is unknown: hex, and the text when it
+		// is printable (dNSName [2], URI [6] in a GeneralName)
+		e.show = display{kind: showBinary, bin: c}
+		if printable(c) {
+			e.show = display{kind: showString}
+			e.Value = string(c)
+		}
+		return
+	}
+	strict := func(f func(der bool) error) {
+		if derErr := f(true); derErr != nil {
+			if berErr := f(false); berErr != nil {
+				e.Invalid = reason(berErr)
+			} else {
+				addNonDER(e, reason(derErr))
+			}
+		}
+	}
+	switch n.Tag.Number {
+	case 0:
+		// X.690 8.1.5: only the end-of-contents octets carry tag 0, and
+		// the tree consumes those
+		e.Invalid = "UNIVERSAL 0 is reserved for end-of-contents (X.690 8.1.5)"
+		e.show = display{kind: showBinary, bin: c}
+	case runtime.TagBoolean:
+		strict(func(der bool) error {
+			v, err := runtime.ParseBoolean(c, der)
+			if err == nil {
+				e.Value = "FALSE"
+				if v {
+					e.Value = "TRUE"
+				}
+			}
+			return err
+		})
+		e.show = display{kind: showPlain}
+	case runtime.TagInteger, runtime.TagEnumerated:
+		strict(func(der bool) error {
+			v, err := runtime.ParseInteger(c, der)
+			if err == nil {
+				e.Value = v.String()
+				e.show = integerDisplay(v)
+			}
+			return err
+		})
+	case runtime.TagNull:
+		strict(func(bool) error { return runtime.ParseNull(c) })
+	case runtime.TagOID:
+		strict(func(bool) error {
+			v, err := runtime.ParseOID(c)
+			if err == nil {
+				e.Value = v.String()
+				e.Name = oidNames[e.Value]
+			}
+			return err
+		})
+		e.show = display{kind: showPlain}
+	case runtime.TagRelativeOID:
+		strict(func(bool) error {
+			v, err := runtime.ParseRelativeOID(c)
+			if err == nil {
+				e.Value = v.String()
+			}
+			return err
+		})
+		e.show = display{kind: showPlain}
+	case runtime.TagBitString:
+		strict(func(der bool) error {
+			v, err := runtime.ParseBitString(c, der)
+			if err == nil {
+				unused := 8*len(v.Bytes) - v.BitLength
+				e.UnusedBits = &unused
+				e.show = display{kind: showBinary, label: "unused=" + strconv.Itoa(unused), bin: v.Bytes}
+				if v.BitLength <= 32 {
+					e.show.after = bstring(v)
+				}
+			}
+			return err
+		})
+	case runtime.TagOctetString:
+		e.show = display{kind: showBinary, bin: c}
+		if printable(c) {
+			e.show.after = strconv.Quote(string(c))
+		}
+	case runtime.TagReal:
+		strict(func(der bool) error {
+			v, err := runtime.ParseReal(c, der)
+			if err == nil {
+				e.Value = formatReal(v)
+			}
+			return err
+		})
+		e.show = display{kind: showPlain}
+	case runtime.TagUTCTime, runtime.TagGeneralizedTime:
+		strict(func(der bool) error {
+			var v time.Time
+			var err error
+			if n.Tag.Number == runtime.TagUTCTime {
+				v, err = runtime.ParseUTCTime(c, der)
+			} else {
+				v, err = runtime.ParseGeneralizedTime(c, der)
+			}
+			switch {
+			case err == nil:
+				e.Value = v.UTC().Format(time.RFC3339Nano)
+				e.show = display{kind: showTime, raw: string(c)}
+			case !der && errors.Is(err, runtime.ErrUnsupported):
+				// valid, but not a time.Time (a local time without
+				// offset, a leap second): the characters as they are
+				e.Value = string(c)
+				e.show = display{kind: showString}
+				return nil
+			}
+			return err
+		})
+	case runtime.TagDate, runtime.TagTimeOfDay, runtime.TagDateTime, runtime.TagDuration, runtime.TagTime:
+		// X.680 38 time types: no DER variants (X.690 8.26)
+		if v, err := xtime(n.Tag.Number, c); err != nil {
+			e.Invalid = reason(err)
+		} else {
+			e.Value = v
+			e.show = display{kind: showTime, raw: string(c)}
+			if v == e.show.raw {
+				e.show = display{kind: showString} // TIME
+			}
+		}
+	default:
+		if isCharString(n.Tag.Number) {
+			s, err := runtime.DecodeString(n.Tag.Number, c)
+			if err != nil {
+				e.Invalid = reason(err)
+			} else {
+				e.Value = s
+				e.show = display{kind: showString}
+			}
+		} else {
+			// EXTERNAL, EMBEDDED PDV... (constructed types) or tags that
+			// X.680 does not define
+			e.show = display{kind: showBinary, bin: c}
+		}
+	}
+	if e.Invalid != "" || (e.show.kind == showNothing && n.Tag.Number != runtime.TagNull) {
+		// show what is there
+		e.Value = ""
+		e.Name = ""
+		e.UnusedBits = nil
+		e.show = display{kind: showBinary, bin: c}
+	}
+}
+
+func addNonDER(e *Element, why string) {
+	if e.NonDER == "" {
+		e.NonDER = why
+	} else if !strings.Contains(e.NonDER, why) {
+		e.NonDER += "; " + why
+	}
+}
+
+// reason is the text of a value error without the "asn1: " prefix and
+// offset, which the dump line already shows.
+func reason(err error) string {
+	var e *runtime.Error
+	if errors.As(err, &e) {
+		s := e.Msg
+		if s == "" {
+			s = e.Kind.String()
+		}
+		if e.Rule != "" {
+			s += " (" + e.Rule + ")"
+		}
+		return s
+	}
+	return err.Error()
+}
+
+// integerDisplay shows integers of up to 8 octets in decimal, longer ones
+// (serial numbers, moduli) in hex.
+func integerDisplay(v runtime.Integer) display {
+	if _, ok := v.Int64(); ok {
+		return display{kind: showPlain}
+	}
+	if v.Sign() < 0 {
+		abs := new(big.Int).Neg(v.Big())
+		return display{kind: showBinary, hexPrefix: "-0x", bin: abs.Bytes()}
+	}
+	return display{kind: showBinary, hexPrefix: "0x", bin: v}
+}
+
+// bstring writes the bits of v in X.680 bstring notation: '0101'B.
+func bstring(v runtime.BitString) string {
+	var b strings.Builder
+	b.WriteByte('\'')
+	for i := range v.BitLength {
+		b.WriteByte(byte('0' + v.At(i)))
+	}
+	b.WriteString("'B")
+	return b.String()
+}
+
+// formatReal writes a REAL as Go's shortest 'g' form, with the special
+// values in the spelling of X.680 21.
+func formatReal(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "PLUS-INFINITY"
+	case math.IsInf(f, -1):
+		return "MINUS-INFINITY"
+	case math.IsNaN(f):
+		return "NOT-A-NUMBER"
+	case f == 0 && math.Signbit(f):
+		return "-0"
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// printable reports whether b is non-empty printable ASCII, worth showing
+// as text next to (or instead of) its hex.
+func printable(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// isCharString reports whether UNIVERSAL number u is a character string
+// type that runtime.DecodeString decodes.
+func isCharString(u uint32) bool {
+	switch u {
+	case runtime.TagUTF8String, runtime.TagNumericString, runtime.TagPrintableString,
+		runtime.TagTeletexString, runtime.TagVideotexString, runtime.TagIA5String,
+		runtime.TagGraphicString, runtime.TagVisibleString, runtime.TagGeneralString,
+		runtime.TagUniversalString, runtime.TagBMPString, runtime.TagObjectDescriptor:
+		return true
+	}
+	return false
+}
+
+// xtime parses the contents of an X.680 time type and returns its value
+// notation ("2024-02-29", "P1Y2M").
+func xtime(u uint32, c []byte) (string, error) {
+	switch u {
+	case runtime.TagDate:
+		v, err := runtime.ParseDate(c)
+		return v.String(), err
+	case runtime.TagTimeOfDay:
+		v, err := runtime.ParseTimeOfDay(c)
+		return v.String(), err
+	case runtime.TagDateTime:
+		v, err := runtime.ParseDateTime(c)
+		return v.String(), err
+	case runtime.TagDuration:
+		v, err := runtime.ParseDuration(c)
+		return v.String(), err
+	}
+	v, err := runtime.ParseISOTime(c)
+	return string(v), err
+}
