@@ -7,11 +7,11 @@
 // each indefinite-length element. Every non-DER encoding is marked
 // "!! not DER: <reason>" and every invalid value "!! invalid: <reason>":
 //
-//	   0 d=0 hl=2 l=inf cons: SEQUENCE  !! not DER: indefinite length (X.690 10.1)
-//	   2 d=1 hl=2 l=  9 prim:   OBJECT IDENTIFIER 1.2.840.113549.1.7.1 (id-data)
-//	  13 d=1 hl=2 l=inf cons:   [0]  !! not DER: indefinite length (X.690 10.1)
-//	  ...
-//	  53 d=1 hl=2 l=  0 prim:   EOC
+//	 0 d=0 hl=2 l=inf cons: SEQUENCE  !! not DER: indefinite length (X.690 10.1)
+//	 2 d=1 hl=2 l=  9 prim:   OBJECT IDENTIFIER 1.2.840.113549.1.7.1 (id-data)
+//	13 d=1 hl=2 l=inf cons:   [0]  !! not DER: indefinite length (X.690 10.1)
+//	...
+//	53 d=1 hl=2 l=  0 prim:   EOC
 //
 // The contents of an OCTET STRING, or of a BIT STRING without unused bits,
 // that are themselves one complete, plausible encoding are shown nested under
