@@ -117,6 +117,12 @@ func TestCorpusRFCTexts(t *testing.T) {
 			names = append(names, fmt.Sprintf("%s (%d-%d, %s)", m.Name, m.StartLine, m.EndLine, m.Section))
 			foundIn[m.Name] = append(foundIn[m.Name], r.path)
 			checkModuleInvariants(t, r.path, m)
+			// No page furniture is left in a module.
+			for i, l := range strings.Split(string(m.Text), "\n") {
+				if footerRE.MatchString(l) || headerRE.MatchString(l) || strings.Contains(l, "\f") {
+					t.Errorf("%s: module %s: line %d is page furniture: %q", r.path, m.Name, i+1, l)
+				}
+			}
 		}
 		t.Logf("%s: %d modules: %s", r.path, len(mods), strings.Join(names, ", "))
 		texts = append(texts, textMods{r.path, mods})
@@ -195,8 +201,8 @@ func TestCorpusRFCTexts(t *testing.T) {
 }
 
 // checkModuleInvariants checks what holds for every extracted module: its
-// first line starts with its name, its last line holds END alone, and extracting its
-// own text gives it back unchanged.
+// first line starts with its name, its last line holds END alone, and
+// extracting its own text gives it back unchanged.
 func checkModuleInvariants(t *testing.T, src string, m Module) {
 	t.Helper()
 	if !bytes.HasPrefix(bytes.TrimLeft(m.Text, " "), []byte(m.Name)) {

@@ -603,6 +603,17 @@ func TestStripPages(t *testing.T) {
 			want: []string{"1:a", "10:b"},
 		},
 		{
+			name: "form feed at the end of the footer",
+			src: []string{"a", "", "", "", "", "Doe   Informational   [Page 1]\f",
+				"RFC 9999   Title   May 2024", "", "", "b"},
+			want: []string{"1:a", "6:", "10:b"},
+		},
+		{
+			name: "form feed without footer or header",
+			src:  []string{"a", "\f", "b"},
+			want: []string{"1:a", "2:", "3:b"},
+		},
+		{
 			// A line that looks like a footer but is not followed by a
 			// page break stays.
 			name: "footer-like line",

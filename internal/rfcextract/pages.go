@@ -33,8 +33,7 @@ const (
 // source lines.
 type pageBreak struct {
 	footer int // index of the footer line
-	ff     int // index of the form-feed line, or -1 if there is none
-	header int // index of the header line, or -1 at the end of the text
+	header int // index of the header line, or -1 if there is none
 	// pre is the number of blank lines just before the footer, post the
 	// number just after the header.
 	pre, post int
@@ -46,68 +45,66 @@ type pageBreak struct {
 func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
 
 // findPageBreaks finds the page breaks of src. A page break is a footer
-// line (ending in "[Page N]"), then a form feed (on a line of its own or
-// at the start of the header line), then a header line, with blank lines
-// around them. Texts whose form feeds were stripped are handled too: then
-// a footer followed (after blank lines) by a line that looks like an RFC or
-// Internet-Draft header is a page break.
+// line (ending in "[Page N]"), then a form feed (on a line of its own, at
+// the end of the footer or at the start of the header line), then a header
+// line at the left margin, with blank lines around them. Texts whose form
+// feeds were stripped are handled too: then a footer followed (after blank
+// lines) by a line that looks like an RFC or Internet-Draft header is a
+// page break.
 func findPageBreaks(src []string) []pageBreak {
+	hasFF := func(i int) bool { return strings.Contains(src[i], "\f") }
+	// blank reports a blank line that holds no form feed.
+	blank := func(i int) bool { return isBlank(src[i]) && !hasFF(i) }
 	var breaks []pageBreak
 	for i := 0; i < len(src); i++ {
 		if !footerRE.MatchString(src[i]) {
 			continue
 		}
-		b := pageBreak{footer: i, ff: -1, header: -1}
-		j := i + 1
-		// Blank lines between the footer and the form feed are furniture.
-		for j < len(src) && isBlank(src[j]) && !strings.Contains(src[j], "\f") {
-			j++
-		}
-		switch {
-		case j < len(src) && strings.Contains(src[j], "\f"):
-			b.ff = j
-			rest := strings.ReplaceAll(src[j], "\f", "")
-			if !isBlank(rest) {
-				// "\fRFC 5912 ..." : the header shares the form feed's line.
-				b.header = j
-			} else if j+1 < len(src) && !isBlank(src[j+1]) && src[j+1][0] != ' ' {
-				b.header = j + 1
-			} else if j+1 < len(src) {
-				// A form feed with no header after it (the last page, or
-				// a text without headers): nothing more to remove.
-				b.header = -1
+		b := pageBreak{footer: i, header: -1}
+		j := i // the last line of the footer part: footer, blanks, form feed
+		if !hasFF(i) {
+			// Blank lines between the footer and the form feed are furniture.
+			k := i + 1
+			for k < len(src) && blank(k) {
+				k++
 			}
-		case j < len(src) && headerRE.MatchString(src[j]):
-			b.header = j
-		case j >= len(src):
-			// The footer of the last page, with no form feed after it.
-		default:
-			// A line that looks like a footer in the middle of a page.
-			continue
+			switch {
+			case k == len(src):
+				// The footer of the last page, with no form feed after it.
+				j = k - 1
+			case hasFF(k):
+				j = k
+			case headerRE.MatchString(src[k]):
+				// No form feed, but a header: the form feed was lost.
+				j = k - 1
+			default:
+				// A line that looks like a footer in the middle of a page.
+				continue
+			}
 		}
+		switch h := j + 1; {
+		case hasFF(j) && j != i && !isBlank(strings.ReplaceAll(src[j], "\f", "")):
+			b.header = j // "\fRFC 5912 ...": the header shares the form feed's line
+		case h < len(src) && !isBlank(src[h]) && src[h][0] != ' ' && src[h][0] != '\t':
+			b.header = h
+		}
+		// Otherwise a form feed with no header after it (the last page,
+		// or a text without headers): nothing more to remove.
+
 		k := i - 1
-		for k >= 0 && isBlank(src[k]) && !strings.Contains(src[k], "\f") {
+		for k >= 0 && blank(k) {
 			k--
 		}
 		b.pre = i - 1 - k
 		b.first = k + 1
-		b.last = j - 1 // the footer and the blank lines after it
-		if b.ff >= 0 {
-			b.last = b.ff
-		}
+		b.last = j
 		if b.header >= 0 {
-			b.last = b.header
 			m := b.header + 1
-			for m < len(src) && isBlank(src[m]) && !strings.Contains(src[m], "\f") {
+			for m < len(src) && blank(m) {
 				m++
 			}
 			b.post = m - b.header - 1
-			if m < len(src) {
-				b.last = m - 1
-			} else {
-				// Blank lines up to the end of the text.
-				b.last = len(src) - 1
-			}
+			b.last = m - 1
 		}
 		breaks = append(breaks, b)
 		i = b.last
@@ -144,11 +141,12 @@ func stripPages(src []string) []line {
 			bottom = min(bottom, b.pre)
 		}
 	}
+	// A form feed outside a page break (say, with no footer) is not text.
 	out := make([]line, 0, len(src))
 	next := 0
 	for _, b := range breaks {
 		for ; next < b.first; next++ {
-			out = append(out, line{src[next], next + 1})
+			out = append(out, line{strings.ReplaceAll(src[next], "\f", ""), next + 1})
 		}
 		if b.header >= 0 && b.last+1 < len(src) && (b.pre > bottom || b.post > top) {
 			out = append(out, line{"", b.footer + 1})
@@ -156,7 +154,6 @@ func stripPages(src []string) []line {
 		next = b.last + 1
 	}
 	for ; next < len(src); next++ {
-		// A stray form feed (say, at the very end) is not text.
 		out = append(out, line{strings.ReplaceAll(src[next], "\f", ""), next + 1})
 	}
 	return out
