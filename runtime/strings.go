@@ -1,0 +1,231 @@
+package runtime
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The restricted character string types (X.680 41) and what is checked:
+//
+//	NumericString    digits and SPACE (X.680 41.2, Table 9)
+//	PrintableString  A-Z a-z 0-9 SPACE ' ( ) + , - . / : = ? (X.680 41.4, Table 10)
+//	IA5String        0x00-0x7F (International Alphabet No. 5)
+//	VisibleString    0x20-0x7E (ISO 646, no control characters)
+//	GraphicString    ESC, 0x20-0x7E and 0xA0-0xFF: graphic G sets with their
+//	                 ISO 2022 designations; C0/C1 controls other than ESC and
+//	                 DEL are rejected. Escape sequences are not interpreted.
+//	ObjectDescriptor as GraphicString (X.680 44.3)
+//	GeneralString    nothing: G and C sets, so every octet may occur
+//	TeletexString    nothing: T.61 has C sets and escape sequences too
+//	VideotexString   nothing, as TeletexString
+//	UTF8String       valid UTF-8 (no surrogates, no overlong forms)
+//	BMPString        UCS-2 big-endian: an even length, no surrogates
+//	UniversalString  UCS-4 big-endian: a multiple of 4, code points up to
+//	                 U+10FFFF, no surrogates
+//
+// Conversion to a Go string (UTF-8): the octets as they are for the
+// ASCII-based types, GeneralString and GraphicString (Kerberos, LDAP and
+// X.400 use them for ASCII or UTF-8 text); TeletexString and
+// VideotexString are read as Latin-1 (ISO 8859-1) and converted to UTF-8,
+// because that is what real certificates put in them and the mapping is
+// lossless: encoding the string again gives the same octets. BMPString and
+// UniversalString are converted from UCS-2 and UCS-4.
+
+// charset is a set of octets.
+type charset [4]uint64
+
+func (c *charset) has(b byte) bool { return c[b>>6]&(1<<(b&63)) != 0 }
+
+// makeCharset returns the set of the inclusive ranges given as pairs.
+func makeCharset(ranges string) charset {
+	var c charset
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for b := int(ranges[i]); b <= int(ranges[i+1]); b++ {
+			c[b>>6] |= 1 << (b & 63)
+		}
+	}
+	return c
+}
+
+var (
+	numericSet   = makeCharset("09  ")
+	printableSet = makeCharset("AZaz09  ')+/::==??")
+	ia5Set       = makeCharset("\x00\x7f")
+	visibleSet   = makeCharset(" ~")
+	graphicSet   = makeCharset("\x1b\x1b ~\xa0\xff")
+)
+
+func checkCharset[T ~string | ~[]byte](b T, set *charset, typ, rule string) error {
+	for i := 0; i < len(b); i++ {
+		if c := b[i]; !set.has(c) {
+			return errValue(typ, "octet 0x"+strconv.FormatUint(uint64(c), 16)+" at index "+strconv.Itoa(i)+" not in the character set", rule)
+		}
+	}
+	return nil
+}
+
+// CheckNumericString checks the contents of a NumericString.
+func CheckNumericString(b []byte) error { return checkText(TagNumericString, b) }
+
+// CheckPrintableString checks the contents of a PrintableString.
+func CheckPrintableString(b []byte) error { return checkText(TagPrintableString, b) }
+
+// CheckIA5String checks the contents of an IA5String.
+func CheckIA5String(b []byte) error { return checkText(TagIA5String, b) }
+
+// CheckVisibleString checks the contents of a VisibleString.
+func CheckVisibleString(b []byte) error { return checkText(TagVisibleString, b) }
+
+// CheckGraphicString checks the contents of a GraphicString.
+func CheckGraphicString(b []byte) error { return checkText(TagGraphicString, b) }
+
+// CheckUTF8String checks the contents of a UTF8String.
+func CheckUTF8String(b []byte) error {
+	if !utf8.Valid(b) {
+		return errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
+	}
+	return nil
+}
+
+// CheckBMPString checks the contents of a BMPString.
+func CheckBMPString(b []byte) error {
+	return ucs(nil, b, 2)
+}
+
+// CheckUniversalString checks the contents of a UniversalString.
+func CheckUniversalString(b []byte) error {
+	return ucs(nil, b, 4)
+}
+
+// ucs checks UCS-2 (w = 2) or UCS-4 (w = 4) big-endian contents and, if
+// sb is not nil, writes them to it in UTF-8.
+func ucs(sb *strings.Builder, b []byte, w int) error {
+	typ := "BMPString"
+	if w == 4 {
+		typ = "UniversalString"
+	}
+	if len(b)%w != 0 {
+		return errValue(typ, "length not a multiple of "+strconv.Itoa(w), "X.690 8.23")
+	}
+	for i := 0; i < len(b); i += w {
+		var r rune
+		for _, c := range b[i : i+w] {
+			r = r<<8 | rune(c)
+		}
+		if r > utf8.MaxRune || r < 0 || r >= 0xd800 && r <= 0xdfff {
+			return errValue(typ, "not a character at index "+strconv.Itoa(i), "X.690 8.23")
+		}
+		if sb != nil {
+			sb.WriteRune(r)
+		}
+	}
+	return nil
+}
+
+// CheckString checks the contents of the character string type with
+// UNIVERSAL tag number n (TagPrintableString...); see the table above.
+func CheckString(n uint32, b []byte) error {
+	switch n {
+	case TagBMPString:
+		return CheckBMPString(b)
+	case TagUniversalString:
+		return CheckUniversalString(b)
+	case TagUTF8String:
+		return CheckUTF8String(b)
+	}
+	return checkText(n, b)
+}
+
+// checkText checks the octet-based string types.
+func checkText[T ~string | ~[]byte](n uint32, b T) error {
+	switch n {
+	case TagNumericString:
+		return checkCharset(b, &numericSet, "NumericString", "X.680 41.2")
+	case TagPrintableString:
+		return checkCharset(b, &printableSet, "PrintableString", "X.680 41.4")
+	case TagIA5String:
+		return checkCharset(b, &ia5Set, "IA5String", "X.680 41")
+	case TagVisibleString:
+		return checkCharset(b, &visibleSet, "VisibleString", "X.680 41")
+	case TagGraphicString, TagObjectDescriptor:
+		return checkCharset(b, &graphicSet, Universal(n).String(), "X.680 41")
+	case TagTeletexString, TagVideotexString, TagGeneralString:
+		return nil
+	}
+	return errUnsupported(Universal(n).String(), "not a character string type", "")
+}
+
+// DecodeString checks the contents of the character string type with
+// UNIVERSAL tag number n and returns them as a Go (UTF-8) string.
+func DecodeString(n uint32, b []byte) (string, error) {
+	var sb strings.Builder
+	switch n {
+	case TagBMPString, TagUniversalString:
+		w := 2
+		if n == TagUniversalString {
+			w = 4
+		}
+		sb.Grow(len(b) * 3 / w)
+		if err := ucs(&sb, b, w); err != nil {
+			return "", err
+		}
+		return sb.String(), nil
+	case TagTeletexString, TagVideotexString:
+		// Latin-1: every octet is the code point of the same value.
+		ascii := true
+		for _, c := range b {
+			ascii = ascii && c < 0x80
+		}
+		if ascii {
+			return string(b), nil
+		}
+		sb.Grow(2 * len(b))
+		for _, c := range b {
+			sb.WriteRune(rune(c))
+		}
+		return sb.String(), nil
+	}
+	if err := CheckString(n, b); err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// AppendString appends the contents of the character string type with
+// UNIVERSAL tag number n holding s (UTF-8): converted to Latin-1, UCS-2 or
+// UCS-4 where the type needs it, and checked against the character set.
+func AppendString(dst []byte, n uint32, s string) ([]byte, error) {
+	var w int
+	var limit rune
+	switch n {
+	case TagTeletexString, TagVideotexString:
+		w, limit = 1, 0xff
+	case TagBMPString:
+		w, limit = 2, 0xffff
+	case TagUniversalString:
+		w, limit = 4, utf8.MaxRune
+	case TagUTF8String:
+		if !utf8.ValidString(s) {
+			return dst, errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
+		}
+		return append(dst, s...), nil
+	default:
+		if err := checkText(n, s); err != nil {
+			return dst, err
+		}
+		return append(dst, s...), nil
+	}
+	if !utf8.ValidString(s) {
+		return dst, errValue(Universal(n).String(), "Go string not valid UTF-8", "")
+	}
+	for i, r := range s {
+		if r > limit {
+			return dst, errValue(Universal(n).String(), "character at index "+strconv.Itoa(i)+" outside the character set", "X.690 8.23")
+		}
+		for k := w - 1; k >= 0; k-- {
+			dst = append(dst, byte(r>>(8*k)))
+		}
+	}
+	return dst, nil
+}

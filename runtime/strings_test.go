@@ -1,0 +1,111 @@
+package runtime_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/runtime"
+)
+
+func TestStrings(t *testing.T) {
+	bad := &pErr{Kind: runtime.KindInvalidValue}
+	tests := []struct {
+		n    uint32
+		in   string // contents in hex
+		want string // decoded; ignored when err is set
+		err  *pErr
+	}{
+		{runtime.TagNumericString, "31 32 20 33", "12 3", nil},
+		{runtime.TagNumericString, "31 2e", "", bad},
+		{runtime.TagPrintableString, "41 7a 30 39 20 27 28 29 2b 2c 2d 2e 2f 3a 3d 3f", "Az09 '()+,-./:=?", nil},
+		{runtime.TagPrintableString, "2a", "", bad}, // '*'
+		{runtime.TagPrintableString, "26", "", bad}, // '&'
+		{runtime.TagPrintableString, "40", "", bad}, // '@'
+		{runtime.TagPrintableString, "", "", nil},
+		{runtime.TagIA5String, "00 40 7f", "\x00@\x7f", nil},
+		{runtime.TagIA5String, "80", "", bad},
+		{runtime.TagVisibleString, "20 7e", " ~", nil},
+		{runtime.TagVisibleString, "0a", "", bad},
+		{runtime.TagVisibleString, "7f", "", bad},
+		{runtime.TagGraphicString, "1b 28 42 41 a0 ff", "\x1b(BA\xa0\xff", nil},
+		{runtime.TagGraphicString, "0d", "", bad},
+		{runtime.TagGraphicString, "85", "", bad},
+		{runtime.TagObjectDescriptor, "41 42", "AB", nil},
+		{runtime.TagGeneralString, "00 0d 85 ff", "\x00\x0d\x85\xff", nil},
+		{runtime.TagUTF8String, "c3 a9 e2 82 ac f0 9f 98 80", "é€😀", nil},
+		{runtime.TagUTF8String, "c3", "", bad},
+		{runtime.TagUTF8String, "ed a0 80", "", bad}, // encoded surrogate
+		{runtime.TagUTF8String, "c0 80", "", bad},    // overlong
+		{runtime.TagTeletexString, "4d fc 6c 6c 65 72", "Müller", nil},
+		{runtime.TagTeletexString, "1b 28 42 41", "\x1b(BA", nil},
+		{runtime.TagVideotexString, "e9", "é", nil},
+		{runtime.TagBMPString, "00 48 00 e9 20 ac", "Hé€", nil},
+		{runtime.TagBMPString, "00", "", bad},
+		{runtime.TagBMPString, "d8 3d de 00", "", bad}, // surrogate pair: not UCS-2
+		{runtime.TagUniversalString, "00 00 00 48 00 01 f6 00", "H😀", nil},
+		{runtime.TagUniversalString, "00 00 48", "", bad},
+		{runtime.TagUniversalString, "00 11 00 00", "", bad},
+		{runtime.TagUniversalString, "80 00 00 41", "", bad},
+		{runtime.TagUniversalString, "00 00 df ff", "", bad},
+		{runtime.TagOctetString, "41", "", &pErr{Kind: runtime.KindUnsupported}},
+	}
+	for _, tt := range tests {
+		in := pHex(t, tt.in)
+		name := runtime.Universal(tt.n).String() + " " + tt.in
+		got, err := runtime.DecodeString(tt.n, in)
+		if diff := cmp.Diff(tt.err, pErrOf(t, err, tt.err)); diff != "" {
+			t.Errorf("%s: DecodeString error %v (-want +got):\n%s", name, err, diff)
+		}
+		if cerr := runtime.CheckString(tt.n, in); (cerr == nil) != (err == nil) {
+			t.Errorf("%s: CheckString = %v, DecodeString = %v", name, cerr, err)
+		}
+		if err != nil {
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("%s: DecodeString = %q, want %q", name, got, tt.want)
+		}
+		// Encoding the decoded string gives the contents back.
+		enc, err := runtime.AppendString([]byte("x"), tt.n, got)
+		if err != nil || string(enc[1:]) != string(in) || enc[0] != 'x' {
+			t.Errorf("%s: AppendString(%q) = % x, %v", name, got, enc, err)
+		}
+	}
+	// The per-type checkers agree with CheckString.
+	checks := map[uint32]func([]byte) error{
+		runtime.TagNumericString: runtime.CheckNumericString, runtime.TagPrintableString: runtime.CheckPrintableString,
+		runtime.TagIA5String: runtime.CheckIA5String, runtime.TagVisibleString: runtime.CheckVisibleString,
+		runtime.TagGraphicString: runtime.CheckGraphicString, runtime.TagUTF8String: runtime.CheckUTF8String,
+		runtime.TagBMPString: runtime.CheckBMPString, runtime.TagUniversalString: runtime.CheckUniversalString,
+	}
+	for _, tt := range tests {
+		if check := checks[tt.n]; check != nil {
+			if err := check(pHex(t, tt.in)); (err == nil) != (tt.err == nil) {
+				t.Errorf("Check %s %s = %v", runtime.Universal(tt.n), tt.in, err)
+			}
+		}
+	}
+}
+
+func TestAppendStringErrors(t *testing.T) {
+	tests := []struct {
+		n uint32
+		s string
+	}{
+		{runtime.TagPrintableString, "a*b"},
+		{runtime.TagIA5String, "é"},
+		{runtime.TagTeletexString, "€"},
+		{runtime.TagBMPString, "😀"},
+		{runtime.TagBMPString, "\xff"},
+		{runtime.TagUniversalString, "\xc3"},
+		{runtime.TagUTF8String, "\xc3"},
+		{runtime.TagNumericString, "12a"},
+	}
+	for _, tt := range tests {
+		got, err := runtime.AppendString(nil, tt.n, tt.s)
+		if diff := cmp.Diff(&pErr{Kind: runtime.KindInvalidValue}, pErrOf(t, err, &pErr{})); diff != "" || len(got) != 0 {
+			t.Errorf("AppendString(%s, %q) = % x, %v", runtime.Universal(tt.n), tt.s, got, err)
+		}
+	}
+}
