@@ -1,0 +1,511 @@
+package parser
+
+import (
+	"fmt"
+	"os"
+	"runtime/debug"
+	"sort"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// maxDepth bounds the nesting of types, values and constraints, so that
+// hostile input cannot exhaust the stack.
+const maxDepth = 400
+
+// parser is the state of one parse: the token slice, a cursor, the errors.
+type parser struct {
+	toks  []Token
+	i     int
+	errs  ErrorList
+	depth int
+	// plex is a participle view of toks, used for the productions parsed by
+	// participle grammars (grammar.go). It never moves past i.
+	plex *lexer.PeekingLexer
+}
+
+// bailout unwinds the recursive descent to the nearest recovery point (an
+// assignment, the imports, a module) after an error has been recorded.
+type bailout struct{}
+
+func newParser(toks []Token) *parser {
+	p := &parser{toks: toks}
+	plex, err := lexer.Upgrade(&sliceLexer{toks: toks})
+	if err != nil {
+		// sliceLexer without errors never fails.
+		panic(err)
+	}
+	p.plex = plex
+	return p
+}
+
+// ParseFile parses the modules of one file. It returns the tree built so far
+// even when there are errors; the error is then an ErrorList sorted by
+// position. It never panics.
+func ParseFile(filename string, src []byte) (f *File, err error) {
+	f = &File{Name: filename}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug in the parser must not bring the caller down.
+			err = ErrorList{{Pos: Pos{Filename: filename, Line: 1, Column: 1},
+				Msg: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}}
+		}
+	}()
+	toks, lexErrs := tokenize(filename, string(src))
+	p := newParser(toks)
+	p.errs = lexErrs
+	for p.kind() != TokEOF {
+		if m := p.parseModule(); m != nil {
+			f.Modules = append(f.Modules, m)
+		}
+	}
+	if len(f.Modules) == 0 && len(p.errs) == 0 {
+		p.errs.Add(p.tok().Pos, "no module definition found")
+	}
+	p.errs.Sort()
+	return f, p.errs.Err()
+}
+
+// ParseFiles reads and parses each named file. Errors of all files are
+// collected in one ErrorList.
+func ParseFiles(filenames ...string) ([]*File, error) {
+	var files []*File
+	var errs ErrorList
+	for _, name := range filenames {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			errs.Add(Pos{Filename: name}, err.Error())
+			continue
+		}
+		f, err := ParseFile(name, src)
+		files = append(files, f)
+		if list, ok := err.(ErrorList); ok {
+			errs = append(errs, list...)
+		} else if err != nil {
+			errs.Add(Pos{Filename: name}, err.Error())
+		}
+	}
+	sort.Stable(errs)
+	return files, errs.Err()
+}
+
+// ---------------------------------------------------------------------------
+// Token helpers
+
+func (p *parser) tok() *Token { return &p.toks[p.i] }
+
+func (p *parser) kind() lexer.TokenType { return p.toks[p.i].Type }
+
+// peek returns the token n places after the current one (peek(0) is the
+// current token); past the end it returns the EOF token.
+func (p *parser) peek(n int) *Token {
+	j := p.i + n
+	if j >= len(p.toks) {
+		j = len(p.toks) - 1
+	}
+	return &p.toks[j]
+}
+
+func (p *parser) next() *Token {
+	t := &p.toks[p.i]
+	if t.Type != TokEOF {
+		p.i++
+	}
+	return t
+}
+
+// got consumes the current token if it is of kind k.
+func (p *parser) got(k lexer.TokenType) bool {
+	if p.toks[p.i].Type == k {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// expect consumes a token of kind k or fails with "expected what".
+func (p *parser) expect(k lexer.TokenType, what string) *Token {
+	t := &p.toks[p.i]
+	if t.Type != k {
+		p.failExpected(what)
+	}
+	p.i++
+	return t
+}
+
+// fail records an error at t and bails out. Errors at illegal tokens are not
+// recorded again: the lexer has reported them.
+func (p *parser) fail(t *Token, format string, args ...any) {
+	if t.Type != TokIllegal {
+		p.errs.Add(t.Pos, fmt.Sprintf(format, args...))
+	}
+	panic(bailout{})
+}
+
+func (p *parser) failExpected(what string) {
+	t := p.tok()
+	p.fail(t, "unexpected %s, expected %s", quote(t), what)
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.fail(p.tok(), "nesting too deep at %s", quote(p.tok()))
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// isVersionOpen reports whether the current tokens are "[[" (X.680 12.19):
+// two adjacent "[". The lexer emits single brackets because "]]" may also
+// close two nested brackets, as in "[ A [ B ]]" in a syntax list.
+func (p *parser) isDoubleBracket(k lexer.TokenType) bool {
+	a, b := p.peek(0), p.peek(1)
+	return a.Type == k && b.Type == k && b.Pos.Offset == a.Pos.Offset+1
+}
+
+// ---------------------------------------------------------------------------
+// Modules
+
+// parseModule parses one ModuleDefinition. On an error in the header it
+// skips to the END that closes the module.
+func (p *parser) parseModule() (m *ModuleDefinition) {
+	start := p.i
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			p.skipPastEnd(start)
+			m = nil
+		}
+	}()
+	if p.isMacroDefinition() {
+		// A file may hold only a macro: skip it like an assignment.
+		p.macroError()
+	}
+	hdr := participleParse(p, moduleHeaderParser)
+	m = lowerModuleHeader(hdr)
+	if p.kind() == kwEXPORTS {
+		m.Exports = lowerExports(participleParse(p, exportsParser))
+	}
+	if p.kind() == kwIMPORTS {
+		m.Imports = p.parseImportsRecover()
+	}
+	m.Assignments = p.parseAssignmentList()
+	for p.kind() == kwENCODINGCONTROL {
+		m.EncodingControl = append(m.EncodingControl, p.parseEncodingControl())
+	}
+	m.End = p.expect(kwEND, "END or an assignment").Pos
+	return m
+}
+
+// skipPastEnd moves the cursor past the next END (or to the end of file),
+// making progress from start in any case.
+func (p *parser) skipPastEnd(start int) {
+	if p.i <= start {
+		p.i = start
+	}
+	for p.kind() != TokEOF {
+		if p.next().Type == kwEND {
+			return
+		}
+	}
+}
+
+// parseEncodingControl parses "ENCODING-CONTROL encodingreference ..." up to
+// the next ENCODING-CONTROL or END.
+func (p *parser) parseEncodingControl() *EncodingControlSection {
+	pos := p.next().Pos
+	ref := p.expect(TokUpper, "an encoding reference")
+	start := p.i
+	for k := p.kind(); k != kwEND && k != kwENCODINGCONTROL && k != TokEOF; k = p.kind() {
+		p.next()
+	}
+	return &EncodingControlSection{Pos: pos, EncodingReference: ref.Value, Tokens: p.toks[start:p.i:p.i]}
+}
+
+// parseImportsRecover parses IMPORTS; on error it skips to the ";" that
+// ends them.
+func (p *parser) parseImportsRecover() (imp *Imports) {
+	start := p.i
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			if p.i <= start {
+				p.i = start + 1
+			}
+			for k := p.kind(); k != TokSemicolon && k != kwEND && k != TokEOF; k = p.kind() {
+				p.next()
+			}
+			p.got(TokSemicolon)
+			imp = nil
+		}
+	}()
+	return p.parseImports()
+}
+
+// parseImports parses "IMPORTS SymbolsFromModule... ;" (X.680 13.16).
+//
+// After "FROM modulereference", an AssignedIdentifier may follow: an OID
+// value "{...}" or a DefinedValue. A lower-case identifier there is either
+// that DefinedValue or the first symbol of the next SymbolsFromModule; as
+// X.680 13.16 (note) says, it is a symbol when followed by "," or FROM
+// (or by "{" of "name{}").
+func (p *parser) parseImports() *Imports {
+	imp := &Imports{Pos: p.next().Pos}
+	for p.kind() != TokSemicolon {
+		sfm := &SymbolsFromModule{Pos: p.tok().Pos}
+		for {
+			sfm.Symbols = append(sfm.Symbols, p.parseSymbol())
+			if !p.got(TokComma) {
+				break
+			}
+		}
+		p.expect(kwFROM, "\",\" or FROM")
+		mod := p.expect(TokUpper, "a module reference")
+		ref := &GlobalModuleReference{Pos: mod.Pos, Name: mod.Value}
+		switch t := p.tok(); t.Type {
+		case TokLBrace:
+			ref.OID = p.parseObjectIdentifierValue()
+		case TokLower:
+			if k := p.peek(1).Type; k != TokComma && k != kwFROM && k != TokLBrace {
+				p.next()
+				ref.Value = &ValueReference{Pos: t.Pos, Name: t.Value}
+			}
+		case TokUpper:
+			// "Module.value" as AssignedIdentifier.
+			if p.peek(1).Type == TokDot && p.peek(2).Type == TokLower {
+				p.i += 3
+				ref.Value = &ValueReference{Pos: t.Pos, Module: t.Value, Name: p.peek(-1).Value}
+			}
+		}
+		sfm.Module = ref
+		if p.kind() == kwWITH {
+			if n := p.peek(1); n.Type == TokUpper && (n.Value == "SUCCESSORS" || n.Value == "DESCENDANTS") {
+				p.i += 2
+				sfm.SelectionOption = n.Value
+			}
+		}
+		imp.From = append(imp.From, sfm)
+		if p.kind() == TokEOF || p.kind() == kwEND {
+			p.failExpected("\";\"")
+		}
+	}
+	p.next() // ;
+	return imp
+}
+
+// parseSymbol parses Reference or "Reference { }".
+func (p *parser) parseSymbol() *Symbol {
+	t := p.tok()
+	if t.Type != TokUpper && t.Type != TokLower && !isLegacyReference(t.Type) {
+		p.failExpected("a symbol")
+	}
+	p.next()
+	s := &Symbol{Pos: t.Pos, Name: t.Value}
+	if p.kind() == TokLBrace && p.peek(1).Type == TokRBrace {
+		p.i += 2
+		s.Parameterized = true
+	}
+	return s
+}
+
+// ---------------------------------------------------------------------------
+// Assignments
+
+// parseAssignmentList parses assignments up to END, ENCODING-CONTROL or the
+// end of file, recovering from errors at the next assignment.
+func (p *parser) parseAssignmentList() []Assignment {
+	var list []Assignment
+	for {
+		switch p.kind() {
+		case kwEND, kwENCODINGCONTROL, TokEOF:
+			return list
+		}
+		if a := p.parseAssignmentRecover(); a != nil {
+			list = append(list, a)
+		}
+	}
+}
+
+func (p *parser) parseAssignmentRecover() (a Assignment) {
+	start := p.i
+	depth := p.depth
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			p.depth = depth
+			p.syncAssignment(start)
+			a = nil
+		}
+	}()
+	return p.parseAssignment()
+}
+
+// syncAssignment moves the cursor to the start of the next assignment after
+// an error: the reference that starts the line of the next "::=" (or the
+// token just before it), or END.
+func (p *parser) syncAssignment(start int) {
+	from := p.i
+	if from <= start {
+		from = start + 1
+	}
+	for j := from; j < len(p.toks); j++ {
+		switch p.toks[j].Type {
+		case TokEOF, kwEND, kwENCODINGCONTROL:
+			p.i = j
+			return
+		case TokAssign:
+			line := p.toks[j].Pos.Line
+			k := j - 1
+			for k-1 >= from && p.toks[k-1].Pos.Line == line {
+				k--
+			}
+			for k < j && p.toks[k].Type != TokUpper && p.toks[k].Type != TokLower {
+				k++
+			}
+			if k >= from && k < j {
+				p.i = k
+				return
+			}
+		}
+	}
+	p.i = len(p.toks) - 1
+}
+
+func (p *parser) isMacroDefinition() bool {
+	return p.kind() == TokUpper && p.peek(1).Type == TokUpper && p.peek(1).Value == "MACRO" && p.peek(2).Type == TokAssign
+}
+
+// macroError reports an X.208 macro definition and skips it: "name MACRO
+// ::= BEGIN ... END".
+func (p *parser) macroError() {
+	t := p.tok()
+	p.errs.Add(t.Pos, fmt.Sprintf("MACRO notation (X.208) is not supported: %s", quote(t)))
+	p.i += 3
+	if p.got(kwBEGIN) {
+		for k := p.kind(); k != kwEND && k != TokEOF; k = p.kind() {
+			p.next()
+		}
+		p.got(kwEND)
+	}
+	panic(bailout{})
+}
+
+// parseAssignment parses one assignment. The kind is decided by the case of
+// the first letter, the presence of a governor and the right-hand side:
+//
+//	Ref Params? ::= CLASS ...          ObjectClassAssignment
+//	Ref Params? ::= Type               TypeAssignment
+//	Ref Params? Governor ::= { Set }   ValueSetTypeAssignment (or object set)
+//	ref Params? Governor ::= Value     ValueAssignment (or object)
+func (p *parser) parseAssignment() Assignment {
+	t := p.tok()
+	kind := t.Type
+	if isLegacyReference(kind) && p.peek(1).Type == TokAssign {
+		kind = TokUpper
+	}
+	switch kind {
+	case TokUpper:
+		if p.isMacroDefinition() {
+			p.macroError()
+		}
+		p.next()
+		params := p.parseParameterListOpt()
+		if p.got(TokAssign) {
+			if p.kind() == kwCLASS {
+				return &ObjectClassAssignment{Pos: t.Pos, Name: t.Value, Params: params, Class: p.parseObjectClassDefn()}
+			}
+			return &TypeAssignment{Pos: t.Pos, Name: t.Value, Params: params, Type: p.parseType()}
+		}
+		gov := p.parseType()
+		p.expect(TokAssign, "\"::=\"")
+		if p.kind() != TokLBrace {
+			p.failExpected("\"{\" of a value set or object set")
+		}
+		return &ValueSetTypeAssignment{Pos: t.Pos, Name: t.Value, Params: params, Type: gov, Set: p.parseBracedElementSetSpecs()}
+	case TokLower:
+		p.next()
+		params := p.parseParameterListOpt()
+		gov := p.parseType()
+		p.expect(TokAssign, "\"::=\"")
+		var v Value
+		if isOIDType(gov) && p.kind() == TokLBrace {
+			v = p.parseObjectIdentifierValue()
+		} else {
+			v = p.parseValue()
+		}
+		return &ValueAssignment{Pos: t.Pos, Name: t.Value, Params: params, Type: gov, Value: v}
+	}
+	p.failExpected("an assignment")
+	return nil
+}
+
+// isLegacyReference reports whether k is a reserved word that old modules
+// define or import as a reference: the character string and useful types
+// that X.208 (1988) did not reserve (RFC 5280's PKIX1Explicit88 defines
+// "BMPString ::= [UNIVERSAL 30] IMPLICIT OCTET STRING" and PKIX1Implicit88
+// imports it), and the predefined classes TYPE-IDENTIFIER and
+// ABSTRACT-SYNTAX, which some modules redefine. Accepting them keeps such
+// modules parseable; the semantic phase decides what they mean.
+func isLegacyReference(k tokenKind) bool {
+	switch k {
+	case kwUTCTime, kwGeneralizedTime, kwObjectDescriptor, kwTYPEIDENTIFIER, kwABSTRACTSYNTAX:
+		return true
+	}
+	return isRestrictedString(k)
+}
+
+// isOIDType reports whether t is syntactically OBJECT IDENTIFIER or
+// RELATIVE-OID (possibly constrained), whose braced values are
+// ObjIdComponents.
+func isOIDType(t Type) bool {
+	for {
+		switch x := t.(type) {
+		case *ObjectIdentifierType, *RelativeOIDType:
+			return true
+		case *ConstrainedType:
+			t = x.Type
+		case *TaggedType:
+			t = x.Type
+		default:
+			return false
+		}
+	}
+}
+
+// parseParameterListOpt parses an optional ParameterList "{ Parameter, ... }"
+// (X.683 8.3) after the reference of an assignment.
+func (p *parser) parseParameterListOpt() []*Parameter {
+	if p.kind() != TokLBrace {
+		return nil
+	}
+	p.next()
+	var params []*Parameter
+	for {
+		pos := p.tok().Pos
+		var gov Type
+		if k := p.peek(1).Type; !((p.kind() == TokUpper || p.kind() == TokLower) && (k == TokComma || k == TokRBrace)) {
+			// "ParamGovernor : DummyReference"; the governor is a Type, a
+			// DefinedObjectClass or a DummyGovernor (another parameter).
+			gov = p.parseType()
+			p.expect(TokColon, "\":\" after a parameter governor")
+		}
+		name := p.tok()
+		if name.Type != TokUpper && name.Type != TokLower {
+			p.failExpected("a dummy reference")
+		}
+		p.next()
+		params = append(params, &Parameter{Pos: pos, Governor: gov, Name: name.Value})
+		if !p.got(TokComma) {
+			break
+		}
+	}
+	p.expect(TokRBrace, "\",\" or \"}\" of the parameter list")
+	return params
+}
