@@ -129,7 +129,13 @@ func participleMessage(msg string) string {
 	msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)
 	msg = strings.Replace(msg, "unexpected token ", "unexpected ", 1)
 	if i := strings.Index(msg, " (expected "); i >= 0 && strings.HasSuffix(msg, ")") {
-		msg = msg[:i] + ", expected " + msg[i+len(" (expected "):len(msg)-1]
+		exp := msg[i+len(" (expected ") : len(msg)-1]
+		// Participle prints the whole remaining sequence of the grammar;
+		// its first element is what was expected here.
+		if j := strings.IndexAny(exp, " ("); j > 0 {
+			exp = exp[:j]
+		}
+		msg = msg[:i] + ", expected " + strings.ReplaceAll(exp, "<upper>", "a reference")
 	}
 	return msg
 }

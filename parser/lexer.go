@@ -363,26 +363,31 @@ func (s *scanner) number() {
 // lineComment skips a comment (X.680 12.6.3): it starts with "--" and ends
 // at the next "--" or at the end of the line.
 //
-// Runs of three or more hyphens are read as one delimiter: the comment
-// starts with the whole run that opens it and ends with the whole run that
-// closes it. Strict X.680 would pair hyphens left to right, so that a
-// separator line of an odd number of hyphens ("-----") or "T ::=
-// SEQUENCE--- c --- {...}" leaves a stray "-"; published modules are
-// written with the run reading in mind (as asn1c and asn1tools read them).
+// Strict X.680 pairs hyphens from left to right, so that a separator line
+// of an odd number of hyphens ("-----") or "T ::= SEQUENCE--- c --- {...}"
+// leaves a stray "-". Published modules are written for the reading of
+// asn1c and asn1tools, which this lexer follows: a comment opened by three or
+// more hyphens ends at the end of the line or at the next run of two or
+// more hyphens (the whole run); a comment opened by exactly "--" ends at the
+// next "--" or the end of the line, as in X.680.
 func (s *scanner) lineComment() {
 	src := s.src
-	s.off += 2
+	start := s.off
 	for s.off < len(src) && src[s.off] == '-' {
 		s.off++
 	}
+	long := s.off-start >= 3
 	for s.off < len(src) {
 		c := src[s.off]
 		if c == '\n' || c == '\r' {
 			return // the newline is handled by run
 		}
 		if c == '-' && s.off+1 < len(src) && src[s.off+1] == '-' {
-			for s.off < len(src) && src[s.off] == '-' {
-				s.off++
+			s.off += 2
+			if long {
+				for s.off < len(src) && src[s.off] == '-' {
+					s.off++
+				}
 			}
 			return
 		}

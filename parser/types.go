@@ -70,7 +70,7 @@ func (p *parser) parseBareType() Type {
 		p.expect(kwSTRING, "STRING after BIT")
 		bt := &BitStringType{Pos: pos}
 		if p.kind() == TokLBrace {
-			bt.NamedBits = p.parseNamedNumberList()
+			bt.NamedBits = p.parseNamedBitList()
 		}
 		return bt
 	case kwOCTET:
@@ -259,6 +259,28 @@ func (p *parser) parseNamedNumberList() []*NamedNumber {
 	for {
 		name := p.expect(TokLower, "an identifier")
 		p.expect(TokLParen, "\"(\"")
+		v := p.parseSignedNumberOrDefinedValue()
+		p.expect(TokRParen, "\")\"")
+		list = append(list, &NamedNumber{Pos: name.Pos, Name: name.Value, Value: v})
+		if !p.got(TokComma) {
+			break
+		}
+	}
+	p.expect(TokRBrace, "\",\" or \"}\"")
+	return list
+}
+
+// parseNamedBitList parses "{ identifier(number | DefinedValue), ... }" of
+// BIT STRING (X.680 22.1): unlike named numbers, bits cannot be negative.
+func (p *parser) parseNamedBitList() []*NamedNumber {
+	p.expect(TokLBrace, "\"{\"")
+	var list []*NamedNumber
+	for {
+		name := p.expect(TokLower, "an identifier")
+		p.expect(TokLParen, "\"(\"")
+		if p.kind() == TokMinus {
+			p.failExpected("a bit number (X.680 22.1: number or DefinedValue, not negative)")
+		}
 		v := p.parseSignedNumberOrDefinedValue()
 		p.expect(TokRParen, "\")\"")
 		list = append(list, &NamedNumber{Pos: name.Pos, Name: name.Value, Value: v})
