@@ -82,17 +82,23 @@ func init() {
 	syntaxListParser = participle.MustBuild[gSyntaxList](participle.Lexer(Lexer))
 }
 
-// participleParse runs a participle parser at the parser's cursor and moves
-// the cursor past what it consumed. On failure it reports the error and
-// bails out.
-func participleParse[G any](p *parser, pp *participle.Parser[G]) *G {
-	// The PeekingLexer only moves forward: bring it to the cursor, then let
-	// participle work on a copy.
-	if c := p.plex.Cursor(); c < p.i {
-		p.plex.FastForward(lexer.RawCursor(p.i - 1))
+// participleParse runs a participle parser on the tokens from the cursor to
+// index last (inclusive) and moves the cursor past what it consumed. On
+// failure it reports the error and bails out. Participle gets a
+// PeekingLexer over that window only, ended by an EOF token placed where
+// the next token is, so that the whole file is not copied for it.
+func participleParse[G any](p *parser, pp *participle.Parser[G], last int) *G {
+	if last >= len(p.toks)-1 {
+		last = len(p.toks) - 2
 	}
-	lx := *p.plex
-	g, err := parseFromLexer(pp, &lx)
+	window := make([]Token, 0, last-p.i+2)
+	window = append(window, p.toks[p.i:last+1]...)
+	window = append(window, Token{Type: TokEOF, Pos: p.toks[last+1].Pos})
+	lx, err := lexer.Upgrade(&sliceLexer{toks: window})
+	if err != nil {
+		panic(err) // sliceLexer without errors never fails
+	}
+	g, err := parseFromLexer(pp, lx)
 	if err != nil {
 		var perr participle.Error
 		pos := p.tok().Pos
@@ -104,12 +110,36 @@ func participleParse[G any](p *parser, pp *participle.Parser[G]) *G {
 				panic(bailout{}) // the lexer has reported it
 			}
 		}
+		if i := p.indexAt(pos); i >= 0 {
+			p.i = i
+		}
 		p.errs.Add(pos, participleMessage(msg))
 		panic(bailout{})
 	}
-	*p.plex = lx
-	p.i = lx.Cursor()
+	p.i += lx.Cursor()
 	return g
+}
+
+// indexOf returns the index of the first token of kind k at or after the
+// cursor that is not nested in braces, or the index of EOF.
+func (p *parser) indexOf(k tokenKind) int {
+	depth := 0
+	for j := p.i; j < len(p.toks); j++ {
+		switch t := p.toks[j].Type; {
+		case t == k && depth == 0:
+			return j
+		case t == TokLBrace:
+			depth++
+		case t == TokRBrace:
+			depth--
+			if depth < 0 {
+				return j
+			}
+		case t == TokEOF:
+			return j
+		}
+	}
+	return len(p.toks) - 1
 }
 
 // parseFromLexer calls participle, turning a panic of participle (it panics
@@ -239,6 +269,13 @@ func (p *parser) lowerSyntaxItems(items []*gSyntaxItem) []SyntaxItem {
 
 // parseSyntaxList parses the "{ ... }" after WITH SYNTAX.
 func (p *parser) parseSyntaxList() *SyntaxList {
-	g := participleParse(p, syntaxListParser)
+	// The window ends at the "}" that closes the list.
+	last := p.i
+	if p.kind() == TokLBrace {
+		p.i++
+		last = p.indexOf(TokRBrace)
+		p.i--
+	}
+	g := participleParse(p, syntaxListParser, last)
 	return &SyntaxList{Pos: g.Pos, Items: p.lowerSyntaxItems(g.Items)}
 }

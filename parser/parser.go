@@ -19,9 +19,6 @@ type parser struct {
 	i     int
 	errs  ErrorList
 	depth int
-	// plex is a participle view of toks, used for the productions parsed by
-	// participle grammars (grammar.go). It never moves past i.
-	plex *lexer.PeekingLexer
 }
 
 // bailout unwinds the recursive descent to the nearest recovery point (an
@@ -29,14 +26,7 @@ type parser struct {
 type bailout struct{}
 
 func newParser(toks []Token) *parser {
-	p := &parser{toks: toks}
-	plex, err := lexer.Upgrade(&sliceLexer{toks: toks})
-	if err != nil {
-		// sliceLexer without errors never fails.
-		panic(err)
-	}
-	p.plex = plex
-	return p
+	return &parser{toks: toks}
 }
 
 // ParseFile parses the modules of one file. It returns the tree built so far
@@ -184,10 +174,10 @@ func (p *parser) parseModule() (m *ModuleDefinition) {
 		// A file may hold only a macro: skip it like an assignment.
 		p.macroError()
 	}
-	hdr := participleParse(p, moduleHeaderParser)
+	hdr := participleParse(p, moduleHeaderParser, p.indexOf(kwBEGIN))
 	m = lowerModuleHeader(hdr)
 	if p.kind() == kwEXPORTS {
-		m.Exports = lowerExports(participleParse(p, exportsParser))
+		m.Exports = lowerExports(participleParse(p, exportsParser, p.indexOf(TokSemicolon)))
 	}
 	if p.kind() == kwIMPORTS {
 		m.Imports = p.parseImportsRecover()
