@@ -209,19 +209,14 @@ func ParseRelativeOIDString(s string) (RelativeOID, error) {
 // OIDFromArcs returns the OID with the given arcs, checked as by
 // ParseOIDString.
 func OIDFromArcs(arcs ...uint64) (OID, error) {
-	if len(arcs) < 2 || arcs[0] > 2 || arcs[0] < 2 && arcs[1] >= 40 {
-		return nil, errValue("OBJECT IDENTIFIER", "first arcs out of range", "X.690 8.19.4")
+	var text []byte
+	for i, a := range arcs {
+		if i > 0 {
+			text = append(text, '.')
+		}
+		text = strconv.AppendUint(text, a, 10)
 	}
-	var b []byte
-	if first := arcs[0]*40 + arcs[1]; first >= arcs[1] {
-		b = appendBase128(b, first)
-	} else { // 80 + arcs[1] overflows 64 bits
-		b = appendBase128Big(b, new(big.Int).Add(new(big.Int).SetUint64(arcs[1]), big.NewInt(80)))
-	}
-	for _, a := range arcs[2:] {
-		b = appendBase128(b, a)
-	}
-	return OID(b), nil
+	return ParseOIDString(string(text))
 }
 
 func parseDotted(s string, oid bool) ([]byte, error) {
@@ -233,10 +228,7 @@ func parseDotted(s string, oid bool) ([]byte, error) {
 	var first uint64 // first arc of an OID, kept until the second is read
 	i := 0
 	for n := 0; ; n++ {
-		j := i
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
+		j := skipDigits(s, i)
 		if j == i || j-i > 1 && s[i] == '0' || j < len(s) && s[j] != '.' {
 			return nil, errValue(typ, "not a dotted list of decimal arcs: "+strconv.Quote(s), "")
 		}
@@ -289,19 +281,13 @@ func appendBase128(dst []byte, v uint64) []byte {
 	return dst
 }
 
-// appendDecimalBase128 appends the decimal arc plus add as a subidentifier.
+// appendDecimalBase128 appends the decimal arc plus add as a subidentifier:
+// the rare path of arcs beyond 64 bits.
 func appendDecimalBase128(dst []byte, arc string, add uint64) []byte {
 	z, _ := new(big.Int).SetString(arc, 10)
-	return appendBase128Big(dst, z.Add(z, new(big.Int).SetUint64(add)))
-}
-
-func appendBase128Big(dst []byte, z *big.Int) []byte {
-	n := max((z.BitLen()+6)/7, 1)
-	for k := n - 1; k >= 0; k-- {
-		var c byte
-		for j := 6; j >= 0; j-- {
-			c = c<<1 | byte(z.Bit(7*k+j))
-		}
+	z.Add(z, new(big.Int).SetUint64(add))
+	for k := max((z.BitLen()+6)/7, 1) - 1; k >= 0; k-- {
+		c := byte(new(big.Int).Rsh(z, uint(7*k)).Uint64() & 0x7f)
 		if k > 0 {
 			c |= 0x80
 		}

@@ -75,6 +75,14 @@ func digits(b []byte, i, n int) (v int, ok bool) {
 	return v, true
 }
 
+// skipDigits returns the index of the first non-digit in s at or after i.
+func skipDigits[T ~string | ~[]byte](s T, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
 // appendDigits appends v (>= 0) in decimal on at least n digits.
 func appendDigits(dst []byte, v, n int) []byte {
 	var buf [20]byte

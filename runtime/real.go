@@ -1,9 +1,11 @@
 package runtime
 
 import (
+	"bytes"
 	"math"
 	"math/bits"
 	"strconv"
+	"strings"
 )
 
 // ParseReal parses the contents of a REAL (X.690 8.5) into a float64.
@@ -141,60 +143,40 @@ func parseDecimalReal(b []byte, der bool) (float64, error) {
 	if form < 1 || form > 3 {
 		return 0, errValue(typ, "reserved decimal form", "X.690 8.5.8")
 	}
-	var buf [40]byte
-	lit := buf[:0] // a Go float literal
+	t := bytes.TrimLeft(s, " ")
 	i := 0
-	for i < len(s) && s[i] == ' ' {
+	if len(t) > 0 && (t[0] == '+' || t[0] == '-') {
 		i++
 	}
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		lit = append(lit, s[i])
-		i++
+	j := skipDigits(t, i)
+	nd := j - i // mantissa digits
+	mark := j < len(t) && (t[j] == '.' || t[j] == ',')
+	if mark {
+		i, j = j, skipDigits(t, j+1)
+		nd += j - i - 1
 	}
-	nd, mark, nonzero := 0, false, false
-mantissa:
-	for ; i < len(s); i++ {
-		switch d := s[i]; {
-		case d >= '0' && d <= '9':
-			nd++
-			nonzero = nonzero || d != '0'
-			lit = append(lit, d)
-		case (d == '.' || d == ',') && !mark && form != 1:
-			mark = true
-			lit = append(lit, '.')
-		default:
-			break mantissa
+	m := j // end of the mantissa
+	if form == 3 && j < len(t) && (t[j] == 'E' || t[j] == 'e') {
+		if j++; j < len(t) && (t[j] == '+' || t[j] == '-') {
+			j++
 		}
-	}
-	ok := nd > 0 && (form == 2) == mark || form == 3
-	if form == 3 {
-		ok = ok && nd > 0 && i < len(s) && (s[i] == 'E' || s[i] == 'e')
-		if ok {
-			lit = append(lit, 'e')
-			i++
-			if i < len(s) && (s[i] == '+' || s[i] == '-') {
-				lit = append(lit, s[i])
-				i++
-			}
-			j := i
-			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-				i++
-			}
-			ok = i > j
-			lit = append(lit, s[j:i]...)
+		if i, j = j, skipDigits(t, j); i == j {
+			j = -1
 		}
+	} else if form == 3 {
+		j = -1
 	}
-	if !ok || i != len(s) {
+	if nd == 0 || j != len(t) || form == 1 && mark || form == 2 && !mark {
 		return 0, errValue(typ, "not an ISO 6093 NR"+strconv.Itoa(int(form))+" number", "X.690 8.5.8")
 	}
 	if der && (form != 3 || !canonicalNR3(s)) {
 		return 0, errNonDER(typ, "decimal value not in the canonical NR3 form", "X.690 11.3.2")
 	}
-	v, err := strconv.ParseFloat(string(lit), 64)
+	v, err := strconv.ParseFloat(strings.ReplaceAll(string(t), ",", "."), 64)
 	if err != nil && !math.IsInf(v, 0) {
 		return 0, errValue(typ, "not a decimal number", "X.690 8.5.8")
 	}
-	if math.IsInf(v, 0) || v == 0 && nonzero {
+	if math.IsInf(v, 0) || v == 0 && bytes.ContainsAny(t[:m], "123456789") {
 		return 0, errUnsupported(typ, "decimal value beyond the range of float64", "")
 	}
 	return v, nil
@@ -208,10 +190,7 @@ func canonicalNR3(s []byte) bool {
 	if len(s) > 0 && s[0] == '-' {
 		s = s[1:]
 	}
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
+	i := skipDigits(s, 0)
 	if i == 0 || s[0] == '0' || s[i-1] == '0' || len(s)-i < 3 || s[i] != '.' || s[i+1] != 'E' {
 		return false
 	}

@@ -78,10 +78,7 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 		if b[i] == ',' && nd < 0 {
 			nd = 3
 		}
-		j := i + 1
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
+		j := skipDigits(b, i+1)
 		if j == i+1 {
 			return bad("decimal sign without digits")
 		}

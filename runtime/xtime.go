@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bytes"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -35,47 +34,31 @@ func (t TimeOfDay) valid() bool {
 	return t.Hour >= 0 && t.Hour <= 23 && t.Minute >= 0 && t.Minute <= 59 && t.Second >= 0 && t.Second <= 60
 }
 
-// fields parses len(w) fixed-width numbers at the start of b, which must be
-// exactly their width.
-func fields(b []byte, w ...int) (v [6]int, ok bool) {
-	i := 0
-	for k, n := range w {
-		if v[k], ok = digits(b, i, n); !ok {
-			return v, false
-		}
-		i += n
-	}
-	return v, i == len(b)
-}
-
 // ParseDate parses the contents of a DATE: "YYYYMMDD".
 func ParseDate(b []byte) (Date, error) {
-	v, ok := fields(b, 4, 2, 2)
-	d := Date{v[0], v[1], v[2]}
-	if !ok || !d.valid() {
-		return Date{}, errValue("DATE", "not a date YYYYMMDD of 1582..9999", "X.690 8.26")
+	v, ok := isoMatch(string(b), "YYYYMMDD")
+	if d := (Date{v[0], v[1], v[2]}); ok && d.valid() {
+		return d, nil
 	}
-	return d, nil
+	return Date{}, errValue("DATE", "not a date YYYYMMDD of 1582..9999", "X.690 8.26")
 }
 
 // ParseTimeOfDay parses the contents of a TIME-OF-DAY: "hhmmss".
 func ParseTimeOfDay(b []byte) (TimeOfDay, error) {
-	v, ok := fields(b, 2, 2, 2)
-	t := TimeOfDay{v[0], v[1], v[2]}
-	if !ok || !t.valid() {
-		return TimeOfDay{}, errValue("TIME-OF-DAY", "not a time of day hhmmss", "X.690 8.26")
+	v, ok := isoMatch(string(b), "hhmmss")
+	if t := (TimeOfDay{v[6], v[7], v[8]}); ok && t.valid() {
+		return t, nil
 	}
-	return t, nil
+	return TimeOfDay{}, errValue("TIME-OF-DAY", "not a time of day hhmmss", "X.690 8.26")
 }
 
 // ParseDateTime parses the contents of a DATE-TIME: "YYYYMMDDhhmmss".
 func ParseDateTime(b []byte) (DateTime, error) {
-	v, ok := fields(b, 4, 2, 2, 2, 2, 2)
-	dt := DateTime{Date{v[0], v[1], v[2]}, TimeOfDay{v[3], v[4], v[5]}}
-	if !ok || !dt.Date.valid() || !dt.TimeOfDay.valid() {
-		return DateTime{}, errValue("DATE-TIME", "not a date and time YYYYMMDDhhmmss", "X.690 8.26")
+	v, ok := isoMatch(string(b), "YYYYMMDDhhmmss")
+	if dt := (DateTime{Date{v[0], v[1], v[2]}, TimeOfDay{v[6], v[7], v[8]}}); ok && dt.Date.valid() && dt.TimeOfDay.valid() {
+		return dt, nil
 	}
-	return dt, nil
+	return DateTime{}, errValue("DATE-TIME", "not a date and time YYYYMMDDhhmmss", "X.690 8.26")
 }
 
 // String returns the value notation "YYYY-MM-DD".
@@ -157,10 +140,7 @@ func ParseDuration(b []byte) (Duration, error) {
 		if d.Frac != "" {
 			return bad("fraction not on the last component")
 		}
-		j := i
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
+		j := skipDigits(b, i)
 		v, err := strconv.ParseUint(string(b[i:j]), 10, 64)
 		if j == i {
 			return bad("component without a number")
@@ -168,10 +148,7 @@ func ParseDuration(b []byte) (Duration, error) {
 			return Duration{}, errUnsupported("DURATION", "number beyond 64 bits", "")
 		}
 		if j < len(b) && (b[j] == '.' || b[j] == ',') {
-			k := j + 1
-			for k < len(b) && b[k] >= '0' && b[k] <= '9' {
-				k++
-			}
+			k := skipDigits(b, j+1)
 			if k == j+1 {
 				return bad("decimal sign without digits")
 			}
@@ -203,8 +180,8 @@ func ParseDuration(b []byte) (Duration, error) {
 // check checks the components written: at least one, and weeks alone.
 func (d *Duration) check() error {
 	has := d.written()
-	if has == 0 || has&4 != 0 && has != 4 {
-		return errValue("DURATION", "no components, or weeks with other components", "X.680 38")
+	if has&4 != 0 && has != 4 {
+		return errValue("DURATION", "weeks with other components", "X.680 38")
 	}
 	for i := 0; i < len(d.Frac); i++ {
 		if c := d.Frac[i]; c < '0' || c > '9' {
@@ -278,184 +255,125 @@ type ISOTime string
 
 // ParseISOTime checks the contents of a TIME.
 func ParseISOTime(b []byte) (ISOTime, error) {
-	if !isoTime(b) {
+	v := ISOTime(b)
+	if !v.valid() {
 		return "", errValue("TIME", "not an ISO 8601 time value", "X.680 38")
 	}
-	return ISOTime(b), nil
+	return v, nil
 }
 
 // AppendISOTime appends the contents of a TIME holding v.
 func AppendISOTime(dst []byte, v ISOTime) ([]byte, error) {
-	if !isoTime([]byte(v)) {
+	if !v.valid() {
 		return dst, errValue("TIME", "not an ISO 8601 time value", "X.680 38")
 	}
 	return append(dst, v...), nil
 }
 
-func isoTime(s []byte) bool {
-	rec := len(s) > 0 && s[0] == 'R'
+func (v ISOTime) valid() bool {
+	s := string(v)
+	rec := strings.HasPrefix(s, "R")
 	if rec {
-		i := 1
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == len(s) || s[i] != '/' {
+		n, rest, ok := strings.Cut(s[1:], "/")
+		if !ok || strings.Trim(n, "0123456789") != "" {
 			return false
 		}
-		s = s[i+1:]
+		s = rest
 	}
-	a, b, interval := bytes.Cut(s, []byte{'/'})
+	a, b, interval := strings.Cut(s, "/")
 	okA, durA := isoPart(a)
 	if !interval {
-		return okA && (durA || !rec)
+		return okA && (durA || !rec) // a recurrence needs an interval
 	}
 	okB, durB := isoPart(b)
 	return okA && okB && !(durA && durB)
 }
 
 // isoPart checks a duration or a point in time.
-func isoPart(p []byte) (ok, dur bool) {
-	if len(p) > 0 && p[0] == 'P' {
-		_, err := ParseDuration(p[1:])
+func isoPart(p string) (ok, dur bool) {
+	if d, ok := strings.CutPrefix(p, "P"); ok {
+		_, err := ParseDuration([]byte(d))
 		return err == nil, true
 	}
-	if date, clock, t := bytes.Cut(p, []byte{'T'}); t {
-		return (len(date) == 0 || isoDate(date)) && isoClock(clock), false
+	if date, clock, t := strings.Cut(p, "T"); t {
+		return (date == "" || isoDate(date)) && isoClock(clock), false
 	}
 	return isoDate(p) || isoClock(p), false
 }
 
-func isoDate(d []byte) bool {
-	signed := len(d) > 0 && (d[0] == '+' || d[0] == '-')
-	if signed {
-		d = d[1:]
-	}
-	n := 0 // leading digits
-	for n < len(d) && d[n] >= '0' && d[n] <= '9' {
-		n++
-	}
-	year, rest := d[:n], d[n:]
-	if !signed && (n == 7 || n == 8) {
-		year = d[:4]
-	}
-	y400 := 0 // the year mod 400, for leap years
-	for _, c := range year {
-		y400 = (y400*10 + int(c-'0')) % 400
-	}
-	leap := y400%4 == 0 && (y400%100 != 0 || y400 == 0)
-	yearDays := 365
-	if leap {
-		yearDays = 366
-	}
-	switch {
-	case !signed && n == 8 && len(rest) == 0: // YYYYMMDD
-		rest = []byte{'-', d[4], d[5], '-', d[6], d[7]}
-	case !signed && n == 7 && len(rest) == 0: // YYYYDDD
-		rest = []byte{'-', d[4], d[5], d[6]}
-	case !signed && n == 2 && len(rest) == 0: // century
-		return true
-	case n < 4 || !signed && n != 4:
-		return false
-	}
-	ext := len(rest) > 0 && rest[0] == '-'
-	if ext {
-		rest = rest[1:]
-	}
-	if len(rest) > 0 && rest[0] == 'W' { // week date: Www, Www-D, WwwD
-		w, ok := digits(rest, 1, 2)
-		if !ok || w < 1 || w > 53 {
+// The ISO 8601 forms, as patterns for isoMatch.
+var (
+	isoDates  = []string{"YYYY-MM-DD", "YYYYMMDD", "YYYY-MM", "YYYY", "YY", "YYYY-OOO", "YYYYOOO", "YYYY-Www-E", "YYYYWwwE", "YYYY-Www", "YYYYWww"}
+	isoClocks = []string{"hh:mm:ss", "hhmmss", "hh:mm", "hhmm", "hh"}
+	isoZones  = []string{"Z", "+HH", "+HH:mm", "+HHmm"}
+)
+
+func isoDate(d string) bool {
+	if d != "" && (d[0] == '+' || d[0] == '-') {
+		// An expanded year of 4 digits or more: its last 4 say as much
+		// about leap years as the whole.
+		n := skipDigits(d, 1) - 1
+		if n < 4 || len(d) > n+1 && d[n+1] != '-' {
 			return false
 		}
-		if rest = rest[3:]; len(rest) == 0 {
-			return true
-		}
-		if ext {
-			if rest[0] != '-' {
-				return false
-			}
-			rest = rest[1:]
-		}
-		wd, ok := digits(rest, 0, 1)
-		return ok && len(rest) == 1 && wd >= 1 && wd <= 7
+		d = d[n-3:]
 	}
-	switch {
-	case len(rest) == 0:
-		return !ext
-	case !ext:
-		return false
-	case len(rest) == 3: // ordinal day
-		v, ok := digits(rest, 0, 3)
-		return ok && v >= 1 && v <= yearDays
-	}
-	m, ok := digits(rest, 0, 2)
-	if !ok || m < 1 || m > 12 {
-		return false
-	}
-	if len(rest) == 2 {
-		return true
-	}
-	dd, ok := digits(rest, 3, 2)
-	days := daysIn(2001, m)
-	if leap && m == 2 {
-		days = 29
-	}
-	return ok && len(rest) == 5 && rest[2] == '-' && dd >= 1 && dd <= days
+	return isoForms(d, isoDates)
 }
 
-// isoClock checks a time of day: hh, hh:mm, hh:mm:ss or hhmm, hhmmss, a
-// fraction of the last element, and "Z" or an offset from UTC.
-func isoClock(c []byte) bool {
-	h, ok := digits(c, 0, 2)
-	if !ok || h > 24 {
-		return false
+func isoClock(c string) bool {
+	i := strings.IndexAny(c, ".,Z+-")
+	if i < 0 {
+		i = len(c)
 	}
-	i, ext := 2, len(c) > 2 && c[2] == ':'
-	for k := 0; k < 2; k++ {
-		j := i
-		if ext {
-			if j >= len(c) || c[j] != ':' {
-				break
-			}
-			j++
-		}
-		v, ok := digits(c, j, 2)
-		if !ok || v > 59+k {
-			if j > i {
-				return false
-			}
-			break
-		}
-		i = j + 2
-	}
-	if i < len(c) && (c[i] == '.' || c[i] == ',') {
-		j := i + 1
-		for j < len(c) && c[j] >= '0' && c[j] <= '9' {
-			j++
-		}
-		if j == i+1 {
+	j := i
+	if j < len(c) && (c[j] == '.' || c[j] == ',') {
+		if j = skipDigits(c, j+1); j == i+1 {
 			return false
 		}
-		i = j
 	}
-	switch {
-	case i == len(c):
-		return true
-	case c[i] == 'Z':
-		return i+1 == len(c)
-	case c[i] != '+' && c[i] != '-':
-		return false
+	return isoForms(c[:i], isoClocks) && (j == len(c) || isoForms(c[j:], isoZones))
+}
+
+func isoForms(s string, patterns []string) bool {
+	for _, p := range patterns {
+		if _, ok := isoMatch(s, p); ok {
+			return true
+		}
 	}
-	z := c[i+1:]
-	oh, ok := digits(z, 0, 2)
-	if !ok || oh > 23 {
-		return false
+	return false
+}
+
+// isoLetters name the fields of the patterns: Y year, M month, D day, O day
+// of the year, w week, E day of the week, h hour, m minute, s second, H
+// hours of an offset from UTC. Each letter stands for one digit; '+' for a
+// sign; other characters for themselves.
+const isoLetters = "YMDOwEhmsH"
+
+var isoRange = [...][2]int{{0, 9999}, {1, 12}, {1, 31}, {1, 366}, {1, 53}, {1, 7}, {0, 24}, {0, 59}, {0, 60}, {0, 23}}
+
+// isoMatch matches s against the pattern p and checks the ranges of the
+// fields (24 hours and 60 seconds included, for ISO 8601's end of day and
+// leap second); it returns the fields in the order of isoLetters.
+func isoMatch(s, p string) (v [len(isoLetters)]int, ok bool) {
+	if len(s) != len(p) {
+		return v, false
 	}
-	switch z = z[2:]; {
-	case len(z) == 0:
-		return true
-	case ext && z[0] == ':':
-		z = z[1:]
+	for i := 0; i < len(p); i++ {
+		c, k := s[i], strings.IndexByte(isoLetters, p[i])
+		switch {
+		case k >= 0 && c >= '0' && c <= '9':
+			v[k] = v[k]*10 + int(c-'0')
+		case k >= 0 || c != p[i] && !(p[i] == '+' && c == '-'):
+			return v, false
+		}
 	}
-	om, ok := digits(z, 0, 2)
-	return ok && len(z) == 2 && om <= 59
+	for k, r := range isoRange {
+		if strings.IndexByte(p, isoLetters[k]) >= 0 && (v[k] < r[0] || v[k] > r[1]) {
+			return v, false
+		}
+	}
+	leap := daysIn(v[0], 2) == 29
+	return v, !(strings.IndexByte(p, 'D') >= 0 && v[2] > daysIn(v[0], v[1]) || v[3] == 366 && !leap ||
+		v[6] == 24 && v[7]+v[8] != 0)
 }
