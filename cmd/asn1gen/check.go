@@ -1,0 +1,115 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/parser"
+)
+
+func init() {
+	register(command{name: "check", short: "check ASN.1 modules (-syntax-only: parse them)", run: runCheck})
+}
+
+const checkUsage = `usage: asn1gen check -syntax-only FILE|DIR...
+
+Parses every FILE, and every *.asn and *.asn1 file under each DIR
+(recursively), and prints each syntax error as "file:line:col: message".
+
+-syntax-only is required for now: the semantic checks (name resolution,
+types, tags, information objects) are not implemented yet.
+Exit status: 0 all files parse, 1 syntax errors, 2 usage or I/O error.
+
+Flags:
+`
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("check", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	syntaxOnly := fset.Bool("syntax-only", false, "only parse the modules")
+	fset.Usage = func() {
+		fmt.Fprint(stderr, checkUsage)
+		fset.PrintDefaults()
+	}
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fset.NArg() == 0 {
+		fset.Usage()
+		return 2
+	}
+	if !*syntaxOnly {
+		fmt.Fprintln(stderr, "asn1gen: semantic checks not implemented yet; use -syntax-only")
+		return 2
+	}
+	files, err := checkFiles(fset.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
+		return 2
+	}
+	status := 0
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
+			status = 2
+			continue
+		}
+		if _, err := parser.ParseFile(name, src); err != nil {
+			var list parser.ErrorList
+			if errors.As(err, &list) {
+				for _, e := range list {
+					fmt.Fprintln(stdout, e)
+				}
+			} else {
+				fmt.Fprintln(stdout, err)
+			}
+			if status == 0 {
+				status = 1
+			}
+		}
+	}
+	return status
+}
+
+// checkFiles expands the arguments: a file stands for itself, a directory
+// for its *.asn and *.asn1 files, recursively, in lexical order.
+func checkFiles(args []string) ([]string, error) {
+	var files []string
+	for _, arg := range args {
+		info, err := os.Stat(arg)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			files = append(files, arg)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && (strings.HasSuffix(path, ".asn") || strings.HasSuffix(path, ".asn1")) {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, nil
+}
