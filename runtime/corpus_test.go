@@ -1,0 +1,373 @@
+package runtime_test
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/asn1gen/asn1gen/runtime"
+)
+
+// corpusInput is one thing to decode: a whole file, or one block of a PEM file.
+type corpusInput struct {
+	name   string // path under der/, with "#n" for the n-th PEM block
+	folder string // first path element under der/
+	data   []byte
+	// text: FILES.tsv says the file is text (notes, S/MIME, Go source),
+	// not an encoding; it is decoded anyway, for the no-panic check, but
+	// counted apart.
+	text bool
+}
+
+// corpusContainers reads the container column of der/FILES.tsv (PEM, DER,
+// BER, binary, base64, text, MIME...), keyed by path.
+func corpusContainers(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	tsv, err := os.ReadFile(filepath.Join(dir, "FILES.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, line := range strings.Split(string(tsv), "\n") {
+		if f := strings.Split(line, "\t"); len(f) > 2 {
+			m[f[0]] = f[1]
+		}
+	}
+	return m
+}
+
+// corpusInputs walks $ASN1GEN_CORPUS/der. PEM files (those with a
+// "-----BEGIN " line that decodes) give one input per block, base64 files
+// (per FILES.tsv) their decoded octets; every other file is one input as
+// it is.
+func corpusInputs(t *testing.T) []corpusInput {
+	t.Helper()
+	root := os.Getenv("ASN1GEN_CORPUS")
+	if root == "" {
+		t.Skip("ASN1GEN_CORPUS is not set (e.g. /work/shared/corpus)")
+	}
+	dir := filepath.Join(root, "der")
+	containers := corpusContainers(t, dir)
+	var inputs []corpusInput
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		if !strings.Contains(rel, "/") {
+			return nil // FILES.tsv
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		folder, _, _ := strings.Cut(rel, "/")
+		if bytes.Contains(data, []byte("-----BEGIN ")) {
+			rest, n := data, 0
+			for {
+				var p *pem.Block
+				p, rest = pem.Decode(rest)
+				if p == nil {
+					break
+				}
+				n++
+				inputs = append(inputs, corpusInput{name: fmt.Sprintf("%s#%d(%s)", rel, n, p.Type), folder: folder, data: p.Bytes})
+			}
+			if n > 0 {
+				return nil
+			}
+		}
+		switch containers[rel] {
+		case "base64":
+			dec, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(string(data)), ""))
+			if err != nil {
+				t.Errorf("%s: FILES.tsv says base64: %v", rel, err)
+				return nil
+			}
+			data = dec
+		case "text", "MIME", "base64?":
+			inputs = append(inputs, corpusInput{name: rel, folder: folder, data: data, text: true})
+			return nil
+		}
+		inputs = append(inputs, corpusInput{name: rel, folder: folder, data: data})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inputs) == 0 {
+		t.Fatalf("no files under %s", dir)
+	}
+	return inputs
+}
+
+// parseTrees calls runtime.ParseTrees and turns a panic into an error, so
+// that one bad input fails the test with its name instead of killing it.
+func parseTrees(b []byte, opts *runtime.Options) (nodes []runtime.Node, err error, panicked any) {
+	defer func() {
+		if p := recover(); p != nil {
+			panicked = p
+		}
+	}()
+	nodes, err = runtime.ParseTrees(b, opts)
+	return nodes, err, nil
+}
+
+// streamTrees decodes b with the streaming TreeDecoder.
+func streamTrees(b []byte, opts *runtime.Options) (nodes []runtime.Node, err error, panicked any) {
+	defer func() {
+		if p := recover(); p != nil {
+			panicked = p
+		}
+	}()
+	d := runtime.NewTreeDecoder(bytes.NewReader(b), opts)
+	for {
+		n, err := d.Next()
+		if errors.Is(err, io.EOF) {
+			return nodes, nil, nil
+		}
+		if err != nil {
+			return nodes, err, nil
+		}
+		nodes = append(nodes, *n)
+	}
+}
+
+type corpusClass int
+
+const (
+	classDER corpusClass = iota
+	classBEROnly
+	classMalformed
+)
+
+var classNames = [...]string{"DER", "BER-only", "malformed"}
+
+// TestCorpusTrees decodes every file of the shared corpus with the generic
+// tree decoder, strict and then BER, and classifies it: DER (the strict
+// parse succeeds), BER-only (only the BER parse succeeds) or malformed
+// (both fail). It fails on a panic, on a tree whose offsets and lengths do
+// not add up, on a DER tree that does not re-encode to its input, on a
+// BER-only tree without a NonDER mark, and when the streaming decoder
+// disagrees with ParseTrees on a DER input.
+func TestCorpusTrees(t *testing.T) {
+	inputs := corpusInputs(t)
+	var total [3]int
+	perFolder := map[string]*[3]int{}
+	text := 0
+	for _, in := range inputs {
+		if in.text {
+			text++
+			if _, _, p := parseTrees(in.data, &runtime.Options{BER: true}); p != nil {
+				t.Errorf("%s: ParseTrees (BER) panicked on text: %v", in.name, p)
+			}
+			continue
+		}
+		nodes, derErr, p := parseTrees(in.data, nil)
+		if p != nil {
+			t.Errorf("%s: ParseTrees (DER) panicked: %v", in.name, p)
+			continue
+		}
+		class := classDER
+		if derErr != nil {
+			var berNodes []runtime.Node
+			var berErr error
+			berNodes, berErr, p = parseTrees(in.data, &runtime.Options{BER: true})
+			if p != nil {
+				t.Errorf("%s: ParseTrees (BER) panicked: %v", in.name, p)
+				continue
+			}
+			if berErr != nil {
+				class = classMalformed
+				checkLocated(t, in, berErr)
+				t.Logf("malformed: %s: %v", in.name, berErr)
+			} else {
+				class = classBEROnly
+				checkTrees(t, in, berNodes, true)
+				if !anyNonDER(berNodes) {
+					t.Errorf("%s: strict parse fails (%v) but the BER tree marks no node as non-DER", in.name, derErr)
+				}
+			}
+			checkLocated(t, in, derErr)
+		} else {
+			checkTrees(t, in, nodes, false)
+			checkReencode(t, in, nodes)
+			// the BER parse of DER input is the same tree, unmarked
+			berNodes, berErr, p := parseTrees(in.data, &runtime.Options{BER: true})
+			switch {
+			case p != nil:
+				t.Errorf("%s: ParseTrees (BER) panicked on DER input: %v", in.name, p)
+			case berErr != nil:
+				t.Errorf("%s: DER input rejected in BER mode: %v", in.name, berErr)
+			default:
+				if diff := diffTrees(nodes, berNodes); diff != "" {
+					t.Errorf("%s: BER tree of DER input differs (-DER +BER):\n%s", in.name, diff)
+				}
+			}
+			streamed, err, p := streamTrees(in.data, nil)
+			switch {
+			case p != nil:
+				t.Errorf("%s: TreeDecoder panicked: %v", in.name, p)
+			case err != nil:
+				t.Errorf("%s: TreeDecoder failed on DER that ParseTrees accepts: %v", in.name, err)
+			default:
+				if diff := diffTrees(nodes, streamed); diff != "" {
+					t.Errorf("%s: TreeDecoder and ParseTrees differ (-ParseTrees +TreeDecoder):\n%s", in.name, diff)
+				}
+			}
+		}
+		total[class]++
+		c := perFolder[in.folder]
+		if c == nil {
+			c = new([3]int)
+			perFolder[in.folder] = c
+		}
+		c[class]++
+	}
+	t.Logf("%d inputs: %d DER, %d BER-only, %d malformed; %d text files (FILES.tsv) decoded for panics only",
+		len(inputs), total[classDER], total[classBEROnly], total[classMalformed], text)
+	folders := make([]string, 0, len(perFolder))
+	for f := range perFolder {
+		folders = append(folders, f)
+	}
+	sort.Strings(folders)
+	for _, f := range folders {
+		c := perFolder[f]
+		t.Logf("  %-34s %5d DER %5d BER-only %5d malformed", f, c[classDER], c[classBEROnly], c[classMalformed])
+	}
+	if total[classDER] == 0 || total[classBEROnly] == 0 || total[classMalformed] == 0 {
+		// the corpus has certificates, RFC 4134 BER examples and fuzzed
+		// files: an empty class means the decoder is wrong
+		t.Errorf("a class is empty: %v", total)
+	}
+}
+
+// checkLocated fails unless err is a *runtime.Error with an offset inside
+// the input (or at its end, for truncation).
+func checkLocated(t *testing.T, in corpusInput, err error) {
+	t.Helper()
+	var e *runtime.Error
+	if !errors.As(err, &e) {
+		t.Errorf("%s: error is %T, not *runtime.Error: %v", in.name, err, err)
+		return
+	}
+	if e.Offset < 0 || e.Offset > len(in.data) {
+		t.Errorf("%s: error offset %d outside the input (%d bytes): %v", in.name, e.Offset, len(in.data), err)
+	}
+}
+
+// checkTrees checks that the nodes tile the input exactly: each element
+// starts where the previous ended (after its end-of-contents octets for an
+// indefinite length), children tile their parent's contents, primitive
+// contents alias the right octets, and DER trees carry no NonDER mark.
+func checkTrees(t *testing.T, in corpusInput, nodes []runtime.Node, ber bool) {
+	t.Helper()
+	end := checkSiblings(t, in, nodes, 0, ber)
+	if end != len(in.data) {
+		t.Errorf("%s: top-level elements end at %d, input has %d bytes", in.name, end, len(in.data))
+	}
+}
+
+// checkSiblings checks nodes starting at off and returns the offset after
+// the last one.
+func checkSiblings(t *testing.T, in corpusInput, nodes []runtime.Node, off int, ber bool) int {
+	t.Helper()
+	for i := range nodes {
+		n := &nodes[i]
+		if n.Offset != off {
+			t.Errorf("%s: element %s at %d, expected at %d", in.name, n.Tag, n.Offset, off)
+			return -1
+		}
+		if !ber && (n.NonDER != "" || n.Indefinite) {
+			t.Errorf("%s: DER tree marks %s at %d: indefinite=%v NonDER=%q", in.name, n.Tag, n.Offset, n.Indefinite, n.NonDER)
+		}
+		start := n.Offset + n.HeaderLen
+		if n.Constructed {
+			if got := checkSiblings(t, in, n.Children, start, ber); got != start+n.Length {
+				t.Errorf("%s: children of %s at %d end at %d, contents end at %d", in.name, n.Tag, n.Offset, got, start+n.Length)
+				return -1
+			}
+		} else if start+n.Length > len(in.data) || !bytes.Equal(n.Content, in.data[start:start+n.Length]) {
+			t.Errorf("%s: contents of %s at %d do not match the input", in.name, n.Tag, n.Offset)
+			return -1
+		}
+		off = start + n.Length
+		if n.Indefinite {
+			off += 2 // X.690 8.1.5: end-of-contents octets
+		}
+	}
+	return off
+}
+
+// checkReencode writes a DER tree back with runtime.AppendHeader and checks
+// that the result is the input: the tree lost nothing, and the writer's
+// headers are the minimal ones the strict reader demands.
+func checkReencode(t *testing.T, in corpusInput, nodes []runtime.Node) {
+	t.Helper()
+	var out []byte
+	var enc func([]runtime.Node)
+	enc = func(ns []runtime.Node) {
+		for i := range ns {
+			n := &ns[i]
+			out = runtime.AppendHeader(out, n.Tag, n.Constructed, n.Length)
+			if n.Constructed {
+				enc(n.Children)
+			} else {
+				out = append(out, n.Content...)
+			}
+		}
+	}
+	enc(nodes)
+	if !bytes.Equal(out, in.data) {
+		i := 0
+		for i < len(out) && i < len(in.data) && out[i] == in.data[i] {
+			i++
+		}
+		t.Errorf("%s: re-encoded DER tree differs from the input at offset %d", in.name, i)
+	}
+}
+
+// diffTrees compares two trees node by node and returns a go-cmp diff of the
+// first pair of nodes that differ, children aside, or "" if the trees are
+// equal. (cmp.Diff on a whole tree is far too slow for the corpus's
+// 100,000-entry CRL.)
+func diffTrees(a, b []runtime.Node) string {
+	if len(a) != len(b) {
+		return fmt.Sprintf("%d sibling nodes, then %d", len(a), len(b))
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Tag != y.Tag || x.Constructed != y.Constructed || x.Indefinite != y.Indefinite ||
+			x.Offset != y.Offset || x.HeaderLen != y.HeaderLen || x.Length != y.Length ||
+			!bytes.Equal(x.Content, y.Content) || (x.Content == nil) != (y.Content == nil) || x.NonDER != y.NonDER {
+			return fmt.Sprintf("node at offset %d:\n%s", x.Offset,
+				cmp.Diff(*x, *y, cmpopts.IgnoreFields(runtime.Node{}, "Children")))
+		}
+		if d := diffTrees(x.Children, y.Children); d != "" {
+			return d
+		}
+	}
+	return ""
+}
+
+func anyNonDER(nodes []runtime.Node) bool {
+	for i := range nodes {
+		if nodes[i].NonDER != "" || nodes[i].Indefinite || anyNonDER(nodes[i].Children) {
+			return true
+		}
+	}
+	return false
+}
