@@ -57,7 +57,7 @@ func (s BitString) RightAlign() []byte {
 // TrimTrailingZeros returns s without its trailing 0 bits: the DER form of a
 // BIT STRING with named bits (X.690 11.2.2). It does not copy.
 func (s BitString) TrimTrailingZeros() BitString {
-	n := min(s.BitLength, 8*len(s.Bytes))
+	n := max(0, min(s.BitLength, 8*len(s.Bytes)))
 	for n > 0 && s.At(n-1) == 0 {
 		n--
 	}

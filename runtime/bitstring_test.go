@@ -54,8 +54,14 @@ func TestBitStringMethods(t *testing.T) {
 	if enc, _ := runtime.AppendBitString(nil, runtime.BitString{Bytes: []byte{0xff, 0xff}, BitLength: 3}); !bytes.Equal(enc, []byte{5, 0xe0}) {
 		t.Errorf("AppendBitString of 3 bits = % x", enc)
 	}
+	// Inconsistent values built in Go do not make the methods panic.
 	if got := (runtime.BitString{Bytes: []byte{0xff}, BitLength: 20}).RightAlign(); !bytes.Equal(got, []byte{0xff}) {
 		t.Errorf("RightAlign with BitLength beyond Bytes = % x", got)
+	}
+	for _, n := range []int{-100, -1, 20} {
+		s := runtime.BitString{Bytes: []byte{0xff}, BitLength: n}
+		_, _, _ = s.RightAlign(), s.TrimTrailingZeros(), s.At(n-1)
+		_ = runtime.CheckNamedBits(s)
 	}
 }
 

@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"testing"
@@ -288,4 +289,33 @@ func TestTypedReadsDoNotAllocate(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("%v allocations per decode", allocs)
 	}
+}
+
+func ExampleReader_ReadUTCTime() {
+	u := runtime.Universal
+	// Validity ::= SEQUENCE { notBefore UTCTime, notAfter [0] IMPLICIT GeneralizedTime }
+	b := runtime.NewBuilder(nil)
+	b.AddConstructed(u(runtime.TagSequence), func(b *runtime.Builder) {
+		b.AddUTCTime(u(runtime.TagUTCTime), time.Date(2024, 2, 29, 12, 0, 0, 0, time.UTC))
+		b.AddGeneralizedTime(runtime.Context(0), time.Date(2050, 1, 1, 0, 0, 0, 0, time.UTC))
+	})
+	der, _ := b.Bytes()
+	fmt.Printf("% x\n", der)
+
+	r := runtime.NewReader(der, nil)
+	s, _ := r.ReadConstructed(u(runtime.TagSequence), "Validity")
+	notBefore, err := s.ReadUTCTime(u(runtime.TagUTCTime))
+	fmt.Println(notBefore, err)
+	notAfter, err := s.ReadGeneralizedTime(runtime.Context(0))
+	fmt.Println(notAfter, err)
+
+	// A UTCTime without seconds is BER, not DER: the error says where and why.
+	r = runtime.NewReader([]byte("\x17\x0b2402291200Z"), nil)
+	_, err = r.ReadUTCTime(u(runtime.TagUTCTime))
+	fmt.Println(err)
+	// Output:
+	// 30 20 17 0d 32 34 30 32 32 39 31 32 30 30 30 30 5a 80 0f 32 30 35 30 30 31 30 31 30 30 30 30 30 30 5a
+	// 2024-02-29 12:00:00 +0000 UTC <nil>
+	// 2050-01-01 00:00:00 +0000 UTC <nil>
+	// asn1: at offset 2: UTCTime: seconds missing (X.690 11.8.2)
 }
