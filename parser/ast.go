@@ -460,6 +460,16 @@ const (
 	TagModeExplicit                // EXPLICIT
 )
 
+func (m TagMode) String() string {
+	switch m {
+	case TagModeImplicit:
+		return "IMPLICIT"
+	case TagModeExplicit:
+		return "EXPLICIT"
+	}
+	return ""
+}
+
 // Tag is "[ EncodingReference Class ClassNumber ]" (X.680 31.1).
 type Tag struct {
 	Pos               Pos

@@ -113,7 +113,11 @@ func (p *parser) parseBraceValue() *BraceValue {
 	open := p.expect(TokLBrace, "\"{\"")
 	start := p.i
 	end := p.skipBalanced(open)
-	return &BraceValue{Pos: open.Pos, Tokens: p.toks[start:end:end], End: p.toks[end].Pos}
+	b := &BraceValue{Pos: open.Pos, End: p.toks[end].Pos}
+	if end > start {
+		b.Tokens = p.toks[start:end:end]
+	}
+	return b
 }
 
 // skipBalanced moves past the tokens up to the bracket that closes open
