@@ -65,39 +65,6 @@ func checkCharset[T ~string | ~[]byte](b T, set *charset, typ, rule string) erro
 	return nil
 }
 
-// CheckNumericString checks the contents of a NumericString.
-func CheckNumericString(b []byte) error { return checkText(TagNumericString, b) }
-
-// CheckPrintableString checks the contents of a PrintableString.
-func CheckPrintableString(b []byte) error { return checkText(TagPrintableString, b) }
-
-// CheckIA5String checks the contents of an IA5String.
-func CheckIA5String(b []byte) error { return checkText(TagIA5String, b) }
-
-// CheckVisibleString checks the contents of a VisibleString.
-func CheckVisibleString(b []byte) error { return checkText(TagVisibleString, b) }
-
-// CheckGraphicString checks the contents of a GraphicString.
-func CheckGraphicString(b []byte) error { return checkText(TagGraphicString, b) }
-
-// CheckUTF8String checks the contents of a UTF8String.
-func CheckUTF8String(b []byte) error {
-	if !utf8.Valid(b) {
-		return errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
-	}
-	return nil
-}
-
-// CheckBMPString checks the contents of a BMPString.
-func CheckBMPString(b []byte) error {
-	return ucs(nil, b, 2)
-}
-
-// CheckUniversalString checks the contents of a UniversalString.
-func CheckUniversalString(b []byte) error {
-	return ucs(nil, b, 4)
-}
-
 // ucs checks UCS-2 (w = 2) or UCS-4 (w = 4) big-endian contents and, if
 // sb is not nil, writes them to it in UTF-8.
 func ucs(sb *strings.Builder, b []byte, w int) error {
@@ -124,15 +91,19 @@ func ucs(sb *strings.Builder, b []byte, w int) error {
 }
 
 // CheckString checks the contents of the character string type with
-// UNIVERSAL tag number n (TagPrintableString...); see the table above.
+// UNIVERSAL tag number n (TagPrintableString...), see the table above,
+// without converting them: generated code validates with it.
 func CheckString(n uint32, b []byte) error {
 	switch n {
 	case TagBMPString:
-		return CheckBMPString(b)
+		return ucs(nil, b, 2)
 	case TagUniversalString:
-		return CheckUniversalString(b)
+		return ucs(nil, b, 4)
 	case TagUTF8String:
-		return CheckUTF8String(b)
+		if !utf8.Valid(b) {
+			return errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
+		}
+		return nil
 	}
 	return checkText(n, b)
 }

@@ -72,20 +72,6 @@ func TestStrings(t *testing.T) {
 			t.Errorf("%s: AppendString(%q) = % x, %v", name, got, enc, err)
 		}
 	}
-	// The per-type checkers agree with CheckString.
-	checks := map[uint32]func([]byte) error{
-		runtime.TagNumericString: runtime.CheckNumericString, runtime.TagPrintableString: runtime.CheckPrintableString,
-		runtime.TagIA5String: runtime.CheckIA5String, runtime.TagVisibleString: runtime.CheckVisibleString,
-		runtime.TagGraphicString: runtime.CheckGraphicString, runtime.TagUTF8String: runtime.CheckUTF8String,
-		runtime.TagBMPString: runtime.CheckBMPString, runtime.TagUniversalString: runtime.CheckUniversalString,
-	}
-	for _, tt := range tests {
-		if check := checks[tt.n]; check != nil {
-			if err := check(pHex(t, tt.in)); (err == nil) != (tt.err == nil) {
-				t.Errorf("Check %s %s = %v", runtime.Universal(tt.n), tt.in, err)
-			}
-		}
-	}
 }
 
 func TestAppendStringErrors(t *testing.T) {
