@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/internal/asn1dump"
 	"github.com/asn1gen/asn1gen/runtime"
@@ -35,6 +36,13 @@ offset (and whether -ber would accept it) and the exit status is 1. With
 -ber, BER is accepted and every non-DER spot is marked "!! not DER: why".
 Invalid values are marked "!! invalid: why" and also give exit status 1.
 Exit status: 0 valid, 1 not DER or invalid or unreadable data, 2 usage or I/O error.
+
+-json prints {"blocks": [{"pem", "encrypted", "elements", "error"}]}: one block
+per PEM block (or one for DER/BER input), "error" {"offset", "kind", "message"}
+when parsing stopped. Each element has "offset", "depth", "headerLength",
+"length", "indefinite", "class", "number", "tag", "constructed", and as they
+apply "hex" (contents), "value" (decoded), "name" (of an OID), "unusedBits",
+"nonDER", "invalid", "children" and "encapsulates" (see internal/asn1dump).
 
 Flags:
 `
@@ -90,6 +98,14 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	for i, b := range blocks {
 		if b.label != "" && !d.json {
 			fmt.Fprintf(stdout, "== PEM block %d of %d: %s (%d bytes)\n", i+1, len(blocks), b.label, len(b.data))
+		}
+		if b.encrypted {
+			// RFC 1421 encryption: the octets are ciphertext
+			if !d.json {
+				fmt.Fprintln(stdout, "encrypted (Proc-Type: 4,ENCRYPTED): not dumped")
+			}
+			out = append(out, asn1dump.Block{PEM: b.label, Encrypted: true})
+			continue
 		}
 		out = append(out, d.block(b))
 	}
@@ -156,7 +172,7 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 		out.Error = asn1dump.NewErrorInfo(parseErr)
 		d.parseError(where, b.data, parseErr)
 	}
-	reported := 0
+	reported, nonDER := 0, false
 	for _, is := range asn1dump.Issues(out.Elements) {
 		// Encodings found inside OCTET STRING and BIT STRING contents are
 		// a guess and not governed by the DER of the outer encoding: they
@@ -169,12 +185,15 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 		}
 		what := "invalid value"
 		if is.NonDER {
-			what = "not DER"
+			what, nonDER = "not DER", true
 		}
 		d.errorf("%s%s at offset %d: %s: %s", where, what, is.Offset, is.Tag, is.Msg)
 	}
 	if reported > maxReported {
 		d.errorf("%s%d more", where, reported-maxReported)
+	}
+	if nonDER {
+		d.errorf("%svalid BER: -ber accepts the non-DER values", where)
 	}
 	return out
 }
@@ -215,9 +234,10 @@ func (d *dumper) locate(data []byte, err error, done int) int {
 
 // inputBlock is the whole input, or one decoded PEM block.
 type inputBlock struct {
-	label string // PEM type; empty for DER/BER input
-	index int
-	data  []byte
+	label     string // PEM type; empty for DER/BER input
+	index     int
+	data      []byte
+	encrypted bool // PEM "Proc-Type: 4,ENCRYPTED"
 }
 
 // splitPEM returns the PEM blocks of data when it contains "-----BEGIN"
@@ -235,7 +255,8 @@ func splitPEM(data []byte) (blocks []inputBlock, skipped int) {
 		if p == nil {
 			break
 		}
-		blocks = append(blocks, inputBlock{label: p.Type, index: len(blocks), data: p.Bytes})
+		blocks = append(blocks, inputBlock{label: p.Type, index: len(blocks), data: p.Bytes,
+			encrypted: strings.Contains(p.Headers["Proc-Type"], "ENCRYPTED")})
 	}
 	if len(blocks) == 0 {
 		// "-----BEGIN " inside binary data, or a PEM file that is all broken:

@@ -212,3 +212,32 @@ func TestDumpEmptyAndTruncated(t *testing.T) {
 		}
 	}
 }
+
+// TestDumpPEMOddities covers encrypted and undecodable PEM blocks.
+func TestDumpPEMOddities(t *testing.T) {
+	var enc bytes.Buffer
+	pem.Encode(&enc, &pem.Block{Type: "RSA PRIVATE KEY", Headers: map[string]string{
+		"Proc-Type": "4,ENCRYPTED", "DEK-Info": "AES-128-CBC,00112233445566778899AABBCCDDEEFF"}, Bytes: []byte{0xde, 0xad}})
+	code, stdout, stderr := runCmd(t, "", enc.Bytes(), "dump", "-")
+	want := "== PEM block 1 of 1: RSA PRIVATE KEY (2 bytes)\nencrypted (Proc-Type: 4,ENCRYPTED): not dumped\n"
+	if code != 0 || stdout != want || stderr != "" {
+		t.Errorf("encrypted: exit status %d, stdout %q, stderr %q; want 0, %q, nothing", code, stdout, stderr, want)
+	}
+
+	broken := "-----BEGIN CERTIFICATE-----\n!!! not base64 !!!\n-----END CERTIFICATE-----\n" +
+		"-----BEGIN NULL-----\nBQA=\n-----END NULL-----\n"
+	code, stdout, stderr = runCmd(t, "", []byte(broken), "dump", "-")
+	if code != 1 || !strings.Contains(stdout, "prim: NULL") || !strings.Contains(stderr, "1 PEM block(s) could not be decoded") {
+		t.Errorf("broken block: exit status %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestDumpPartial checks that the elements before a bad one are printed.
+func TestDumpPartial(t *testing.T) {
+	// NULL, INTEGER 5, then a truncated SEQUENCE
+	code, stdout, stderr := runCmd(t, "", []byte{0x05, 0x00, 0x02, 0x01, 0x05, 0x30, 0x05, 0x02}, "dump", "-")
+	wantOut := "0 d=0 hl=2 l=0 prim: NULL\n2 d=0 hl=2 l=1 prim: INTEGER 5\n"
+	if code != 1 || stdout != wantOut || !strings.Contains(stderr, "at offset 5") {
+		t.Errorf("exit status %d, stdout %q, stderr %q; want 1, %q and offset 5", code, stdout, stderr, wantOut)
+	}
+}

@@ -14,7 +14,7 @@ import (
 //
 //	00000000: 30 82 03 d6 30 82 02 be a0 03 02 01 02 02 08 6b
 //	00000010: bf 04 51 0e 59 c9 5b 30 0d 06 09 2a 86 48 86 f7
-//	                                ^^
+//	                               ^^
 //	00000020: 01 01 0b 05 00 30 49 31 0b 30 09 06 03 55 04 06
 //
 // An offset at the end of data (an element cut short) marks the position

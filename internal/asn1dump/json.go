@@ -15,7 +15,10 @@ type Block struct {
 	// PEM is the type of the PEM block ("CERTIFICATE"); absent for DER or
 	// BER input.
 	PEM string `json:"pem,omitempty"`
-	// Elements are the top-level elements, empty when Error is set.
+	// Encrypted: the PEM block is encrypted (Proc-Type: 4,ENCRYPTED) and
+	// was not parsed.
+	Encrypted bool `json:"encrypted,omitempty"`
+	// Elements are the top-level elements: those before the error, if any.
 	Elements []Element `json:"elements"`
 	// Error says why the block could not be parsed.
 	Error *ErrorInfo `json:"error,omitempty"`
