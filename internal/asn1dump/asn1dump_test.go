@@ -43,7 +43,7 @@ func textOf(t *testing.T, b []byte, opts *Options) string {
 var long40 = strings.Repeat("00112233445566778899", 4) // 40 octets
 
 // TestText checks the text form of one value of each kind.
-func TestText(t *testing.T) {
+func TestDumpText(t *testing.T) {
 	der := &Options{}
 	ber := &Options{BER: true}
 	tests := []struct {
@@ -149,7 +149,7 @@ func TestText(t *testing.T) {
 
 // TestEncapsulated checks which OCTET STRING and BIT STRING contents are
 // shown as nested encodings.
-func TestEncapsulated(t *testing.T) {
+func TestDumpEncapsulated(t *testing.T) {
 	tests := []struct {
 		name string
 		in   string
@@ -208,7 +208,7 @@ func TestEncapsulated(t *testing.T) {
 }
 
 // TestAnnotate checks the fields of Element, which the JSON form shows.
-func TestAnnotate(t *testing.T) {
+func TestDumpAnnotate(t *testing.T) {
 	three := 3
 	in := mustHex(t, "3080"+"0603550403"+"030303000c"+"0404"+"0302"+"0780"+"0000")
 	got := Annotate(parse(t, in, true), &Options{BER: true})
@@ -244,7 +244,7 @@ func TestAnnotate(t *testing.T) {
 
 // TestJSON checks the JSON form: field names, omitted fields, an empty
 // element list for a failed block.
-func TestJSON(t *testing.T) {
+func TestDumpJSON(t *testing.T) {
 	elems := Annotate(parse(t, mustHex(t, "30030101ff"), false), nil)
 	var buf bytes.Buffer
 	err := JSON(&buf, []Block{
@@ -277,7 +277,7 @@ func TestJSON(t *testing.T) {
 	}
 }
 
-func TestContext(t *testing.T) {
+func TestDumpContext(t *testing.T) {
 	data := make([]byte, 40)
 	for i := range data {
 		data[i] = byte(i)
@@ -321,7 +321,7 @@ func TestContext(t *testing.T) {
 	}
 }
 
-func TestPath(t *testing.T) {
+func TestDumpPath(t *testing.T) {
 	// SEQUENCE { INTEGER 1, [0] { SEQUENCE (indefinite) { BOOLEAN TRUE, <bad> } } }
 	data := mustHex(t, "300e 020101 a009 3080 0101ff 0205 0000")
 	tests := []struct {
@@ -352,7 +352,7 @@ func TestPath(t *testing.T) {
 
 // FuzzAnnotate checks that any input the tree parser accepts can be
 // annotated and printed in both forms without panicking, deterministically.
-func FuzzAnnotate(f *testing.F) {
+func FuzzDumpAnnotate(f *testing.F) {
 	for _, s := range []string{"30030101ff", "30800201010000", "04053003020105", "24080402010204020304", "0306003003020105"} {
 		b, _ := hex.DecodeString(s)
 		f.Add(b, true)
