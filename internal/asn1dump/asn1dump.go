@@ -22,6 +22,8 @@
 package asn1dump
 
 import (
+	"encoding/hex"
+
 	"github.com/asn1gen/asn1gen/runtime"
 )
 
@@ -153,7 +155,7 @@ func annotate(n *runtime.Node, base, depth int, opts *Options) Element {
 		}
 		return e
 	}
-	e.Hex = hexString(n.Content)
+	e.Hex = hex.EncodeToString(n.Content)
 	if rule := constructedOnly(n.Tag); rule != "" {
 		e.Invalid = "the encoding shall be constructed (" + rule + ")"
 		e.show = display{kind: showBinary, bin: n.Content}
@@ -287,16 +289,3 @@ func Issues(elems []Element) []Issue {
 	return out
 }
 
-const hexDigits = "0123456789abcdef"
-
-func hexString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	out := make([]byte, 2*len(b))
-	for i, c := range b {
-		out[2*i] = hexDigits[c>>4]
-		out[2*i+1] = hexDigits[c&15]
-	}
-	return string(out)
-}

@@ -2,6 +2,7 @@ package asn1dump
 
 import (
 	"bufio"
+	"encoding/hex"
 	"io"
 	"strconv"
 	"strings"
@@ -42,7 +43,7 @@ func Context(w io.Writer, data []byte, off int) error {
 		b = append(b, h...)
 		b = append(b, ':')
 		for i := r; i < r+16 && i < len(data); i++ {
-			b = append(b, ' ', hexDigits[data[i]>>4], hexDigits[data[i]&15])
+			b = hex.AppendEncode(append(b, ' '), data[i:i+1])
 		}
 		if r == row {
 			b = append(b, '\n')

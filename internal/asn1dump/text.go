@@ -2,6 +2,7 @@ package asn1dump
 
 import (
 	"bufio"
+	"encoding/hex"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -133,7 +134,7 @@ func (t *textWriter) element(e *Element) {
 		for range indent {
 			b = append(b, ' ')
 		}
-		b = appendHex(b, wrap[:n])
+		b = hex.AppendEncode(b, wrap[:n])
 		b = append(b, '\n')
 		wrap = wrap[n:]
 	}
@@ -187,14 +188,14 @@ func (t *textWriter) value(b []byte, e *Element) (_ []byte, wrap []byte) {
 		case len(d.bin) > maxBytes:
 			b = append(b, ' ')
 			b = append(b, d.hexPrefix...)
-			b = appendHex(b, d.bin[:headBytes])
+			b = hex.AppendEncode(b, d.bin[:headBytes])
 			b = append(b, "... ("...)
 			b = strconv.AppendInt(b, int64(len(d.bin)), 10)
 			b = append(b, " bytes)"...)
 		default:
 			b = append(b, ' ')
 			b = append(b, d.hexPrefix...)
-			b = appendHex(b, d.bin)
+			b = hex.AppendEncode(b, d.bin)
 		}
 		if d.after != "" {
 			b = append(b, ' ')
@@ -225,9 +226,3 @@ func (t *textWriter) appendString(b []byte, s string) []byte {
 	return append(b, " chars)"...)
 }
 
-func appendHex(b []byte, p []byte) []byte {
-	for _, c := range p {
-		b = append(b, hexDigits[c>>4], hexDigits[c&15])
-	}
-	return b
-}
