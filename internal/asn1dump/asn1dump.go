@@ -288,4 +288,3 @@ func Issues(elems []Element) []Issue {
 	walk(elems, false)
 	return out
 }
-

@@ -225,4 +225,3 @@ func (t *textWriter) appendString(b []byte, s string) []byte {
 	b = strconv.AppendInt(b, int64(n), 10)
 	return append(b, " chars)"...)
 }
-
