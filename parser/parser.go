@@ -174,6 +174,9 @@ func (p *parser) parseModule() (m *ModuleDefinition) {
 		// A file may hold only a macro: skip it like an assignment.
 		p.macroError()
 	}
+	if p.kind() != TokUpper {
+		p.failExpected("a module definition")
+	}
 	hdr := participleParse(p, moduleHeaderParser, p.indexOf(kwBEGIN))
 	m = lowerModuleHeader(hdr)
 	if p.kind() == kwEXPORTS {
