@@ -136,3 +136,11 @@ func TestErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestTooManyErrors(t *testing.T) {
+	_, err := ParseFile("j.asn", []byte(strings.Repeat("#", 500)))
+	list := err.(ErrorList)
+	if len(list) != maxErrors+1 || list[maxErrors].Msg != "too many errors" || list[0].Msg != "unexpected character '#'" {
+		t.Errorf("got %d errors, first %v, last %v", len(list), list[0], list[len(list)-1])
+	}
+}

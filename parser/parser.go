@@ -9,6 +9,9 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
+// maxErrors is the number of errors ParseFile reports at most.
+const maxErrors = 50
+
 // maxDepth bounds the nesting of types, values and constraints, so that
 // hostile input cannot exhaust the stack.
 const maxDepth = 400
@@ -53,6 +56,10 @@ func ParseFile(filename string, src []byte) (f *File, err error) {
 		p.errs.Add(p.tok().Pos, "no module definition found")
 	}
 	p.errs.Sort()
+	if len(p.errs) > maxErrors {
+		// Binary junk gives an error per byte: keep the first ones.
+		p.errs = append(p.errs[:maxErrors:maxErrors], &Error{Pos: p.errs[maxErrors].Pos, Msg: "too many errors"})
+	}
 	return f, p.errs.Err()
 }
 
