@@ -77,9 +77,9 @@ var (
 // The grammars are built in init, after the token tables they refer to
 // (through Lexer.Symbols) are initialized.
 func init() {
-	moduleHeaderParser = participle.MustBuild[gModuleHeader](participle.Lexer(Lexer))
-	exportsParser = participle.MustBuild[gExports](participle.Lexer(Lexer))
-	syntaxListParser = participle.MustBuild[gSyntaxList](participle.Lexer(Lexer))
+	moduleHeaderParser = participle.MustBuild[gModuleHeader](participle.Lexer(Lexer), participle.UseLookahead(0))
+	exportsParser = participle.MustBuild[gExports](participle.Lexer(Lexer), participle.UseLookahead(0))
+	syntaxListParser = participle.MustBuild[gSyntaxList](participle.Lexer(Lexer), participle.UseLookahead(0))
 }
 
 // participleParse runs a participle parser on the tokens from the cursor to
@@ -165,10 +165,14 @@ func participleMessage(msg string) string {
 		if j := strings.IndexAny(exp, " ("); j > 0 {
 			exp = exp[:j]
 		}
-		msg = msg[:i] + ", expected " + strings.ReplaceAll(exp, "<upper>", "a reference")
+		msg = msg[:i] + ", expected " + symbolWords.Replace(exp)
 	}
 	return msg
 }
+
+// symbolWords names participle's token placeholders in messages.
+var symbolWords = strings.NewReplacer("<upper>", "a reference", "<lower>", "an identifier",
+	"<number>", "a number", "<cstring>", "a string", "<typefield>", "a field", "<valuefield>", "a field")
 
 // indexAt returns the index of the token starting at pos, or -1.
 func (p *parser) indexAt(pos Pos) int {

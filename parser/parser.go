@@ -187,10 +187,12 @@ func (p *parser) parseModule() (m *ModuleDefinition) {
 	hdr := participleParse(p, moduleHeaderParser, p.indexOf(kwBEGIN))
 	m = lowerModuleHeader(hdr)
 	if p.kind() == kwEXPORTS {
-		m.Exports = lowerExports(participleParse(p, exportsParser, p.indexOf(TokSemicolon)))
+		p.clauseRecover(func() {
+			m.Exports = lowerExports(participleParse(p, exportsParser, p.indexOf(TokSemicolon)))
+		})
 	}
 	if p.kind() == kwIMPORTS {
-		m.Imports = p.parseImportsRecover()
+		p.clauseRecover(func() { m.Imports = p.parseImports() })
 	}
 	m.Assignments = p.parseAssignmentList()
 	for p.kind() == kwENCODINGCONTROL {
@@ -225,9 +227,9 @@ func (p *parser) parseEncodingControl() *EncodingControlSection {
 	return &EncodingControlSection{Pos: pos, EncodingReference: ref.Value, Tokens: p.toks[start:p.i:p.i]}
 }
 
-// parseImportsRecover parses IMPORTS; on error it skips to the ";" that
-// ends them.
-func (p *parser) parseImportsRecover() (imp *Imports) {
+// clauseRecover runs fn, which parses EXPORTS or IMPORTS; on error it
+// skips to the ";" that ends the clause.
+func (p *parser) clauseRecover(fn func()) {
 	start := p.i
 	defer func() {
 		if r := recover(); r != nil {
@@ -241,10 +243,9 @@ func (p *parser) parseImportsRecover() (imp *Imports) {
 				p.next()
 			}
 			p.got(TokSemicolon)
-			imp = nil
 		}
 	}()
-	return p.parseImports()
+	fn()
 }
 
 // parseImports parses "IMPORTS SymbolsFromModule... ;" (X.680 13.16).
