@@ -1,5 +1,7 @@
 package runtime
 
+import "strconv"
+
 // NormalizeBER re-encodes in, which must hold exactly one BER element, in
 // DER as far as that is possible without knowing the schema, and returns the
 // new encoding (in is not modified). Its output is always accepted by the
@@ -68,7 +70,8 @@ func (n *normalizer) elements(i, end, depth int, indef, one bool) (int, error) {
 		} else if i == end {
 			return i, nil
 		}
-		h, _, err := parseHeader(in[i:end], i, true)
+		var h Header
+		_, err := parseHeader(&h, in[i:end], i, true)
 		if err != nil {
 			return 0, err
 		}
@@ -157,5 +160,122 @@ func fixBitString(c []byte, off int) error {
 		return NewError(KindMalformed, off, "BIT STRING", "invalid unused-bits octet", "X.690 8.6.2")
 	}
 	c[len(c)-1] &^= byte(1)<<c[0] - 1
+	return nil
+}
+
+// joiner joins the segments of a constructed BER string. It walks them
+// twice: once to count and check them (a single segment is returned as it
+// is) and once to copy them into out.
+type joiner struct {
+	bit      int // 1: BIT STRING segments, 0: OCTET STRING, -1: not yet known
+	maxDepth int
+	segs     int    // primitive segments seen
+	total    int    // octets of the joined contents
+	first    []byte // contents of the first segment
+	unused   byte   // unused bits of the last BIT STRING segment
+	fill     bool   // second walk: copy into out
+	out      []byte // out[base:] receives the joined contents
+	base     int
+}
+
+var emptyBitString = []byte{0}
+
+func (j *joiner) result() []byte {
+	switch {
+	case j.fill:
+		if j.bit == 1 {
+			if j.segs == 0 {
+				j.out = append(j.out, 0) // X.690 8.6.4: no segments, no bits
+			} else {
+				j.out[j.base] = j.unused
+			}
+		}
+		return j.out
+	case j.segs == 1:
+		return j.first
+	case j.bit == 1:
+		return emptyBitString[:1:1]
+	}
+	return []byte{}
+}
+
+// walk visits the segments in b (absolute offset off), contents at depth.
+func (j *joiner) walk(b []byte, off, depth int) error {
+	if depth > j.maxDepth {
+		return NewError(KindLimit, off, "", "nesting deeper than "+strconv.Itoa(j.maxDepth), "Options.MaxDepth")
+	}
+	for len(b) > 0 {
+		var h Header
+		_, err := parseHeader(&h, b, off, true)
+		if err != nil {
+			return err
+		}
+		if j.bit < 0 && h.Tag == Universal(TagBitString) {
+			j.bit = 1
+		} else if j.bit < 0 {
+			j.bit = 0
+		}
+		want := Universal(TagOctetString)
+		if j.bit == 1 {
+			want = Universal(TagBitString)
+		}
+		if h.Tag != want {
+			// X.690 8.6.4.1, 8.7.3.2, 8.23.6: segments carry the
+			// UNIVERSAL tag of BIT STRING or OCTET STRING.
+			return NewError(KindMalformed, off, "", "segment of a constructed string is not a "+want.String(), "X.690 8.7.3.2")
+		}
+		c := b[h.HeaderLen:]
+		n := h.Length
+		if n < 0 {
+			if n, err = indefLen(c, off+h.HeaderLen, depth+1, j.maxDepth); err != nil {
+				return err
+			}
+			c = c[:n]
+			n += 2
+		} else {
+			c = c[:n]
+		}
+		if h.Constructed {
+			if err := j.walk(c, off+h.HeaderLen, depth+1); err != nil {
+				return err
+			}
+		} else if err := j.add(c, off); err != nil {
+			return err
+		}
+		b = b[h.HeaderLen+n:]
+		off += h.HeaderLen + n
+	}
+	return nil
+}
+
+// add takes one primitive segment.
+func (j *joiner) add(c []byte, off int) error {
+	seg := c
+	if j.bit == 1 {
+		// X.690 8.6.4.1/8.6.2: every segment has its unused-bits octet,
+		// and only the last may have unused bits.
+		if len(c) == 0 || c[0] > 7 {
+			return NewError(KindMalformed, off, "", "BIT STRING segment without a valid unused-bits octet", "X.690 8.6.2.2")
+		}
+		if j.segs > 0 && j.unused != 0 {
+			return NewError(KindMalformed, off, "", "unused bits in a BIT STRING segment that is not the last", "X.690 8.6.4")
+		}
+		j.unused = c[0]
+		c = c[1:]
+	}
+	if j.segs == 0 {
+		j.first = seg
+		if j.bit == 1 {
+			j.total = 1
+			if j.fill {
+				j.out = append(j.out, 0)
+			}
+		}
+	}
+	j.segs++
+	j.total += len(c)
+	if j.fill {
+		j.out = append(j.out, c...)
+	}
 	return nil
 }

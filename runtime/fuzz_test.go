@@ -66,21 +66,30 @@ func addSeeds(f *testing.F) {
 // fuzzOpts lifts the element budget: walkReader reads elements twice.
 func fuzzOpts(ber bool) *Options { return &Options{BER: ber, MaxElements: 1 << 30} }
 
-// walkReader reads every element of r recursively with ReadRaw and
-// ReadElement, checks that they agree and that the raw encodings of the
+// walkReader reads every element of r recursively with ReadRaw, ReadElement
+// and ReadAny, checks that they agree and that the raw encodings of the
 // elements concatenate to the window, and returns the headers in order.
 func walkReader(t *testing.T, r Reader, in []byte, hs *[]Header) error {
 	start := r.Offset()
 	var cat []byte
 	for !r.Empty() {
-		rr := r
+		rr, ra := r, r
 		raw, rawErr := rr.ReadRaw()
+		var sub Reader
+		tag, constructed, ac, anyErr := ra.ReadAny(&sub)
 		h, c, err := r.ReadElement()
-		if (err == nil) != (rawErr == nil) {
-			t.Fatalf("ReadElement error %v but ReadRaw error %v", err, rawErr)
+		var e *Error
+		if err == nil && errors.As(anyErr, &e) && e.Rule == "Options.MaxDepth" {
+			return anyErr // ReadAny enters the element, ReadElement does not
+		}
+		if (err == nil) != (rawErr == nil) || (err == nil) != (anyErr == nil) {
+			t.Fatalf("ReadElement error %v, ReadRaw error %v, ReadAny error %v", err, rawErr, anyErr)
 		}
 		if err != nil {
 			return err
+		}
+		if rr.Offset() != r.Offset() || ra.Offset() != r.Offset() || tag != h.Tag || constructed != h.Constructed || !bytes.Equal(ac, c) {
+			t.Fatalf("ReadAny, ReadRaw and ReadElement disagree at %d", h.Offset)
 		}
 		if h.Offset+len(raw) != r.Offset() || !bytes.Equal(raw, in[h.Offset:r.Offset()]) {
 			t.Fatalf("raw element at %d is not the input", h.Offset)
@@ -91,9 +100,8 @@ func walkReader(t *testing.T, r Reader, in []byte, hs *[]Header) error {
 		cat = append(cat, raw...)
 		*hs = append(*hs, h)
 		if h.Constructed {
-			sub, err := r.Enter(h, c)
-			if err != nil {
-				return err
+			if sub.Offset() != h.Offset+h.HeaderLen || len(sub.rest()) != len(c) {
+				t.Fatalf("ReadAny sub-reader of element at %d is wrong", h.Offset)
 			}
 			if err := walkReader(t, sub, in, hs); err != nil {
 				return err

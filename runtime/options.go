@@ -53,18 +53,20 @@ type state struct {
 	alloc int // bytes that may still be allocated
 }
 
-// init resolves the defaults of opts for an input of n octets. It is kept
+// init resolves the defaults of opts for an input of n octets and
+// returns opts.BER. It is kept
 // out of line so that NewReader inlines and its state can live on the
 // caller's stack.
 //
 //go:noinline
-func (s *state) init(opts *Options, n int) {
+func (s *state) init(opts *Options, n int) (ber bool) {
 	if opts != nil {
 		s.opts = *opts
 	}
 	s.opts.resolve(n)
 	s.elems = s.opts.MaxElements
 	s.alloc = s.opts.MaxAlloc
+	return s.opts.BER
 }
 
 // resolve replaces zero (or negative) limits by their defaults for an input

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/hex"
 	"errors"
 	"strings"
@@ -131,13 +132,22 @@ func TestHeaders(t *testing.T) {
 			}
 			in := hx(tt.in)
 			r := NewReader(in, &Options{BER: ber})
+			ra := r
+			var sub Reader
+			tag, constructed, ac, anyErr := ra.ReadAny(&sub)
 			h, c, err := r.ReadElement()
 			if diff := cmp.Diff(want, errOf(t, err)); diff != "" {
 				t.Errorf("%s (BER %v): error (-want +got):\n%s", tt.name, ber, diff)
 				continue
 			}
+			if diff := cmp.Diff(want, errOf(t, anyErr)); diff != "" {
+				t.Errorf("%s (BER %v): ReadAny error (-want +got):\n%s", tt.name, ber, diff)
+			} else if err == nil && (tag != h.Tag || constructed != h.Constructed || !bytes.Equal(ac, c) || ra.Offset() != r.Offset() ||
+				constructed && (sub.Offset() != h.HeaderLen || len(sub.rest()) != len(c))) {
+				t.Errorf("%s (BER %v): ReadAny differs from ReadElement", tt.name, ber)
+			}
 			if err != nil {
-				if r.Offset() != 0 || len(r.b) != len(in) {
+				if r.Offset() != 0 || len(r.rest()) != len(in) {
 					t.Errorf("%s (BER %v): failed read moved the reader to %d", tt.name, ber, r.Offset())
 				}
 				continue
@@ -235,7 +245,7 @@ func TestReadString(t *testing.T) {
 				t.Errorf("%s (BER %v): contents offset %d", tt.name, ber, off)
 			}
 			if !r.Empty() {
-				t.Errorf("%s (BER %v): %d octets left", tt.name, ber, len(r.b))
+				t.Errorf("%s (BER %v): %d octets left", tt.name, ber, len(r.rest()))
 			}
 		}
 	}
@@ -396,6 +406,14 @@ func TestTypedReads(t *testing.T) {
 			_, err = s2.ReadConstructed(seq, "S")
 			return err
 		}, &wantErr{KindLimit, "Options.MaxDepth", 4}},
+		{"ReadAny depth limit", "30 02 30 00", &Options{MaxDepth: 1}, func(r *Reader) error {
+			var sub Reader
+			if _, _, _, err := r.ReadAny(&sub); err != nil {
+				return err
+			}
+			_, _, _, err := sub.ReadAny(&sub)
+			return err
+		}, &wantErr{KindLimit, "Options.MaxDepth", 2}},
 		{"depth limit inside indefinite length", "30 80 30 80 30 80 00 00 00 00 00 00", &Options{BER: true, MaxDepth: 2}, func(r *Reader) error {
 			_, _, err := r.ReadElement()
 			return err

@@ -1,0 +1,222 @@
+package bench
+
+import (
+	"bytes"
+	"crypto/x509"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/runtime"
+)
+
+// readerWalk walks r with the runtime's Reader as Floor walks bytes: every
+// element read once, constructed ones entered. Unlike Floor it applies all
+// the DER checks and the budgets.
+func readerWalk(r *runtime.Reader) (int, error) {
+	n := 0
+	var sub runtime.Reader
+	for !r.Empty() {
+		_, constructed, _, err := r.ReadAny(&sub)
+		if err != nil {
+			return n, err
+		}
+		n++
+		if constructed {
+			m, err := readerWalk(&sub)
+			n += m
+			if err != nil {
+				return n, err
+			}
+		}
+	}
+	return n, nil
+}
+
+func countNodes(nodes []runtime.Node) int {
+	n := len(nodes)
+	for i := range nodes {
+		n += countNodes(nodes[i].Children)
+	}
+	return n
+}
+
+func hugeCRLOrFail(tb testing.TB) []byte {
+	crl, err := HugeCRL()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return crl
+}
+
+func certsOrSkip(tb testing.TB) [][]byte {
+	certs, err := Certificates()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(certs) == 0 {
+		tb.Skip("no certificates (set ASN1GEN_CORPUS or install /etc/ssl/certs)")
+	}
+	return certs
+}
+
+// TestWalksAgree checks that the floor, the Reader walk and the tree see
+// the same elements in every input the benchmarks use, so that the
+// benchmarks compare equal work.
+func TestWalksAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an 8.7 MB CRL")
+	}
+	crl := hugeCRLOrFail(t)
+	if len(crl) < 8_000_000 || len(crl) > 9_500_000 {
+		t.Errorf("huge CRL is %d octets, want about 8.7 MB", len(crl))
+	}
+	inputs := append([][]byte{crl}, certsOrSkip(t)...)
+	for i, in := range inputs {
+		fl, ok := Floor(in)
+		if !ok {
+			t.Fatalf("input %d: floor walk failed", i)
+		}
+		rw, err := readerWalkNew(in)
+		if err != nil {
+			t.Fatalf("input %d: reader walk: %v", i, err)
+		}
+		tree, err := runtime.ParseTree(in, nil)
+		if err != nil {
+			t.Fatalf("input %d: tree: %v", i, err)
+		}
+		if tn := countNodes([]runtime.Node{*tree}); fl != rw || fl != tn {
+			t.Fatalf("input %d: floor %d, reader walk %d, tree %d elements", i, fl, rw, tn)
+		}
+	}
+}
+
+func BenchmarkCRL(b *testing.B) {
+	crl := hugeCRLOrFail(b)
+	b.Run("floor", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok := Floor(crl); !ok {
+				b.Fatal("floor walk failed")
+			}
+		}
+	})
+	b.Run("reader-walk", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := readerWalkNew(crl); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("tree", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := runtime.ParseTree(crl, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("crypto-x509", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := x509.ParseRevocationList(crl); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkCerts decodes the whole certificate set per operation; ns/cert
+// is the time per certificate.
+func BenchmarkCerts(b *testing.B) {
+	certs := certsOrSkip(b)
+	total := 0
+	for _, c := range certs {
+		total += len(c)
+	}
+	run := func(name string, f func(c []byte) error) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, c := range certs {
+					if err := f(c); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(certs)), "ns/cert")
+		})
+	}
+	run("floor", func(c []byte) error {
+		if _, ok := Floor(c); !ok {
+			return errors.New("floor walk failed")
+		}
+		return nil
+	})
+	run("reader-walk", func(c []byte) error {
+		_, err := readerWalkNew(c)
+		return err
+	})
+	run("tree", func(c []byte) error {
+		_, err := runtime.ParseTree(c, nil)
+		return err
+	})
+	run("crypto-x509", func(c []byte) error {
+		_, err := x509.ParseCertificate(c)
+		return err
+	})
+}
+
+// BenchmarkTreeStream decodes the certificate set concatenated into one
+// stream: with the TreeDecoder from an io.Reader, and from the byte slice
+// with ParseTrees and with the floor walk.
+func BenchmarkTreeStream(b *testing.B) {
+	stream := bytes.Join(certsOrSkip(b), nil)
+	b.Run("floor", func(b *testing.B) {
+		b.SetBytes(int64(len(stream)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok := Floor(stream); !ok {
+				b.Fatal("floor walk failed")
+			}
+		}
+	})
+	b.Run("tree", func(b *testing.B) {
+		b.SetBytes(int64(len(stream)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := runtime.ParseTrees(stream, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("tree-stream", func(b *testing.B) {
+		b.SetBytes(int64(len(stream)))
+		b.ReportAllocs()
+		r := bytes.NewReader(stream)
+		for b.Loop() {
+			r.Reset(stream)
+			d := runtime.NewTreeDecoder(r, nil)
+			for {
+				_, err := d.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}
+
+func readerWalkNew(b []byte) (int, error) {
+	r := runtime.NewReader(b, nil)
+	return readerWalk(&r)
+}
