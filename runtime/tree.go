@@ -155,7 +155,8 @@ func (p *treeParser) scan(i, end, depth int, indef, one bool) (int, error) {
 		} else if i == end {
 			return i, nil
 		}
-		h, _, err := parseHeader(b[i:end], p.base+i, p.ber)
+		var h Header
+		_, err := parseHeader(&h, b[i:end], p.base+i, p.ber)
 		if err != nil {
 			return 0, err
 		}
@@ -197,7 +198,8 @@ func (p *treeParser) scan(i, end, depth int, indef, one bool) (int, error) {
 func (p *treeParser) fill(dst []Node, i, end int) (int, error) {
 	k := 0
 	for i < end {
-		h, nd, err := parseHeader(p.b[i:end], p.base+i, p.ber)
+		var h Header
+		nd, err := parseHeader(&h, p.b[i:end], p.base+i, p.ber)
 		if err != nil {
 			return k, err
 		}
@@ -332,7 +334,8 @@ func (d *TreeDecoder) read(depth int) error {
 			}
 		}
 	}
-	h, _, err := parseHeader(d.buf[start:], 0, d.opts.BER)
+	var h Header
+	parseHeader(&h, d.buf[start:], 0, d.opts.BER) // on error, HeaderLen is set only if just the contents are missing
 	if h.HeaderLen != len(d.buf)-start {
 		return errStop // invalid header: the parser says why
 	}

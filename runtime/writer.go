@@ -220,7 +220,8 @@ func (b *Builder) sortElements(start int) {
 	region := b.buf[start:]
 	var elems [][]byte
 	for len(region) > 0 {
-		h, _, err := parseHeader(region, 0, false)
+		var h Header
+		_, err := parseHeader(&h, region, 0, false)
 		if err != nil {
 			b.SetError(NewError(KindUnsupported, -1, "SET OF", "element written is not one DER encoding", "X.690 11.6"))
 			return
