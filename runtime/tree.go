@@ -155,6 +155,16 @@ func (p *treeParser) scan(i, end, depth int, indef, one bool) (int, error) {
 		} else if i == end {
 			return i, nil
 		}
+		// Fast path: a primitive with a tag number below 31 (not
+		// UNIVERSAL 0) and a short length that fits.
+		if c := b[i]; c&0x3f != 0x1f && c&0x20 == 0 && c&0xdf != 0 && i+1 < end && b[i+1] < 0x80 && int(b[i+1]) <= end-i-2 && p.nodes < p.opts.MaxElements {
+			p.nodes++
+			i += 2 + int(b[i+1])
+			if one {
+				return i, nil
+			}
+			continue
+		}
 		var h Header
 		_, err := parseHeader(&h, b[i:end], p.base+i, p.ber)
 		if err != nil {
@@ -197,7 +207,24 @@ func (p *treeParser) scan(i, end, depth int, indef, one bool) (int, error) {
 // into dst and returns how many.
 func (p *treeParser) fill(dst []Node, i, end int) (int, error) {
 	k := 0
+	b := p.b
 	for i < end {
+		// Fast path: a tag number below 31 and a short length, which
+		// scan has checked already.
+		if c := b[i]; c&0x1f != 0x1f && i+1 < end && b[i+1] < 0x80 && k < len(dst) {
+			n := &dst[k]
+			k++
+			l := int(b[i+1])
+			n.Tag, n.Constructed, n.Offset, n.HeaderLen, n.Length = Tag{Class(c >> 6), uint32(c & 0x1f)}, c&0x20 != 0, p.base+i, 2, l
+			cs := i + 2
+			i = cs + l
+			if !n.Constructed {
+				n.Content = b[cs:i:i]
+			} else if isStringTag(n.Tag) {
+				n.NonDER = reasonConstructed
+			}
+			continue
+		}
 		var h Header
 		nd, err := parseHeader(&h, p.b[i:end], p.base+i, p.ber)
 		if err != nil {
