@@ -35,6 +35,18 @@ const (
 // and, unless ber, the DER rules on headers (X.690 10.1). nd reports the
 // non-DER forms accepted because of ber.
 func parseHeader(h *Header, b []byte, off int, ber bool) (nd uint8, err error) {
+	if nd, err = parseIdentifierLength(h, b, off, ber); err != nil {
+		return 0, err
+	}
+	if h.Length > len(b)-h.HeaderLen {
+		return 0, errTruncated(off, "input ends inside the contents ("+strconv.Itoa(h.Length)+" octets announced)", "X.690 8.1.3")
+	}
+	return nd, nil
+}
+
+// parseIdentifierLength is parseHeader without the check that the contents
+// fit in b: b may hold the header only (the stream decoder reads it first).
+func parseIdentifierLength(h *Header, b []byte, off int, ber bool) (nd uint8, err error) {
 	if len(b) < 2 {
 		return 0, errTruncated(off, "input ends in the identifier or length octets", "X.690 8.1.1")
 	}
@@ -69,9 +81,6 @@ func parseHeader(h *Header, b []byte, off int, ber bool) (nd uint8, err error) {
 		}
 	}
 	h.HeaderLen = i
-	if h.Length > len(b)-i {
-		return 0, errTruncated(off, "input ends inside the contents ("+strconv.Itoa(h.Length)+" octets announced)", "X.690 8.1.3")
-	}
 	return nd, nil
 }
 

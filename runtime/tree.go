@@ -271,6 +271,9 @@ type TreeDecoder struct {
 	off      int // stream offset of the next element
 	buf      []byte
 	err      error
+	// scratch receives the header octets of an element, so that its
+	// buffer is allocated once, at its size, when the contents come.
+	scratch [32]byte
 }
 
 // NewTreeDecoder returns a decoder reading from r. The limits of opts apply
@@ -294,8 +297,13 @@ func (d *TreeDecoder) Next() (*Node, error) {
 	if d.err != nil {
 		return nil, d.err
 	}
-	d.buf = nil
+	d.buf = d.scratch[:0]
 	rerr := d.read(0)
+	if len(d.buf) > 0 && &d.buf[0] == &d.scratch[0] {
+		// A small element still in scratch: the nodes must not alias
+		// memory that the next element reuses.
+		d.buf = append([]byte(nil), d.buf...)
+	}
 	if rerr == io.EOF && len(d.buf) == 0 {
 		d.err = io.EOF
 		return nil, io.EOF
@@ -362,8 +370,7 @@ func (d *TreeDecoder) read(depth int) error {
 		}
 	}
 	var h Header
-	parseHeader(&h, d.buf[start:], 0, d.opts.BER) // on error, HeaderLen is set only if just the contents are missing
-	if h.HeaderLen != len(d.buf)-start {
+	if _, err := parseIdentifierLength(&h, d.buf[start:], 0, d.opts.BER); err != nil || h.HeaderLen != len(d.buf)-start {
 		return errStop // invalid header: the parser says why
 	}
 	if h.Length >= 0 {
