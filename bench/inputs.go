@@ -15,6 +15,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/asn1gen/asn1gen/runtime"
 )
 
 // CRLEntries is the number of entries of HugeCRL.
@@ -69,8 +71,10 @@ func makeHugeCRL() ([]byte, error) {
 
 // Certificates returns the certificate set of the benchmarks: with
 // ASN1GEN_CORPUS set, every certificate of $ASN1GEN_CORPUS/der (PEM blocks
-// of type CERTIFICATE and DER files) that crypto/x509 parses; otherwise
-// those of /etc/ssl/certs/*.pem. The order is that of the file names.
+// of type CERTIFICATE and DER files), otherwise those of
+// /etc/ssl/certs/*.pem; only those that crypto/x509 parses and that are
+// strict DER at the TLV level (runtime.ParseTree), so that every benchmark
+// decodes the same set. The order is that of the file names.
 func Certificates() ([][]byte, error) { return certificates() }
 
 var certificates = sync.OnceValues(func() ([][]byte, error) {
@@ -113,7 +117,10 @@ var certificates = sync.OnceValues(func() ([][]byte, error) {
 			ders = append(ders, data)
 		}
 		for _, der := range ders {
-			if _, err := x509.ParseCertificate(der); err == nil {
+			if _, err := x509.ParseCertificate(der); err != nil {
+				continue
+			}
+			if _, err := runtime.ParseTree(der, nil); err == nil {
 				certs = append(certs, der)
 			}
 		}
