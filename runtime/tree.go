@@ -426,11 +426,12 @@ func (d *TreeDecoder) grow(n int) error {
 	return nil
 }
 
-// contents appends n contents octets, growing the buffer no faster than the
-// octets arrive.
+// contents appends n contents octets. Up to 64 KiB is allocated at once;
+// beyond, the buffer at most doubles per chunk read, so that a huge
+// announced length costs memory only as the octets arrive.
 func (d *TreeDecoder) contents(n int) error {
 	for n > 0 {
-		chunk := min(n, max(4096, len(d.buf)))
+		chunk := min(n, max(64<<10, len(d.buf)))
 		if err := d.grow(chunk); err != nil {
 			return err
 		}
