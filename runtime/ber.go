@@ -99,7 +99,7 @@ func (n *normalizer) elements(i, end, depth int, indef, one bool) (int, error) {
 			if err := j.walk(in[cs:ce], cs, depth+1); err != nil {
 				return 0, err
 			}
-			n.b.buf = j.result()
+			n.b.buf = j.result(in)
 			if j.bit == 1 {
 				if err := fixBitString(n.b.buf[j.base:], i); err != nil {
 					return 0, err
@@ -171,7 +171,7 @@ type joiner struct {
 	maxDepth int
 	segs     int    // primitive segments seen
 	total    int    // octets of the joined contents
-	first    []byte // contents of the first segment
+	first    [2]int // start and end of the first segment's contents (offsets, not a slice: storing an input slice through *j would make every Reader's state escape)
 	unused   byte   // unused bits of the last BIT STRING segment
 	fill     bool   // second walk: copy into out
 	out      []byte // out[base:] receives the joined contents
@@ -180,7 +180,8 @@ type joiner struct {
 
 var emptyBitString = []byte{0}
 
-func (j *joiner) result() []byte {
+// result returns the joined contents; in is the input the offsets index.
+func (j *joiner) result(in []byte) []byte {
 	switch {
 	case j.fill:
 		if j.bit == 1 {
@@ -192,7 +193,7 @@ func (j *joiner) result() []byte {
 		}
 		return j.out
 	case j.segs == 1:
-		return j.first
+		return in[j.first[0]:j.first[1]:j.first[1]]
 	case j.bit == 1:
 		return emptyBitString[:1:1]
 	}
@@ -239,7 +240,7 @@ func (j *joiner) walk(b []byte, off, depth int) error {
 			if err := j.walk(c, off+h.HeaderLen, depth+1); err != nil {
 				return err
 			}
-		} else if err := j.add(c, off); err != nil {
+		} else if err := j.add(c, off, off+h.HeaderLen); err != nil {
 			return err
 		}
 		b = b[h.HeaderLen+n:]
@@ -248,9 +249,11 @@ func (j *joiner) walk(b []byte, off, depth int) error {
 	return nil
 }
 
-// add takes one primitive segment.
-func (j *joiner) add(c []byte, off int) error {
-	seg := c
+// add takes one primitive segment at off, whose contents c are at cs.
+func (j *joiner) add(c []byte, off, cs int) error {
+	if j.segs == 0 {
+		j.first = [2]int{cs, cs + len(c)}
+	}
 	if j.bit == 1 {
 		// X.690 8.6.4.1/8.6.2: every segment has its unused-bits octet,
 		// and only the last may have unused bits.
@@ -264,7 +267,6 @@ func (j *joiner) add(c []byte, off int) error {
 		c = c[1:]
 	}
 	if j.segs == 0 {
-		j.first = seg
 		if j.bit == 1 {
 			j.total = 1
 			if j.fill {

@@ -319,3 +319,33 @@ func ExampleReader_ReadUTCTime() {
 	// 2050-01-01 00:00:00 +0000 UTC <nil>
 	// asn1: at offset 2: UTCTime: seconds missing (X.690 11.8.2)
 }
+
+// TestStringReadsDoNotAllocate decodes a SEQUENCE holding UTCTime, BIT
+// STRING, PrintableString (read as octets), OID and INTEGER: reads that go
+// through ReadString must not make the Reader's state escape either.
+func TestStringReadsDoNotAllocate(t *testing.T) {
+	u := runtime.Universal
+	in := pHex(t, "30 24 17 0d 32 34 30 32 32 39 31 32 30 30 30 30 5a 03 02 07 80 13 02 41 42 06 03 2a 03 04 02 02 01 00 04 02 01 02")
+	allocs := testing.AllocsPerRun(100, func() {
+		r := runtime.NewReader(in, nil)
+		s, err := r.ReadConstructed(u(runtime.TagSequence), "S")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err1 := s.ReadUTCTime(u(runtime.TagUTCTime))
+		_, err2 := s.ReadBitString(u(runtime.TagBitString))
+		c, _, err3 := s.ReadString(u(runtime.TagPrintableString), "PrintableString")
+		if err3 == nil {
+			err3 = runtime.CheckString(runtime.TagPrintableString, c)
+		}
+		_, err4 := s.ReadOID(u(runtime.TagOID))
+		_, err5 := s.ReadInt64(u(runtime.TagInteger))
+		_, err6 := s.ReadOctetString(u(runtime.TagOctetString))
+		if err := errors.Join(err1, err2, err3, err4, err5, err6, s.Finish("S"), r.Finish("")); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per decode", allocs)
+	}
+}

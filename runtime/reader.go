@@ -423,7 +423,7 @@ func (r *Reader) ReadString(t Tag, typ string) (contents []byte, off int, err er
 		r.pos = save
 		return nil, 0, withType(err, typ)
 	}
-	return j.result(), off, nil
+	return j.result(r.in), off, nil
 }
 
 // Finish reports an error of KindTrailingData unless the reader is empty:
