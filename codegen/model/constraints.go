@@ -1,0 +1,293 @@
+package model
+
+import (
+	"math"
+
+	"github.com/asn1gen/asn1gen/parser"
+)
+
+// Constraints are the effective constraints of a type evaluated so far:
+// the bounds of the extension root (X.680 49.8: PER-visible bounds are
+// those of the root), plus what code generation needs to emit checks.
+type Constraints struct {
+	// Value bounds an INTEGER (the hull of the permitted values).
+	Value *Range
+	// Size bounds the length of strings and of SEQUENCE OF / SET OF.
+	Size *Range
+	// Alphabet is the permitted alphabet (FROM) when given by character
+	// strings and ranges of single characters; "" when unconstrained.
+	Alphabet string
+	// Containing is the type of a CONTAINING constraint (X.682 11).
+	Containing *Type
+	// EncodedBy is the OID of ENCODED BY, if any.
+	EncodedBy OID
+	// Extensible is set when a constraint has an extension marker.
+	Extensible bool
+	// Table holds the component relation constraint (X.682 10.7) or simple
+	// table constraint, not yet resolved to objects.
+	Table *TableConstraint
+	// AST lists the constraints as written, outermost first.
+	AST []*parser.Constraint
+}
+
+// Range is a closed interval; Min and Max are math.MinInt64/MaxInt64 for
+// MIN and MAX.
+type Range struct {
+	Min, Max int64
+}
+
+// TableConstraint is a table constraint as written: the object set and,
+// for a component relation constraint, the @-references.
+type TableConstraint struct {
+	ObjectSet   *parser.ElementSetSpecs
+	AtNotations []*parser.AtNotation
+}
+
+// bounds is the evaluation of an element set: a per-dimension hull, nil
+// where the set does not constrain that dimension.
+type bounds struct {
+	value, size *Range
+	alpha       *string
+}
+
+func unionRange(a, b *Range) *Range {
+	if a == nil || b == nil {
+		return nil
+	}
+	return &Range{Min: min(a.Min, b.Min), Max: max(a.Max, b.Max)}
+}
+
+func intersectRange(a, b *Range) *Range {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return &Range{Min: max(a.Min, b.Min), Max: min(a.Max, b.Max)}
+}
+
+func (s *Set) evalConstraints(t *Type) {
+	var c *Constraints
+	if t.Ref != nil && t.Ref.Type != nil && t.Ref.Type != t {
+		// Constraints of the referenced type apply too (X.680 49.3).
+		s.finishType(t.Ref.Type)
+		if rc := t.Ref.Type.Constraints; rc != nil {
+			cp := *rc
+			cp.AST = nil
+			c = &cp
+		}
+	}
+	for _, ca := range t.cons {
+		if c == nil {
+			c = &Constraints{}
+		}
+		c.AST = append(c.AST, ca.c)
+		switch spec := ca.c.Spec.(type) {
+		case *parser.ElementSetSpecs:
+			if spec.Extensible {
+				c.Extensible = true
+			}
+			if spec.Root == nil {
+				continue
+			}
+			if tc := simpleTable(spec); tc != nil {
+				c.Table = tc
+				continue
+			}
+			b := s.evalSet(ca.sc, spec.Root, t)
+			c.Value = intersectRange(c.Value, b.value)
+			c.Size = intersectRange(c.Size, b.size)
+			if b.alpha != nil {
+				c.Alphabet = *b.alpha
+			}
+		case *parser.ContentsConstraint:
+			if spec.Type != nil {
+				c.Containing = s.conv(ca.sc, spec.Type)
+				s.finishType(c.Containing)
+			}
+			if spec.EncodedBy != nil {
+				if v := s.evalValue(ca.sc, spec.EncodedBy, &Type{Kind: TypeObjectIdentifier}); v != nil {
+					c.EncodedBy = v.OID
+				}
+			}
+		case *parser.TableConstraint:
+			c.Table = &TableConstraint{ObjectSet: spec.ObjectSet, AtNotations: spec.AtNotations}
+		}
+	}
+	t.Constraints = c
+}
+
+// simpleTable recognizes "({ObjectSet})", which parses as a single value
+// whose value is a brace (X.682 10.3).
+func simpleTable(spec *parser.ElementSetSpecs) *TableConstraint {
+	if spec.Additional != nil || len(spec.Root.Unions) != 1 || len(spec.Root.Unions[0].Elements) != 1 {
+		return nil
+	}
+	ie := spec.Root.Unions[0].Elements[0]
+	sv, ok := ie.Elems.(*parser.SingleValue)
+	if !ok || ie.Except != nil {
+		return nil
+	}
+	bv, ok := sv.Value.(*parser.BraceValue)
+	if !ok {
+		return nil
+	}
+	set, err := bv.ElementSetSpecs()
+	if err != nil {
+		return nil
+	}
+	return &TableConstraint{ObjectSet: set}
+}
+
+// evalSet evaluates an ElementSetSpec to bounds (X.680 50): unions take
+// the hull, intersections the overlap.
+func (s *Set) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bounds {
+	if spec.AllExcept != nil {
+		return bounds{}
+	}
+	var out bounds
+	for i, in := range spec.Unions {
+		var ib bounds
+		for j, ie := range in.Elements {
+			eb := s.evalElement(sc, ie.Elems, t)
+			if j == 0 {
+				ib = eb
+				continue
+			}
+			ib.value = intersectRange(ib.value, eb.value)
+			ib.size = intersectRange(ib.size, eb.size)
+			if eb.alpha != nil {
+				ib.alpha = eb.alpha
+			}
+		}
+		if i == 0 {
+			out = ib
+			continue
+		}
+		out.value = unionRange(out.value, ib.value)
+		out.size = unionRange(out.size, ib.size)
+		if out.alpha != nil && ib.alpha != nil {
+			a := *out.alpha + *ib.alpha
+			out.alpha = &a
+		} else {
+			out.alpha = nil
+		}
+	}
+	return out
+}
+
+func (s *Set) evalElement(sc *scope, e parser.Element, t *Type) bounds {
+	k := s.kind(t)
+	switch e := e.(type) {
+	case *parser.ElementSetSpec:
+		return s.evalSet(sc, e, t)
+	case *parser.SingleValue:
+		if k == TypeInteger {
+			if v := s.evalValue(sc, e.Value, t); v != nil && v.Kind == ValueInteger {
+				return bounds{value: &Range{v.Int, v.Int}}
+			}
+			return bounds{}
+		}
+		if k == TypeCharacterString {
+			if cs, ok := e.Value.(*parser.CStringValue); ok {
+				a := cs.Value
+				return bounds{alpha: &a}
+			}
+		}
+		if k != TypeOpen && k != TypeDummy && k != TypeInvalid {
+			s.evalValue(sc, e.Value, t) // type-check it
+		}
+	case *parser.ValueRange:
+		if k == TypeInteger {
+			return bounds{value: s.evalRange(sc, e, t)}
+		}
+		if k == TypeCharacterString {
+			lo, hi := endpointChar(e.Lower), endpointChar(e.Upper)
+			if lo > 0 && hi >= lo && hi-lo < 1<<12 {
+				var a []rune
+				for r := lo; r <= hi; r++ {
+					a = append(a, r)
+				}
+				str := string(a)
+				return bounds{alpha: &str}
+			}
+		}
+	case *parser.SizeConstraint:
+		if e.Constraint != nil {
+			if spec, ok := e.Constraint.Spec.(*parser.ElementSetSpecs); ok && spec.Root != nil {
+				b := s.evalSet(sc, spec.Root, &Type{Kind: TypeInteger})
+				return bounds{size: b.value}
+			}
+		}
+	case *parser.PermittedAlphabet:
+		if e.Constraint != nil {
+			if spec, ok := e.Constraint.Spec.(*parser.ElementSetSpecs); ok && spec.Root != nil {
+				b := s.evalSet(sc, spec.Root, t)
+				return bounds{alpha: b.alpha}
+			}
+		}
+	case *parser.ContainedSubtype:
+		if r, ok := e.Type.(*parser.TypeReference); ok && sc.dummy(r.Module, r.Name) == nil {
+			if a := s.lookup(sc, r.Module, r.Name, r.Pos, false); a != nil && s.kindOf(a) == KindObjectSet {
+				return bounds{} // an object set used as a table (X.682 10.3)
+			}
+		}
+		st := s.conv(sc, e.Type)
+		s.finishType(st)
+		if c := st.Constraints; c != nil {
+			var b bounds
+			b.value, b.size = c.Value, c.Size
+			if c.Alphabet != "" {
+				a := c.Alphabet
+				b.alpha = &a
+			}
+			return b
+		}
+	}
+	return bounds{}
+}
+
+func endpointChar(ep *parser.RangeEndpoint) rune {
+	if ep == nil || ep.Value == nil {
+		return 0
+	}
+	cs, ok := ep.Value.(*parser.CStringValue)
+	if !ok {
+		return 0
+	}
+	r := []rune(cs.Value)
+	if len(r) != 1 {
+		return 0
+	}
+	return r[0]
+}
+
+func (s *Set) evalRange(sc *scope, e *parser.ValueRange, t *Type) *Range {
+	r := &Range{Min: math.MinInt64, Max: math.MaxInt64}
+	if e.Lower != nil && e.Lower.Value != nil {
+		v := s.evalValue(sc, e.Lower.Value, t)
+		if v == nil || v.Kind != ValueInteger {
+			return nil
+		}
+		r.Min = v.Int
+		if e.Lower.Open {
+			r.Min++
+		}
+	}
+	if e.Upper != nil && e.Upper.Value != nil {
+		v := s.evalValue(sc, e.Upper.Value, t)
+		if v == nil || v.Kind != ValueInteger {
+			return nil
+		}
+		r.Max = v.Int
+		if e.Upper.Open {
+			r.Max--
+		}
+	}
+	if r.Min > r.Max {
+		// X.680 51.4.4: the lower endpoint is not above the upper one.
+		s.errorf(e.Pos, "empty range %d..%d", r.Min, r.Max)
+	}
+	return r
+}

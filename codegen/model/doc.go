@@ -1,0 +1,31 @@
+// Package model resolves parsed ASN.1 modules into a typed model ready for
+// code generation: the semantic phase of asn1gen.
+//
+// Check (or LoadPaths) takes a set of files, parses them and resolves them
+// together:
+//
+//   - modules are indexed by name and OID; IMPORTS are bound by name and
+//     confirmed by OID (a mismatch, common across RFC generations, is a
+//     warning); circular imports are fine; a missing module or symbol is an
+//     error at the import;
+//   - every assignment is classified (type, value, value set, class,
+//     object, object set: the parser cannot tell them apart, see
+//     parser/doc.go) and converted: references are bound, COMPONENTS OF is
+//     expanded, parameterized types are instantiated (memoized by their
+//     actual parameters, so recursive instances stay finite);
+//   - values are evaluated against their governor (INTEGER and named
+//     numbers, BOOLEAN, REAL, strings, bit and hex strings, named-bit lists,
+//     OBJECT IDENTIFIER with names and references, SEQUENCE/SET/CHOICE and
+//     SEQUENCE OF values), so that OID constants and DEFAULTs are computed;
+//   - tags are computed (X.680 31: module tag default, IMPLICIT/EXPLICIT,
+//     automatic tagging of 25.3, CHOICE and open types always explicit) and
+//     the distinct-tag rules of SET, CHOICE and runs of optional SEQUENCE
+//     components are checked;
+//   - constraints are evaluated to bounds (value range, SIZE, permitted
+//     alphabet, CONTAINING) and table constraints kept.
+//
+// Every problem is a Diagnostic ("file:line:col: message", warnings with
+// "warning: "). The model refers to named types by *Assignment (Type.Ref)
+// rather than expanding them, so recursive types are finite; Type.Kind is
+// always the built-in kind a type stands for.
+package model

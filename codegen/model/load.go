@@ -1,0 +1,398 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/parser"
+)
+
+// Source is one input file: its name (used in positions) and its text.
+type Source struct {
+	Name string
+	Src  []byte
+}
+
+// Files expands paths: a file stands for itself, a directory for its *.asn
+// and *.asn1 files, recursively, in lexical order.
+func Files(paths ...string) ([]string, error) {
+	var files []string
+	for _, arg := range paths {
+		info, err := os.Stat(arg)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			files = append(files, arg)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && (strings.HasSuffix(path, ".asn") || strings.HasSuffix(path, ".asn1")) {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+// LoadPaths reads the files named by paths (see Files) and checks them
+// together as one module set. The error reports I/O failures only: syntax
+// and semantic errors are in the Set's Diags.
+func LoadPaths(paths ...string) (*Set, error) {
+	names, err := Files(paths...)
+	if err != nil {
+		return nil, err
+	}
+	srcs := make([]Source, 0, len(names))
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, Source{Name: name, Src: b})
+	}
+	return Check(srcs...), nil
+}
+
+// Check parses the sources and resolves them as one module set: imports
+// are bound to the modules of the set, every assignment is classified and
+// converted, values are evaluated, tags computed and checked. It never
+// panics; every problem is a Diagnostic.
+func Check(srcs ...Source) (set *Set) {
+	s := &Set{byName: map[string][]*Module{}, objects: map[*Assignment][]*parser.FieldSetting{}, srcs: map[string][]byte{}, insts: map[string]*Assignment{}}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug in the model must not bring the caller down.
+			s.errorf(parser.Pos{Line: 1, Column: 1}, "internal error: %v", r)
+			s.Diags = sortDiags(s.Diags)
+			set = s
+		}
+	}()
+	for _, src := range srcs {
+		s.srcs[src.Name] = src.Src
+		f, err := parser.ParseFile(src.Name, src.Src)
+		var list parser.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				s.Diags = append(s.Diags, &Diagnostic{Pos: e.Pos, Severity: Error, Msg: e.Msg})
+			}
+		} else if err != nil {
+			s.errorf(parser.Pos{Filename: src.Name, Line: 1, Column: 1}, "%v", err)
+		}
+		if f != nil {
+			s.addFile(f)
+		}
+	}
+	s.resolveAll()
+	s.Diags = sortDiags(s.Diags)
+	return s
+}
+
+func sortDiags(l Diagnostics) Diagnostics {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Pos, l[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
+		}
+		return l[i].Msg < l[j].Msg
+	})
+	out := l[:0]
+	for i, d := range l {
+		if i > 0 && *out[len(out)-1] == *d {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func (s *Set) errorf(pos parser.Pos, format string, args ...any) {
+	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (s *Set) warnf(pos parser.Pos, format string, args ...any) {
+	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Module returns the module named name (the first one loaded when several
+// generations share the name), or nil.
+func (s *Set) Module(name string) *Module {
+	if l := s.byName[name]; len(l) > 0 {
+		return l[0]
+	}
+	return nil
+}
+
+// Lookup returns the assignment name defined in the module, or nil.
+func (m *Module) Lookup(name string) *Assignment { return m.defs[name] }
+
+// addFile indexes the modules of f and their assignments.
+func (s *Set) addFile(f *parser.File) {
+	for _, md := range f.Modules {
+		if md == nil || md.Identifier == nil {
+			continue
+		}
+		m := &Module{
+			Name:                 md.Identifier.Name,
+			File:                 f.Name,
+			TagDefault:           md.TagDefault,
+			ExtensibilityImplied: md.ExtensibilityImplied,
+			AST:                  md,
+			set:                  s,
+			defs:                 map[string]*Assignment{},
+			imported:             map[string]*importedSymbol{},
+		}
+		m.OID = s.definitiveOID(md.Identifier)
+		for _, other := range s.byName[m.Name] {
+			if other.OID.Equal(m.OID) {
+				s.errorf(md.Identifier.Pos, "module %s is defined twice (also at %s)", m.Name, other.AST.Identifier.Pos)
+			}
+		}
+		s.byName[m.Name] = append(s.byName[m.Name], m)
+		s.Modules = append(s.Modules, m)
+		if md.Exports != nil && !md.Exports.All {
+			m.exports = map[string]bool{}
+			for _, sym := range md.Exports.Symbols {
+				m.exports[sym.Name] = true
+			}
+		}
+		src := s.srcs[f.Name]
+		for i, as := range md.Assignments {
+			a := &Assignment{Module: m, AST: as}
+			switch n := as.(type) {
+			case *parser.TypeAssignment:
+				a.Name, a.Params = n.Name, n.Params
+			case *parser.ValueAssignment:
+				a.Name, a.Params = n.Name, n.Params
+			case *parser.ValueSetTypeAssignment:
+				a.Name, a.Params = n.Name, n.Params
+			case *parser.ObjectClassAssignment:
+				a.Name, a.Params = n.Name, n.Params
+			default:
+				continue
+			}
+			a.Pos = as.Position()
+			end := md.End.Offset
+			if i+1 < len(md.Assignments) {
+				end = md.Assignments[i+1].Position().Offset
+			}
+			a.Source = sourceText(src, a.Pos.Offset, end)
+			a.scope = &scope{m: m, params: paramScope(a.Params, nil)}
+			if prev := m.defs[a.Name]; prev != nil {
+				// X.680 13.12: each reference is assigned at most once in a module.
+				s.errorf(a.Pos, "%s is defined twice in module %s (first at %s)", a.Name, m.Name, prev.Pos)
+				continue
+			}
+			m.defs[a.Name] = a
+			m.Assignments = append(m.Assignments, a)
+		}
+		if md.Imports != nil {
+			for _, from := range md.Imports.From {
+				imp := &Import{Pos: from.Module.Pos, Name: from.Module.Name, ast: from}
+				for _, sym := range from.Symbols {
+					imp.Symbols = append(imp.Symbols, sym.Name)
+					if m.defs[sym.Name] != nil {
+						// X.680 13.13: an imported reference is not defined again.
+						s.errorf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s", sym.Name, sym.Pos, m.Name)
+						continue
+					}
+					if prev := m.imported[sym.Name]; prev != nil {
+						// X.680 13.16: the same name from two modules is
+						// allowed; uses must then be qualified (Module.name).
+						if prev.imp.Name != imp.Name {
+							prev.ambiguous = append(prev.ambiguous, imp.Name)
+						}
+						continue
+					}
+					m.imported[sym.Name] = &importedSymbol{pos: sym.Pos, name: sym.Name, imp: imp, by: m.Name}
+				}
+				m.Imports = append(m.Imports, imp)
+			}
+		}
+	}
+}
+
+// sourceText is src[start:end] without the blank lines and comment lines
+// that precede the next assignment.
+func sourceText(src []byte, start, end int) string {
+	if start < 0 || end > len(src) || start >= end {
+		return ""
+	}
+	lines := strings.Split(string(src[start:end]), "\n")
+	for len(lines) > 1 {
+		l := strings.TrimSpace(lines[len(lines)-1])
+		if l == "" || strings.HasPrefix(l, "--") {
+			lines = lines[:len(lines)-1]
+			continue
+		}
+		break
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), " \t\r\n")
+}
+
+// resolveAll binds the imports, converts every assignment, then evaluates
+// kinds, tags, constraints and values and runs the checks.
+func (s *Set) resolveAll() {
+	for _, m := range s.Modules {
+		s.bindImports(m)
+	}
+	for _, m := range s.Modules {
+		for _, name := range sortedKeys(m.imported) {
+			s.resolveImport(m.imported[name], true)
+		}
+	}
+	for _, m := range s.Modules {
+		s.checkImportOIDs(m)
+	}
+	for _, m := range s.Modules {
+		for _, a := range m.Assignments {
+			s.convert(a)
+		}
+	}
+	for _, m := range s.Modules {
+		for _, a := range m.Assignments {
+			s.finishAssignment(a)
+		}
+	}
+	// Instances created while finishing are finished too; the keys are
+	// sorted so that diagnostics do not depend on map order.
+	done := map[*Assignment]bool{}
+	for {
+		keys := sortedKeys(s.insts)
+		progress := false
+		for _, k := range keys {
+			a := s.insts[k]
+			if !done[a] {
+				done[a] = true
+				progress = true
+				s.finishAssignment(a)
+			}
+		}
+		if !progress {
+			break
+		}
+	}
+}
+
+func isBuiltinTypeName(name string) bool {
+	_, ok := stringTags[name]
+	return ok || name == "ObjectDescriptor"
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// bindImports binds each import clause to a module of the set by name
+// (X.680 13.16), preferring the one whose OID matches when several modules
+// share the name.
+func (s *Set) bindImports(m *Module) {
+	for _, imp := range m.Imports {
+		cands := s.byName[imp.Name]
+		if len(cands) == 0 {
+			s.errorf(imp.Pos, "module %s not found (imported by %s)", imp.Name, m.Name)
+			continue
+		}
+		imp.Module = cands[0]
+	}
+}
+
+// checkImportOIDs evaluates the AssignedIdentifier of each import and
+// compares it with the module's own OID. The name decides (X.680 13.16 lets
+// the OID identify the module, but RFCs reuse module names across
+// generations with new OIDs): a mismatch is a warning.
+func (s *Set) checkImportOIDs(m *Module) {
+	sc := &scope{m: m}
+	for _, imp := range m.Imports {
+		gm := imp.ast.Module
+		switch {
+		case gm.OID != nil:
+			imp.OID, _ = s.evalOID(sc, gm.OID.Components, false)
+		case gm.Value != nil:
+			if v := s.evalValue(sc, gm.Value, &Type{Kind: TypeObjectIdentifier}); v != nil && v.Kind == ValueOID {
+				imp.OID = v.OID
+			}
+		}
+		if imp.OID == nil || imp.Module == nil {
+			continue
+		}
+		if !imp.OID.Equal(imp.Module.OID) {
+			for _, c := range s.byName[imp.Name] {
+				if c.OID.Equal(imp.OID) {
+					imp.Module = c
+					break
+				}
+			}
+		}
+		if !imp.OID.Equal(imp.Module.OID) && imp.Module.OID != nil {
+			s.warnf(imp.Pos, "module %s is imported with OID %s but declared with OID %s (at %s); bound by name",
+				imp.Name, imp.OID, imp.Module.OID, imp.Module.AST.Identifier.Pos)
+		}
+	}
+}
+
+// resolveImport returns the assignment an imported symbol denotes,
+// following re-exports. report is set on the first pass, which reports
+// missing symbols once.
+func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
+	switch sym.state {
+	case 2:
+		return sym.to
+	case 1:
+		s.errorf(sym.pos, "%s is imported in a cycle of modules that never define it", sym.name)
+		sym.state = 2
+		return nil
+	}
+	sym.state = 1
+	defer func() { sym.state = 2 }()
+	from := sym.imp.Module
+	if from == nil {
+		return nil // the missing module is reported once
+	}
+	if a := from.defs[sym.name]; a != nil {
+		sym.to = a
+	} else if re := from.imported[sym.name]; re != nil {
+		sym.to = s.resolveImport(re, report)
+		if sym.to == nil {
+			return nil
+		}
+	} else if isBuiltinTypeName(sym.name) {
+		// Modules written for X.208 import the then-new string types from
+		// a module that may define them (RFC 5280's 1988 modules); where
+		// it does not, the built-in type is meant.
+		if report {
+			s.warnf(sym.pos, "%s is not defined in module %s; the built-in type is used", sym.name, from.Name)
+		}
+		return nil
+	} else {
+		s.errorf(sym.pos, "%s is not defined in module %s (imported by %s)", sym.name, from.Name, sym.by)
+		return nil
+	}
+	if from.exports != nil && !from.exports[sym.name] {
+		s.errorf(sym.pos, "%s is not exported by module %s", sym.name, from.Name)
+	}
+	return sym.to
+}

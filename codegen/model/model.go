@@ -1,0 +1,380 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/parser"
+)
+
+// Set is a resolved set of modules: every module of the loaded files, its
+// imports bound to the modules that define them, and every assignment
+// classified and converted into the model.
+type Set struct {
+	// Modules are in load order: files in the order given, modules in
+	// file order.
+	Modules []*Module
+	// Diags holds the errors and warnings, sorted by position.
+	Diags Diagnostics
+
+	byName  map[string][]*Module
+	objects map[*Assignment][]*parser.FieldSetting
+	srcs   map[string][]byte
+	insts  map[string]*Assignment // parameterized instances, by key
+}
+
+// Module is one ASN.1 module (X.680 13).
+type Module struct {
+	Name string
+	// OID is the module's DefinitiveOID evaluated to arcs; nil when the
+	// module has none or it cannot be evaluated.
+	OID        OID
+	File       string
+	TagDefault parser.TagDefault
+	// ExtensibilityImplied is set by EXTENSIBILITY IMPLIED (X.680 13.4).
+	ExtensibilityImplied bool
+	Imports              []*Import
+	// Assignments are the module's assignments in source order.
+	Assignments []*Assignment
+	AST         *parser.ModuleDefinition
+
+	set      *Set
+	defs     map[string]*Assignment
+	imported map[string]*importedSymbol
+	exports  map[string]bool // nil: everything is exported
+}
+
+// Import is one "Symbols FROM Module" clause.
+type Import struct {
+	Pos     parser.Pos
+	Name    string  // the module name as written
+	OID     OID     // the AssignedIdentifier evaluated, or nil
+	Module  *Module // the module bound, nil when missing
+	Symbols []string
+	ast     *parser.SymbolsFromModule
+}
+
+type importedSymbol struct {
+	pos   parser.Pos
+	name  string
+	imp   *Import
+	by    string // the importing module
+	// ambiguous lists the other modules the same name is imported from.
+	ambiguous []string
+	state int // 0 unresolved, 1 resolving, 2 done
+	to    *Assignment
+}
+
+// AssignmentKind tells what an assignment defines. The parser cannot always
+// tell (see parser/doc.go "Ambiguities"): the model decides from what the
+// governor or the right-hand side denotes.
+type AssignmentKind int
+
+const (
+	KindInvalid   AssignmentKind = iota
+	KindType                     // typereference ::= Type
+	KindValue                    // valuereference Type ::= Value
+	KindValueSet                 // Typereference Type ::= { ValueSet }
+	KindClass                    // CLASSREF ::= CLASS {...} | OTHER-CLASS
+	KindObject                   // object Class ::= {...}
+	KindObjectSet                // ObjectSet Class ::= {...}
+)
+
+var kindNames = [...]string{"invalid", "type", "value", "value set", "class", "object", "object set"}
+
+func (k AssignmentKind) String() string { return kindNames[k] }
+
+// Assignment is one resolved assignment (a type, value, value set, class,
+// object or object set), or an instance of a parameterized type.
+type Assignment struct {
+	Name   string
+	Kind   AssignmentKind
+	Module *Module
+	Pos    parser.Pos
+	// Source is the ASN.1 text of the assignment, for doc comments.
+	Source string
+	// Params is the X.683 parameter list; an assignment with parameters is
+	// a template: Type and Value hold its body with the dummy references
+	// unbound (KindDummy), and each use is an instance (Instance).
+	Params []*parser.Parameter
+	// Instance, for an instance of a parameterized type, is the template
+	// and Actuals its actual parameters.
+	Instance *Assignment
+	Actuals  []parser.Setting
+
+	// Type is the type (KindType), the governor (KindValue), or the
+	// governor constrained by the set (KindValueSet).
+	Type *Type
+	// Value is the value of a KindValue assignment, evaluated.
+	Value *Value
+	// Class is the class of a KindClass assignment, or the governing class
+	// of an object or object set.
+	Class *Class
+
+	AST parser.Assignment
+
+	kindState int // 0 not computed, 1 computing, 2 done
+	valState  int
+	state     int // conversion: 0 not started, 1 in progress, 2 done
+	scope     *scope
+}
+
+// QualifiedName is "Module.Name".
+func (a *Assignment) QualifiedName() string { return a.Module.Name + "." + a.Name }
+
+// TypeKind is the built-in type a Type is, or stands for after following
+// references.
+type TypeKind int
+
+const (
+	TypeInvalid TypeKind = iota
+	TypeBoolean
+	TypeInteger
+	TypeEnumerated
+	TypeReal
+	TypeBitString
+	TypeOctetString
+	TypeNull
+	TypeObjectIdentifier
+	TypeRelativeOID
+	TypeOIDIRI
+	TypeRelativeOIDIRI
+	TypeEmbeddedPDV
+	TypeExternal
+	TypeCharacterString // restricted character strings; Name tells which
+	TypeUnrestrictedCharacterString
+	TypeTime // UTCTime, GeneralizedTime, TIME, DATE, ...; Name tells which
+	TypeObjectDescriptor
+	TypeSequence
+	TypeSet
+	TypeChoice
+	TypeSequenceOf
+	TypeSetOf
+	TypeOpen       // open type: ANY, ANY DEFINED BY, CLASS.&Type
+	TypeInstanceOf // INSTANCE OF (X.681 C)
+	TypeDummy      // a dummy reference of a parameterized template
+)
+
+var typeKindNames = [...]string{"invalid", "BOOLEAN", "INTEGER", "ENUMERATED", "REAL", "BIT STRING",
+	"OCTET STRING", "NULL", "OBJECT IDENTIFIER", "RELATIVE-OID", "OID-IRI", "RELATIVE-OID-IRI",
+	"EMBEDDED PDV", "EXTERNAL", "character string", "CHARACTER STRING", "time", "ObjectDescriptor",
+	"SEQUENCE", "SET", "CHOICE", "SEQUENCE OF", "SET OF", "open type", "INSTANCE OF", "dummy reference"}
+
+func (k TypeKind) String() string { return typeKindNames[k] }
+
+// Type is a type of the model. A reference to a named type keeps the
+// reference (Ref) so that code generation names it and recursive types stay
+// finite; Kind is nevertheless the built-in kind the reference stands for.
+type Type struct {
+	Kind TypeKind
+	Pos  parser.Pos
+	// Ref is the named type this type refers to (possibly through further
+	// references), or nil for a built-in type written in place.
+	Ref *Assignment
+	// Name is the reserved word of a character string or time type
+	// ("IA5String", "GeneralizedTime"), the dummy's name for TypeDummy.
+	Name string
+	// Tags are the effective tags of the encoding, outermost first (X.680
+	// 31). Every tag with Explicit set is a constructed wrapper around the
+	// next one; the last tag is the type's own unless it is Explicit. An
+	// untagged CHOICE or open type has no tags: its value brings its own.
+	Tags []Tag
+	// NamedNumbers are the named numbers of INTEGER, the items of
+	// ENUMERATED (root then additions) and the named bits of BIT STRING.
+	NamedNumbers []*NamedNumber
+	// Components are the components of SEQUENCE and SET (after COMPONENTS
+	// OF expansion, in textual order) and the alternatives of CHOICE.
+	Components []*Component
+	// Extensible is set when the type has an extension marker (or its
+	// module says EXTENSIBILITY IMPLIED).
+	Extensible bool
+	// Elem is the element type of SEQUENCE OF and SET OF.
+	Elem *Type
+	// Constraints are the effective constraints evaluated so far.
+	Constraints *Constraints
+	// DefinedBy is the component named by ANY DEFINED BY.
+	DefinedBy string
+	// Class and Field describe an ObjectClassFieldType (X.681 14):
+	// CLASS.&Type is an open type, CLASS.&id has the field's type.
+	Class *Class
+	Field string
+
+	// tagging are the tags written on this type, outermost first, before
+	// evaluation into Tags.
+	tagging   []tagOp
+	cons      []consAST
+	tagsState int
+	kindDone  bool
+	finished  bool
+}
+
+// Underlying follows references to the built-in type.
+func (t *Type) Underlying() *Type {
+	seen := 0
+	for t.Ref != nil && t.Ref.Type != nil && t.Ref.Type != t && seen < 100 {
+		t = t.Ref.Type
+		seen++
+	}
+	return t
+}
+
+// TagClass is the class of a tag.
+type TagClass = parser.TagClass
+
+// Tag is one tag of an encoding (X.680 8).
+type Tag struct {
+	Class  TagClass
+	Number int64
+	// Explicit marks a wrapper: the encoding is constructed and contains
+	// the encoding with the following tags.
+	Explicit bool
+}
+
+func (t Tag) String() string {
+	s := "["
+	if t.Class != parser.TagClassContext {
+		s += t.Class.String() + " "
+	}
+	s += fmt.Sprint(t.Number) + "]"
+	if t.Explicit {
+		s += " EXPLICIT"
+	}
+	return s
+}
+
+type tagOp struct {
+	pos      parser.Pos
+	class    TagClass
+	number   int64
+	mode     parser.TagMode // resolved: Implicit or Explicit (never Default)
+	keyword  bool           // IMPLICIT written explicitly
+	automatc bool
+}
+
+// NamedNumber is a named number, enumeration item or named bit.
+type NamedNumber struct {
+	Name      string
+	Value     int64
+	Extension bool // an ENUMERATED addition after "..."
+	Pos       parser.Pos
+}
+
+// Component is a component of a SEQUENCE or SET, or an alternative of a
+// CHOICE.
+type Component struct {
+	Name     string
+	Pos      parser.Pos
+	Type     *Type
+	Optional bool
+	// Default is the DEFAULT value, evaluated against Type; nil without
+	// DEFAULT.
+	Default *Value
+	// Extension is set for extension additions; Group numbers the
+	// "[[ ]]" group it belongs to (1-based, 0 outside groups) and Version
+	// is the group's version number, if written.
+	Extension bool
+	Group     int
+	Version   string
+	// ComponentsOf is set for components copied by COMPONENTS OF.
+	ComponentsOf bool
+
+	defaultAST   parser.Value
+	defaultScope *scope
+}
+
+// Class is an information object class (X.681 9).
+type Class struct {
+	Name   string
+	Module *Module
+	Pos    parser.Pos
+	// AST is the class definition; for TYPE-IDENTIFIER and ABSTRACT-SYNTAX
+	// a built-in equivalent.
+	AST *parser.ObjectClassDefn
+
+	sc *scope
+}
+
+// Field returns the field spec named name ("&id"), or nil.
+func (c *Class) Field(name string) parser.FieldSpec {
+	if c == nil || c.AST == nil {
+		return nil
+	}
+	for _, f := range c.AST.Fields {
+		if fieldName(f) == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Severity tells an error from a warning.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+// Diagnostic is a located error or warning.
+type Diagnostic struct {
+	Pos      parser.Pos
+	Severity Severity
+	Msg      string
+}
+
+// Error prints "file:line:col: message", with "warning: " before the
+// message of a warning.
+func (d *Diagnostic) Error() string {
+	if d.Severity == Warning {
+		return d.Pos.String() + ": warning: " + d.Msg
+	}
+	return d.Pos.String() + ": " + d.Msg
+}
+
+// Diagnostics is a list of diagnostics sorted by position.
+type Diagnostics []*Diagnostic
+
+// Errors counts the diagnostics of severity Error.
+func (l Diagnostics) Errors() int {
+	n := 0
+	for _, d := range l {
+		if d.Severity == Error {
+			n++
+		}
+	}
+	return n
+}
+
+// Err returns the errors (not the warnings) as an error, or nil.
+func (l Diagnostics) Err() error {
+	var errs Diagnostics
+	for _, d := range l {
+		if d.Severity == Error {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
+}
+
+func (l Diagnostics) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more)", l[0].Error(), len(l)-1)
+}
+
+// String prints one diagnostic a line.
+func (l Diagnostics) String() string {
+	var b strings.Builder
+	for _, d := range l {
+		b.WriteString(d.Error())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,89 @@
+package model
+
+import (
+	"github.com/asn1gen/asn1gen/parser"
+)
+
+// objectFields returns the field settings of an object assignment (X.681
+// 11), reading its braces against the class's WITH SYNTAX or the default
+// syntax. A reference to another object yields that object's fields.
+func (s *Set) objectFields(a *Assignment) []*parser.FieldSetting {
+	if f, ok := s.objects[a]; ok {
+		return f
+	}
+	s.objects[a] = nil // a cycle of object references ends here
+	s.convert(a)
+	n, ok := a.AST.(*parser.ValueAssignment)
+	if !ok || a.Class == nil || a.Class.AST == nil || len(a.Params) > 0 {
+		return nil
+	}
+	var fields []*parser.FieldSetting
+	switch v := n.Value.(type) {
+	case *parser.BraceValue:
+		var err error
+		fields, err = v.Object(a.Class.AST)
+		if err != nil {
+			s.errorf(v.Pos, "object %s does not match the syntax of class %s: %v", a.Name, a.Class.Name, err)
+		}
+	case *parser.ValueReference:
+		if len(v.Params) == 0 {
+			if b := s.lookup(a.scope, v.Module, v.Name, v.Pos, true); b != nil {
+				if k := s.kindOf(b); k != KindObject {
+					s.errorf(v.Pos, "%s is a %s, not an object", v.Name, k)
+				} else {
+					fields = s.objectFields(b)
+				}
+			}
+		}
+	}
+	s.objects[a] = fields
+	return fields
+}
+
+// valueFromObject evaluates "object.&field" (X.681 15) where the object is
+// a plain object reference; other forms are left unevaluated.
+func (s *Set) valueFromObject(sc *scope, fo *parser.ValueFromObject, gov *Type) *Value {
+	out := &Value{Kind: ValueUnevaluated, Pos: fo.Pos, AST: fo}
+	r, ok := fo.Ref.(*parser.ValueReference)
+	if !ok || len(r.Params) > 0 || len(fo.Fields) != 1 || sc.dummy(r.Module, r.Name) != nil {
+		return out
+	}
+	a := s.lookup(sc, r.Module, r.Name, r.Pos, true)
+	if a == nil {
+		return nil
+	}
+	if k := s.kindOf(a); k != KindObject {
+		s.errorf(r.Pos, "%s is a %s, not an object", r.Name, k)
+		return nil
+	}
+	for _, f := range s.objectFields(a) {
+		if f.Name != fo.Fields[0] {
+			continue
+		}
+		v, ok := f.Setting.(parser.Value)
+		if !ok {
+			s.errorf(fo.Pos, "field %s of %s is not a value", f.Name, a.Name)
+			return nil
+		}
+		ev := s.evalValue(a.scope, v, gov)
+		if ev != nil {
+			cp := *ev
+			cp.Pos = fo.Pos
+			return &cp
+		}
+		return nil
+	}
+	if a.Class != nil && a.Class.AST != nil {
+		spec := a.Class.Field(fo.Fields[0])
+		if spec == nil {
+			s.errorf(fo.Pos, "class %s has no field %s", a.Class.Name, fo.Fields[0])
+			return nil
+		}
+		if d, ok := spec.(*parser.FixedTypeValueFieldSpec); ok && d.Default != nil {
+			return s.evalValue(a.Class.sc, d.Default, gov)
+		}
+		s.errorf(fo.Pos, "object %s has no field %s", a.Name, fo.Fields[0])
+		return nil
+	}
+	return out
+}

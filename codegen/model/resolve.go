@@ -1,0 +1,393 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/asn1gen/asn1gen/parser"
+)
+
+// scope is where a reference is looked up: a module and, inside a
+// parameterized assignment, its dummy references (X.683 8.4).
+type scope struct {
+	m      *Module
+	params map[string]*binding
+}
+
+// binding is a dummy reference: unbound in a template, bound to an actual
+// parameter (read in the scope of the reference) in an instance.
+type binding struct {
+	param  *parser.Parameter
+	actual parser.Setting
+	sc     *scope
+}
+
+func paramScope(params []*parser.Parameter, actuals []parser.Setting) map[string]*binding {
+	if len(params) == 0 {
+		return nil
+	}
+	m := make(map[string]*binding, len(params))
+	for i, p := range params {
+		b := &binding{param: p}
+		if i < len(actuals) {
+			b.actual = actuals[i]
+		}
+		m[p.Name] = b
+	}
+	return m
+}
+
+func (sc *scope) dummy(module, name string) *binding {
+	if module != "" || sc.params == nil {
+		return nil
+	}
+	return sc.params[name]
+}
+
+// lookup finds the assignment a reference denotes (X.680 13: local
+// definitions, then imports; "Module.name" in the named module). It reports
+// an undefined reference when report is set.
+func (s *Set) lookup(sc *scope, module, name string, pos parser.Pos, report bool) *Assignment {
+	m := sc.m
+	if module != "" && module != m.Name {
+		var target *Module
+		for _, imp := range m.Imports {
+			if imp.Name == module {
+				target = imp.Module
+				break
+			}
+		}
+		if target == nil {
+			target = s.Module(module)
+		}
+		if target == nil {
+			if report {
+				s.errorf(pos, "module %s of %s.%s not found", module, module, name)
+			}
+			return nil
+		}
+		m = target
+	}
+	if a := m.defs[name]; a != nil {
+		return a
+	}
+	if sym := m.imported[name]; sym != nil {
+		if len(sym.ambiguous) > 0 && module == "" {
+			if report {
+				s.errorf(pos, "%s is imported from %s and %s: write Module.%s", name, sym.imp.Name, strings.Join(sym.ambiguous, " and "), name)
+			}
+			return nil
+		}
+		return s.resolveImport(sym, false)
+	}
+	if report {
+		if module != "" {
+			s.errorf(pos, "%s is not defined in module %s", name, m.Name)
+		} else {
+			s.errorf(pos, "undefined reference %s", name)
+		}
+	}
+	return nil
+}
+
+// isBuiltinClass reports whether name is one of the classes X.681 Annex A
+// and X.680 predefine.
+func isBuiltinClass(name string) bool {
+	return name == "TYPE-IDENTIFIER" || name == "ABSTRACT-SYNTAX"
+}
+
+// kindOf classifies an assignment by what its governor or right-hand side
+// denotes (see "Ambiguities" in parser/doc.go).
+func (s *Set) kindOf(a *Assignment) AssignmentKind {
+	switch a.kindState {
+	case 2:
+		return a.Kind
+	case 1:
+		return KindType // a cycle of references; convert reports it
+	}
+	a.kindState = 1
+	k := KindInvalid
+	switch n := a.AST.(type) {
+	case *parser.ObjectClassAssignment:
+		k = KindClass
+	case *parser.TypeAssignment:
+		k = KindType
+		if s.isClassRef(a.scope, n.Type) {
+			k = KindClass
+		}
+	case *parser.ValueAssignment:
+		k = KindValue
+		if s.isClassRef(a.scope, n.Type) {
+			k = KindObject
+		}
+	case *parser.ValueSetTypeAssignment:
+		k = KindValueSet
+		if s.isClassRef(a.scope, n.Type) {
+			k = KindObjectSet
+		}
+	}
+	a.Kind, a.kindState = k, 2
+	return k
+}
+
+// isClassRef reports whether t is a reference to a class.
+func (s *Set) isClassRef(sc *scope, t parser.Type) bool {
+	r, ok := t.(*parser.TypeReference)
+	if !ok {
+		return false
+	}
+	if b := sc.dummy(r.Module, r.Name); b != nil {
+		if b.actual != nil {
+			return s.isClassRef(b.sc, settingType(b.actual))
+		}
+		return false
+	}
+	target := s.lookup(sc, r.Module, r.Name, r.Pos, false)
+	if target == nil {
+		return isBuiltinClass(r.Name) && r.Module == ""
+	}
+	return s.kindOf(target) == KindClass
+}
+
+func settingType(st parser.Setting) parser.Type {
+	t, _ := st.(parser.Type)
+	return t
+}
+
+// convert builds the model of one assignment (structure only; kinds, tags,
+// constraints and values are evaluated by finishAssignment).
+func (s *Set) convert(a *Assignment) {
+	switch a.state {
+	case 2:
+		return
+	case 1:
+		s.errorf(a.Pos, "%s is defined in terms of itself", a.Name)
+		return
+	}
+	a.state = 1
+	defer func() { a.state = 2 }()
+	switch s.kindOf(a) {
+	case KindType:
+		n := a.AST.(*parser.TypeAssignment)
+		a.Type = s.conv(a.scope, n.Type)
+	case KindValue:
+		n := a.AST.(*parser.ValueAssignment)
+		a.Type = s.conv(a.scope, n.Type)
+	case KindValueSet:
+		n := a.AST.(*parser.ValueSetTypeAssignment)
+		// X.680 16.6: a value set assignment defines a type, the governor
+		// constrained to the set.
+		a.Type = s.conv(a.scope, n.Type)
+		if n.Set != nil {
+			a.Type.cons = append(a.Type.cons, consAST{c: &parser.Constraint{Pos: n.Set.Pos, Spec: n.Set}, sc: a.scope})
+		}
+	case KindClass:
+		a.Class = s.classOfAssignment(a)
+	case KindObject:
+		n := a.AST.(*parser.ValueAssignment)
+		a.Class = s.classOfRef(a.scope, n.Type)
+	case KindObjectSet:
+		n := a.AST.(*parser.ValueSetTypeAssignment)
+		a.Class = s.classOfRef(a.scope, n.Type)
+	}
+}
+
+// classOfAssignment returns the class a class assignment defines.
+func (s *Set) classOfAssignment(a *Assignment) *Class {
+	if a.Class != nil {
+		return a.Class
+	}
+	switch n := a.AST.(type) {
+	case *parser.ObjectClassAssignment:
+		a.Class = &Class{Name: a.Name, Module: a.Module, Pos: a.Pos, AST: n.Class, sc: a.scope}
+	case *parser.TypeAssignment:
+		if a.state == 1 && a.Class == nil {
+			// classOfRef below may come back here through a cycle.
+			a.Class = &Class{Name: a.Name, Module: a.Module, Pos: a.Pos}
+		}
+		c := s.classOfRef(a.scope, n.Type)
+		if c != nil {
+			a.Class = &Class{Name: a.Name, Module: a.Module, Pos: a.Pos, AST: c.AST, sc: c.sc}
+		}
+	}
+	return a.Class
+}
+
+// classOfRef returns the class a reference denotes: a class, or the class
+// governing an object or object set.
+func (s *Set) classOfRef(sc *scope, st parser.Setting) *Class {
+	var module, name string
+	var pos parser.Pos
+	switch r := st.(type) {
+	case *parser.TypeReference:
+		module, name, pos = r.Module, r.Name, r.Pos
+	case *parser.ValueReference:
+		module, name, pos = r.Module, r.Name, r.Pos
+	default:
+		return nil
+	}
+	if b := sc.dummy(module, name); b != nil {
+		if b.actual != nil {
+			return s.classOfRef(b.sc, b.actual)
+		}
+		if b.param.Governor != nil {
+			return s.classOfRef(sc, b.param.Governor)
+		}
+		return nil
+	}
+	target := s.lookup(sc, module, name, pos, false)
+	if target == nil {
+		if module == "" && isBuiltinClass(name) {
+			return builtinClass(name)
+		}
+		s.lookup(sc, module, name, pos, true)
+		return nil
+	}
+	switch s.kindOf(target) {
+	case KindClass:
+		if target.state == 0 {
+			s.convert(target)
+		}
+		return s.classOfAssignment(target)
+	case KindObject, KindObjectSet:
+		s.convert(target)
+		return target.Class
+	}
+	return nil
+}
+
+var builtinClasses = map[string]*Class{}
+
+// builtinClass returns TYPE-IDENTIFIER (X.681 Annex A) or ABSTRACT-SYNTAX
+// (X.681 Annex B), parsed from their definitions.
+func builtinClass(name string) *Class {
+	if c := builtinClasses[name]; c != nil {
+		return c
+	}
+	const src = `Builtin DEFINITIONS ::= BEGIN
+TYPE-IDENTIFIER ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &Type }
+	WITH SYNTAX { &Type IDENTIFIED BY &id }
+ABSTRACT-SYNTAX ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &Type, &property BIT STRING {handles-invalid-encodings(0)} DEFAULT {} }
+	WITH SYNTAX { &Type IDENTIFIED BY &id [HAS PROPERTY &property] }
+END`
+	f, _ := parser.ParseFile("builtin", []byte(src))
+	if f == nil || len(f.Modules) == 0 {
+		return nil
+	}
+	m := &Module{Name: "Builtin", defs: map[string]*Assignment{}, imported: map[string]*importedSymbol{}}
+	for _, as := range f.Modules[0].Assignments {
+		if n, ok := as.(*parser.ObjectClassAssignment); ok {
+			builtinClasses[n.Name] = &Class{Name: n.Name, Module: m, AST: n.Class, sc: &scope{m: m}}
+		}
+	}
+	return builtinClasses[name]
+}
+
+func fieldName(f parser.FieldSpec) string {
+	switch f := f.(type) {
+	case *parser.TypeFieldSpec:
+		return f.Name
+	case *parser.FixedTypeValueFieldSpec:
+		return f.Name
+	case *parser.VariableTypeValueFieldSpec:
+		return f.Name
+	case *parser.FixedTypeValueSetFieldSpec:
+		return f.Name
+	case *parser.VariableTypeValueSetFieldSpec:
+		return f.Name
+	}
+	return ""
+}
+
+// instanceKey identifies an instantiation by its template and what each
+// actual parameter denotes, so that equal uses share one instance (X.683).
+func (s *Set) instanceKey(tmpl *Assignment, sc *scope, actuals []parser.Setting) string {
+	var b strings.Builder
+	b.WriteString(tmpl.QualifiedName())
+	b.WriteByte('{')
+	for i, act := range actuals {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s.settingKey(sc, act))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+func (s *Set) settingKey(sc *scope, st parser.Setting) string {
+	switch r := st.(type) {
+	case *parser.TypeReference:
+		if b := sc.dummy(r.Module, r.Name); b != nil && b.actual != nil {
+			return s.settingKey(b.sc, b.actual)
+		}
+		if len(r.Params) == 0 {
+			if a := s.lookup(sc, r.Module, r.Name, r.Pos, false); a != nil {
+				return a.QualifiedName()
+			}
+			return r.Name
+		}
+	case *parser.ValueReference:
+		if b := sc.dummy(r.Module, r.Name); b != nil && b.actual != nil {
+			return s.settingKey(b.sc, b.actual)
+		}
+		if len(r.Params) == 0 {
+			if a := s.lookup(sc, r.Module, r.Name, r.Pos, false); a != nil {
+				return a.QualifiedName()
+			}
+			return r.Name
+		}
+	case *parser.BraceValue:
+		// "{Set}" around a single reference is the common form of an
+		// object set actual parameter.
+		if len(r.Tokens) == 1 {
+			t := r.Tokens[0]
+			if a := s.lookup(sc, "", t.Value, t.Pos, false); a != nil {
+				return "{" + a.QualifiedName() + "}"
+			}
+		}
+	}
+	p := st.Position()
+	return p.String()
+}
+
+// instantiate returns the instance of a parameterized type or value set
+// for the actual parameters (X.683 9), memoized: an instance that refers to
+// itself (directly or through other instances) finds the memo entry, so
+// recursion stays finite.
+func (s *Set) instantiate(tmpl *Assignment, sc *scope, actuals []parser.Setting, pos parser.Pos) *Assignment {
+	key := s.instanceKey(tmpl, sc, actuals)
+	if a := s.insts[key]; a != nil {
+		return a
+	}
+	a := &Assignment{
+		Name:      tmpl.Name + "{" + strings.TrimPrefix(key, tmpl.QualifiedName()+"{"),
+		Kind:      tmpl.Kind,
+		kindState: 2,
+		Module:    tmpl.Module,
+		Pos:       tmpl.Pos,
+		Source:    tmpl.Source,
+		Instance:  tmpl,
+		Actuals:   actuals,
+		AST:       tmpl.AST,
+		state:     1,
+	}
+	params := paramScope(tmpl.Params, actuals)
+	for _, b := range params {
+		if b.actual != nil {
+			b.sc = sc
+		}
+	}
+	a.scope = &scope{m: tmpl.Module, params: params}
+	s.insts[key] = a
+	switch n := tmpl.AST.(type) {
+	case *parser.TypeAssignment:
+		a.Type = s.conv(a.scope, n.Type)
+	case *parser.ValueSetTypeAssignment:
+		a.Type = s.conv(a.scope, n.Type)
+		if n.Set != nil {
+			a.Type.cons = append(a.Type.cons, consAST{c: &parser.Constraint{Pos: n.Set.Pos, Spec: n.Set}, sc: a.scope})
+		}
+	}
+	a.state = 2
+	return a
+}

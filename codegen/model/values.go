@@ -1,0 +1,564 @@
+package model
+
+import (
+	"encoding/hex"
+	"strconv"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/parser"
+)
+
+// OID is an object identifier or relative OID as arcs.
+type OID []uint64
+
+// String prints the dotted form, e.g. "1.3.6.1".
+func (o OID) String() string {
+	var b strings.Builder
+	for i, a := range o {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(strconv.FormatUint(a, 10))
+	}
+	return b.String()
+}
+
+// Equal reports whether o and p have the same arcs (nil equals nil only).
+func (o OID) Equal(p OID) bool {
+	if (o == nil) != (p == nil) || len(o) != len(p) {
+		return false
+	}
+	for i := range o {
+		if o[i] != p[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// ValueKind tells which fields of a Value are set.
+type ValueKind int
+
+const (
+	ValueInvalid     ValueKind = iota
+	ValueBoolean               // Bool
+	ValueInteger               // Int (and Name when written as a named number)
+	ValueReal                  // Real (Special for PLUS-INFINITY etc.)
+	ValueNull                  //
+	ValueString                // String: character strings and time values
+	ValueBitString             // Bytes, BitLen; Names for a named-bit list
+	ValueOctetString           // Bytes
+	ValueOID                   // OID
+	ValueRelativeOID           // OID
+	ValueEnumerated            // Name, Int
+	ValueSequence              // Fields: SEQUENCE, SET
+	ValueList                  // Elems: SEQUENCE OF, SET OF
+	ValueChoice                // Name, Elems[0]
+	ValueUnevaluated           // AST only: open types, objects, values not evaluated yet
+)
+
+// Value is an evaluated value.
+type Value struct {
+	Kind ValueKind
+	Pos  parser.Pos
+	// Ref is the value assignment when the value was written as a
+	// reference, so that generated code can name the constant.
+	Ref     *Assignment
+	Bool    bool
+	Int     int64
+	Real    float64
+	Special string // PLUS-INFINITY, MINUS-INFINITY, NOT-A-NUMBER
+	String  string
+	Bytes   []byte
+	BitLen  int
+	Names   []string // named bits of a named-bit list, in source order
+	OID     OID
+	Name    string
+	Fields  []*NamedValue
+	Elems   []*Value
+	AST     parser.Value
+}
+
+// NamedValue is one component of a SEQUENCE or SET value.
+type NamedValue struct {
+	Name  string
+	Value *Value
+}
+
+// Well-known arcs that may be written in NameForm (X.680 32.7, X.660 Annex
+// A-C).
+var rootArcs = map[string]uint64{"itu-t": 0, "ccitt": 0, "iso": 1, "joint-iso-itu-t": 2, "joint-iso-ccitt": 2}
+
+var secondArcs = map[uint64]map[string]uint64{
+	0: {"recommendation": 0, "question": 1, "administration": 2, "network-operator": 3, "identified-organization": 4},
+	1: {"standard": 0, "registration-authority": 1, "member-body": 2, "identified-organization": 3},
+}
+
+// definitiveOID evaluates a module's DefinitiveIdentifier (X.680 13.8),
+// which holds only numbers and well-known names.
+func (s *Set) definitiveOID(id *parser.ModuleIdentifier) OID {
+	if id.OID == nil {
+		return nil
+	}
+	var out OID
+	for i, c := range id.OID {
+		if c.Number != "" {
+			n, err := strconv.ParseUint(c.Number, 10, 64)
+			if err != nil {
+				s.errorf(c.Pos, "arc %s out of range", c.Number)
+				return nil
+			}
+			out = append(out, n)
+			continue
+		}
+		if n, ok := knownArc(out, i, c.Name); ok {
+			out = append(out, n)
+			continue
+		}
+		s.warnf(c.Pos, "module OID arc %s has no number", c.Name)
+		return nil
+	}
+	return out
+}
+
+func knownArc(prefix OID, i int, name string) (uint64, bool) {
+	if i == 0 {
+		n, ok := rootArcs[name]
+		return n, ok
+	}
+	if i == 1 && len(prefix) == 1 {
+		n, ok := secondArcs[prefix[0]][name]
+		return n, ok
+	}
+	return 0, false
+}
+
+// evalOID evaluates ObjIdComponents (X.680 32.3): numbers, names with
+// numbers, references to INTEGER values, a leading reference to an OID
+// value, and the well-known names of the top arcs.
+func (s *Set) evalOID(sc *scope, comps []*parser.ObjIdComponent, relative bool) (OID, bool) {
+	out := OID{}
+	for i, c := range comps {
+		if c.Number != nil {
+			v := s.evalValue(sc, c.Number, &Type{Kind: TypeInteger})
+			if v == nil || v.Kind != ValueInteger {
+				return nil, false
+			}
+			if v.Int < 0 {
+				s.errorf(c.Pos, "object identifier arc %d is negative", v.Int)
+				return nil, false
+			}
+			out = append(out, uint64(v.Int))
+			continue
+		}
+		// A lone name: a DefinedValue (an OID or RELATIVE-OID first, an
+		// INTEGER anywhere) or a NameForm of a well-known arc.
+		if b := sc.dummy(c.Module, c.Name); b != nil {
+			s.warnf(c.Pos, "object identifier component %s is a parameter; not evaluated", c.Name)
+			return nil, false
+		}
+		if a := s.lookup(sc, c.Module, c.Name, c.Pos, false); a != nil && s.kindOf(a) == KindValue {
+			v := s.valueOf(a)
+			if v == nil {
+				return nil, false
+			}
+			switch {
+			case v.Kind == ValueInteger && v.Int >= 0:
+				out = append(out, uint64(v.Int))
+				continue
+			case (v.Kind == ValueOID || v.Kind == ValueRelativeOID) && (i == 0 || v.Kind == ValueRelativeOID):
+				out = append(out, v.OID...)
+				continue
+			}
+			s.errorf(c.Pos, "%s cannot stand in an object identifier here", c.Name)
+			return nil, false
+		}
+		if c.Module == "" && !relative {
+			if n, ok := knownArc(out, i, c.Name); ok {
+				out = append(out, n)
+				continue
+			}
+		}
+		s.lookup(sc, c.Module, c.Name, c.Pos, true)
+		return nil, false
+	}
+	return out, true
+}
+
+// valueOf evaluates a value assignment once.
+func (s *Set) valueOf(a *Assignment) *Value {
+	switch a.valState {
+	case 2:
+		return a.Value
+	case 1:
+		s.errorf(a.Pos, "value %s is defined in terms of itself", a.Name)
+		return nil
+	}
+	s.convert(a)
+	a.valState = 1
+	n, ok := a.AST.(*parser.ValueAssignment)
+	if ok && a.Type != nil && len(a.Params) == 0 {
+		a.Value = s.evalValue(a.scope, n.Value, a.Type)
+	}
+	a.valState = 2
+	return a.Value
+}
+
+// evalValue evaluates v against its governor (X.680 17.3-38, by the
+// governor's kind). It reports what does not match and returns nil then.
+func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
+	if v == nil {
+		return nil
+	}
+	k := s.kind(gov)
+	u := s.underlying(gov)
+	pos := v.Position()
+	out := &Value{Pos: pos, AST: v}
+	if fo, ok := v.(*parser.ValueFromObject); ok {
+		return s.valueFromObject(sc, fo, gov)
+	}
+	// References first: they may denote any kind of value.
+	if r, ok := v.(*parser.ValueReference); ok {
+		if b := sc.dummy(r.Module, r.Name); b != nil {
+			if b.actual == nil {
+				out.Kind = ValueUnevaluated
+				return out
+			}
+			if av, ok := b.actual.(parser.Value); ok {
+				return s.evalValue(b.sc, av, gov)
+			}
+			s.errorf(pos, "parameter %s is a type, used as a value", r.Name)
+			return nil
+		}
+		if r.Module == "" && len(r.Params) == 0 && u != nil {
+			// Identifiers of the governor: named numbers, enumeration
+			// items (X.680 19.8, 20.8).
+			for _, nn := range u.NamedNumbers {
+				if nn.Name == r.Name && (k == TypeInteger || k == TypeEnumerated) {
+					out.Name, out.Int = nn.Name, nn.Value
+					out.Kind = ValueInteger
+					if k == TypeEnumerated {
+						out.Kind = ValueEnumerated
+					}
+					return out
+				}
+			}
+		}
+		if k == TypeEnumerated && r.Module == "" {
+			s.errorf(pos, "%s is not an item of the enumeration", r.Name)
+			return nil
+		}
+		a := s.lookup(sc, r.Module, r.Name, pos, true)
+		if a == nil {
+			return nil
+		}
+		if ak := s.kindOf(a); ak != KindValue {
+			if ak == KindObject && k == TypeInvalid {
+				out.Kind = ValueUnevaluated
+				return out
+			}
+			s.errorf(pos, "%s is a %s, not a value", r.Name, ak)
+			return nil
+		}
+		if len(a.Params) > 0 {
+			out.Kind, out.Ref = ValueUnevaluated, a // TODO in report: parameterized values
+			return out
+		}
+		av := s.valueOf(a)
+		if av == nil {
+			return nil
+		}
+		if ak := s.kind(a.Type); !compatible(k, ak) {
+			s.errorf(pos, "%s is a %s value, not %s", r.Name, ak, k)
+			return nil
+		}
+		cp := *av
+		cp.Ref, cp.Pos = a, pos
+		return &cp
+	}
+	switch k {
+	case TypeBoolean:
+		if b, ok := v.(*parser.BooleanValue); ok {
+			out.Kind, out.Bool = ValueBoolean, b.Value
+			return out
+		}
+	case TypeInteger:
+		if iv, ok := v.(*parser.IntegerValue); ok {
+			n, err := strconv.ParseInt(iv.Text, 10, 64)
+			if err != nil {
+				s.errorf(pos, "integer %s is out of the supported range (64 bits)", iv.Text)
+				return nil
+			}
+			out.Kind, out.Int = ValueInteger, n
+			return out
+		}
+	case TypeReal:
+		switch rv := v.(type) {
+		case *parser.RealValue:
+			f, err := strconv.ParseFloat(rv.Text, 64)
+			if err == nil {
+				out.Kind, out.Real = ValueReal, f
+				return out
+			}
+		case *parser.IntegerValue:
+			f, err := strconv.ParseFloat(rv.Text, 64)
+			if err == nil {
+				out.Kind, out.Real = ValueReal, f
+				return out
+			}
+		case *parser.SpecialRealValue:
+			out.Kind, out.Special = ValueReal, rv.Name
+			return out
+		case *parser.BraceValue:
+			out.Kind = ValueUnevaluated // {mantissa, base, exponent}
+			return out
+		}
+	case TypeNull:
+		switch v.(type) {
+		case *parser.NullValue:
+			out.Kind = ValueNull
+			return out
+		}
+	case TypeBitString:
+		return s.evalBits(sc, v, u, out)
+	case TypeOctetString:
+		switch sv := v.(type) {
+		case *parser.HStringValue:
+			out.Kind = ValueOctetString
+			out.Bytes, out.BitLen = hexBytes(sv.Digits)
+			return out
+		case *parser.BStringValue:
+			out.Kind = ValueOctetString
+			out.Bytes, out.BitLen = bitBytes(sv.Digits)
+			return out
+		case *parser.ContainingValue:
+			out.Kind = ValueUnevaluated
+			return out
+		}
+	case TypeObjectIdentifier, TypeRelativeOID:
+		var ov *parser.ObjectIdentifierValue
+		switch sv := v.(type) {
+		case *parser.ObjectIdentifierValue:
+			ov = sv
+		case *parser.BraceValue:
+			var err error
+			ov, err = parser.ParseObjectIdentifierValue(sv)
+			if err != nil {
+				s.errorf(pos, "not an object identifier value: %v", err)
+				return nil
+			}
+		}
+		if ov != nil {
+			oid, ok := s.evalOID(sc, ov.Components, k == TypeRelativeOID)
+			if !ok {
+				return nil
+			}
+			out.Kind, out.OID = ValueOID, oid
+			if k == TypeRelativeOID {
+				out.Kind = ValueRelativeOID
+			} else if len(oid) < 2 || oid[0] > 2 || (oid[0] < 2 && oid[1] > 39) {
+				// X.660: at least two arcs; under itu-t and iso the second
+				// arc is 0..39.
+				s.errorf(pos, "object identifier %s is not valid (X.660: two arcs at least, first 0..2, second 0..39 under 0 and 1)", oid)
+			}
+			return out
+		}
+	case TypeCharacterString, TypeTime, TypeObjectDescriptor, TypeOIDIRI, TypeRelativeOIDIRI:
+		switch sv := v.(type) {
+		case *parser.CStringValue:
+			out.Kind, out.String = ValueString, sv.Value
+			return out
+		case *parser.BraceValue:
+			out.Kind = ValueUnevaluated // Quadruple, Tuple, CharacterStringList
+			return out
+		}
+	case TypeSequence, TypeSet:
+		if bv, ok := v.(*parser.BraceValue); ok {
+			return s.evalNamedValues(sc, bv, u, out)
+		}
+	case TypeSequenceOf, TypeSetOf:
+		if bv, ok := v.(*parser.BraceValue); ok {
+			list, err := bv.Values()
+			if err != nil {
+				s.errorf(pos, "not a %s value: %v", k, err)
+				return nil
+			}
+			out.Kind = ValueList
+			for _, e := range list {
+				if ev := s.evalValue(sc, e, u.Elem); ev != nil {
+					out.Elems = append(out.Elems, ev)
+				}
+			}
+			return out
+		}
+	case TypeChoice:
+		if cv, ok := v.(*parser.ChoiceValue); ok {
+			for _, c := range u.Components {
+				if c.Name == cv.Name {
+					ev := s.evalValue(sc, cv.Value, c.Type)
+					if ev == nil {
+						return nil
+					}
+					out.Kind, out.Name, out.Elems = ValueChoice, cv.Name, []*Value{ev}
+					return out
+				}
+			}
+			s.errorf(pos, "the CHOICE has no alternative %s", cv.Name)
+			return nil
+		}
+	case TypeInvalid:
+		return nil // reported where the governor failed
+	default:
+		// Open types, EXTERNAL, EMBEDDED PDV, INSTANCE OF, dummies:
+		// evaluated when codegen needs them.
+		out.Kind = ValueUnevaluated
+		return out
+	}
+	s.errorf(pos, "%s is not a valid %s value", describeValue(v), kindName(gov, k))
+	return nil
+}
+
+func kindName(t *Type, k TypeKind) string {
+	if t != nil && t.Name != "" {
+		return t.Name
+	}
+	return k.String()
+}
+
+func describeValue(v parser.Value) string {
+	switch v := v.(type) {
+	case *parser.IntegerValue:
+		return v.Text
+	case *parser.BooleanValue:
+		if v.Value {
+			return "TRUE"
+		}
+		return "FALSE"
+	case *parser.CStringValue:
+		return strconv.Quote(v.Value)
+	case *parser.BraceValue:
+		return "{...}"
+	case *parser.NullValue:
+		return "NULL"
+	}
+	return "the value"
+}
+
+// compatible tells whether a value of kind have may stand where want is
+// expected (X.680 B: value mappings between types of the same kind).
+func compatible(want, have TypeKind) bool {
+	if want == have || want == TypeInvalid || have == TypeInvalid || want == TypeOpen || want == TypeDummy || have == TypeDummy {
+		return true
+	}
+	switch want {
+	case TypeCharacterString, TypeTime, TypeObjectDescriptor:
+		return have == TypeCharacterString || have == TypeTime || have == TypeObjectDescriptor
+	}
+	return false
+}
+
+func (s *Set) evalBits(sc *scope, v parser.Value, u *Type, out *Value) *Value {
+	out.Kind = ValueBitString
+	switch sv := v.(type) {
+	case *parser.BStringValue:
+		out.Bytes, out.BitLen = bitBytes(sv.Digits)
+		return out
+	case *parser.HStringValue:
+		out.Bytes, out.BitLen = hexBytes(sv.Digits)
+		return out
+	case *parser.ContainingValue:
+		out.Kind = ValueUnevaluated
+		return out
+	case *parser.BraceValue:
+		// X.680 22.9: "{ name, ... }" lists the named bits that are one.
+		list, err := sv.Values()
+		if err != nil {
+			s.errorf(sv.Pos, "not a named-bit list: %v", err)
+			return nil
+		}
+		var bits []int64
+		for _, e := range list {
+			r, ok := e.(*parser.ValueReference)
+			var found *NamedNumber
+			if ok && u != nil {
+				for _, nn := range u.NamedNumbers {
+					if nn.Name == r.Name {
+						found = nn
+					}
+				}
+			}
+			if found == nil {
+				s.errorf(e.Position(), "%s is not a named bit of the type", describeValue(e))
+				return nil
+			}
+			out.Names = append(out.Names, found.Name)
+			bits = append(bits, found.Value)
+		}
+		max := int64(-1)
+		for _, b := range bits {
+			if b > max {
+				max = b
+			}
+		}
+		out.BitLen = int(max + 1)
+		out.Bytes = make([]byte, (out.BitLen+7)/8)
+		for _, b := range bits {
+			out.Bytes[b/8] |= 0x80 >> (b % 8)
+		}
+		return out
+	}
+	s.errorf(v.Position(), "%s is not a valid BIT STRING value", describeValue(v))
+	return nil
+}
+
+func (s *Set) evalNamedValues(sc *scope, bv *parser.BraceValue, u *Type, out *Value) *Value {
+	list, err := bv.NamedValues()
+	if err != nil {
+		s.errorf(bv.Pos, "not a %s value: %v", u.Kind, err)
+		return nil
+	}
+	out.Kind = ValueSequence
+	given := map[string]bool{}
+	for _, nv := range list {
+		var comp *Component
+		for _, c := range u.Components {
+			if c.Name == nv.Name {
+				comp = c
+			}
+		}
+		if comp == nil {
+			s.errorf(nv.Pos, "%s is not a component of the %s", nv.Name, u.Kind)
+			continue
+		}
+		given[nv.Name] = true
+		if ev := s.evalValue(sc, nv.Value, comp.Type); ev != nil {
+			out.Fields = append(out.Fields, &NamedValue{Name: nv.Name, Value: ev})
+		}
+	}
+	for _, c := range u.Components {
+		if !given[c.Name] && !c.Optional && c.defaultAST == nil && !c.Extension {
+			// X.680 25.18: mandatory components have a value.
+			s.errorf(bv.Pos, "the value has no component %s", c.Name)
+		}
+	}
+	return out
+}
+
+func bitBytes(digits string) ([]byte, int) {
+	b := make([]byte, (len(digits)+7)/8)
+	for i, d := range digits {
+		if d == '1' {
+			b[i/8] |= 0x80 >> (i % 8)
+		}
+	}
+	return b, len(digits)
+}
+
+func hexBytes(digits string) ([]byte, int) {
+	d := digits
+	if len(d)%2 == 1 {
+		d += "0"
+	}
+	b, _ := hex.DecodeString(d)
+	return b, len(digits) * 4
+}
