@@ -19,8 +19,8 @@ type Set struct {
 
 	byName  map[string][]*Module
 	objects map[*Assignment][]*parser.FieldSetting
-	srcs   map[string][]byte
-	insts  map[string]*Assignment // parameterized instances, by key
+	srcs    map[string][]byte
+	insts   map[string]*Assignment // parameterized instances, by key
 }
 
 // Module is one ASN.1 module (X.680 13).
@@ -55,14 +55,14 @@ type Import struct {
 }
 
 type importedSymbol struct {
-	pos   parser.Pos
-	name  string
-	imp   *Import
-	by    string // the importing module
+	pos  parser.Pos
+	name string
+	imp  *Import
+	by   string // the importing module
 	// ambiguous lists the other modules the same name is imported from.
 	ambiguous []string
-	state int // 0 unresolved, 1 resolving, 2 done
-	to    *Assignment
+	state     int // 0 unresolved, 1 resolving, 2 done
+	to        *Assignment
 }
 
 // AssignmentKind tells what an assignment defines. The parser cannot always
