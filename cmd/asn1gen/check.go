@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/parser"
 )
 
@@ -18,14 +19,16 @@ func init() {
 	register(command{name: "check", short: "check ASN.1 modules (-syntax-only: parse them)", run: runCheck})
 }
 
-const checkUsage = `usage: asn1gen check -syntax-only FILE|DIR...
+const checkUsage = `usage: asn1gen check [-syntax-only] FILE|DIR...
 
-Parses every FILE, and every *.asn and *.asn1 file under each DIR
-(recursively), and prints each syntax error as "file:line:col: message".
+Checks every FILE, and every *.asn and *.asn1 file under each DIR
+(recursively), as one set of modules: parses them, binds IMPORTS across the
+set, resolves every name, evaluates values and constraints, computes tags
+and checks them. Prints each error as "file:line:col: message" and each
+warning as "file:line:col: warning: message".
 
--syntax-only is required for now: the semantic checks (name resolution,
-types, tags, information objects) are not implemented yet.
-Exit status: 0 all files parse, 1 syntax errors, 2 usage or I/O error.
+With -syntax-only, only parses each file.
+Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or I/O error.
 
 Flags:
 `
@@ -48,14 +51,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fset.Usage()
 		return 2
 	}
-	if !*syntaxOnly {
-		fmt.Fprintln(stderr, "asn1gen: semantic checks not implemented yet; use -syntax-only")
-		return 2
-	}
 	files, err := checkFiles(fset.Args())
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
 		return 2
+	}
+	if !*syntaxOnly {
+		return checkSemantics(files, stdout, stderr)
 	}
 	status := 0
 	for _, name := range files {
@@ -80,6 +82,26 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// checkSemantics runs the parser and the semantic model on the files as one
+// module set.
+func checkSemantics(files []string, stdout, stderr io.Writer) int {
+	srcs := make([]model.Source, 0, len(files))
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
+			return 2
+		}
+		srcs = append(srcs, model.Source{Name: name, Src: src})
+	}
+	set := model.Check(srcs...)
+	fmt.Fprint(stdout, set.Diags.String())
+	if set.Diags.Errors() > 0 {
+		return 1
+	}
+	return 0
 }
 
 // checkFiles expands the arguments: a file stands for itself, a directory

@@ -22,9 +22,12 @@ func TestCheck(t *testing.T) {
 		}
 	}
 	write("good/a.asn", "A DEFINITIONS ::= BEGIN T ::= INTEGER END\n")
-	write("good/sub/b.asn1", "B DEFINITIONS ::= BEGIN U ::= SEQUENCE { a T } END\n")
+	write("good/sub/b.asn1", "B DEFINITIONS ::= BEGIN IMPORTS T FROM A; U ::= SEQUENCE { a T } END\n")
 	write("good/notes.txt", "not ASN.1")
 	write("bad/c.asn", "C DEFINITIONS ::= BEGIN\nT ::= SEQUENCE { a }\nU ::= INTEGER (1..)\nEND\n")
+	write("sem/d.asn", "D DEFINITIONS ::= BEGIN\nIMPORTS X FROM Nowhere;\nT ::= CHOICE { a [0] INTEGER, b [0] BOOLEAN }\nEND\n")
+	write("warn/e.asn", "E DEFINITIONS ::= BEGIN\nIMPORTS T FROM A {1 2 3};\nU ::= T\nEND\n")
+	write("warn/a.asn", "A {1 2 4} DEFINITIONS ::= BEGIN T ::= INTEGER END\n")
 
 	tests := []struct {
 		name   string
@@ -37,7 +40,15 @@ func TestCheck(t *testing.T) {
 		{"errors are located and collected", []string{"check", "-syntax-only", "good", "bad/c.asn"}, 1,
 			"bad/c.asn:2:20: unexpected \"}\", expected a type\n" +
 				"bad/c.asn:3:19: unexpected \")\", expected a value\n", ""},
-		{"semantic checks are not pretended", []string{"check", "good"}, 2, "", "semantic checks not implemented yet; use -syntax-only"},
+		{"semantic check of a valid set", []string{"check", "good"}, 0, "", ""},
+		{"semantic errors are located", []string{"check", "sem"}, 1,
+			"sem/d.asn:2:16: module Nowhere not found (imported by D)\n" +
+				"sem/d.asn:3:31: alternatives of the CHOICE: a and b have the same tag [0] (X.680 29.2)\n", ""},
+		{"warnings do not fail", []string{"check", "warn"}, 0,
+			"warn/e.asn:2:16: warning: module A is imported with OID 1.2.3 but declared with OID 1.2.4 (at warn/a.asn:1:1); bound by name\n", ""},
+		{"syntax errors fail the semantic check", []string{"check", "bad"}, 1,
+			"bad/c.asn:2:20: unexpected \"}\", expected a type\n" +
+				"bad/c.asn:3:19: unexpected \")\", expected a value\n", ""},
 		{"no argument", []string{"check", "-syntax-only"}, 2, "", "usage: asn1gen check"},
 		{"missing file", []string{"check", "-syntax-only", "nope.asn"}, 2, "", "nope.asn"},
 	}

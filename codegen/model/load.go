@@ -161,10 +161,20 @@ func (s *Set) addFile(f *parser.File) {
 			imported:             map[string]*importedSymbol{},
 		}
 		m.OID = s.definitiveOID(md.Identifier)
+		text := moduleText(s.srcs[f.Name], md)
+		dup := false
 		for _, other := range s.byName[m.Name] {
 			if other.OID.Equal(m.OID) {
-				s.errorf(md.Identifier.Pos, "module %s is defined twice (also at %s)", m.Name, other.AST.Identifier.Pos)
+				// Module collections copy the modules they import: the same
+				// text loaded twice is one module.
+				if moduleText(s.srcs[other.File], other.AST) != text {
+					s.errorf(md.Identifier.Pos, "module %s is defined twice (also at %s)", m.Name, other.AST.Identifier.Pos)
+				}
+				dup = true
 			}
+		}
+		if dup {
+			continue
 		}
 		s.byName[m.Name] = append(s.byName[m.Name], m)
 		s.Modules = append(s.Modules, m)
@@ -228,6 +238,13 @@ func (s *Set) addFile(f *parser.File) {
 			}
 		}
 	}
+}
+
+func moduleText(src []byte, md *parser.ModuleDefinition) string {
+	if md.End.Offset <= md.Pos.Offset || md.End.Offset > len(src) {
+		return ""
+	}
+	return string(src[md.Pos.Offset:md.End.Offset])
 }
 
 // sourceText is src[start:end] without the blank lines and comment lines

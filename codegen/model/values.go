@@ -2,6 +2,8 @@ package model
 
 import (
 	"encoding/hex"
+	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -63,9 +65,11 @@ type Value struct {
 	Pos  parser.Pos
 	// Ref is the value assignment when the value was written as a
 	// reference, so that generated code can name the constant.
-	Ref     *Assignment
-	Bool    bool
-	Int     int64
+	Ref  *Assignment
+	Bool bool
+	Int  int64
+	// Big is set for an INTEGER outside int64; Int then saturates.
+	Big     *big.Int
 	Real    float64
 	Special string // PLUS-INFINITY, MINUS-INFINITY, NOT-A-NUMBER
 	String  string
@@ -284,12 +288,23 @@ func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 		}
 	case TypeInteger:
 		if iv, ok := v.(*parser.IntegerValue); ok {
+			out.Kind = ValueInteger
 			n, err := strconv.ParseInt(iv.Text, 10, 64)
 			if err != nil {
-				s.errorf(pos, "integer %s is out of the supported range (64 bits)", iv.Text)
-				return nil
+				// Beyond int64 (e.g. 18446744073709551615 in 3GPP
+				// modules): Big holds it, Int saturates.
+				b, ok := new(big.Int).SetString(iv.Text, 10)
+				if !ok {
+					s.errorf(pos, "invalid integer %s", iv.Text)
+					return nil
+				}
+				out.Big = b
+				n = math.MaxInt64
+				if b.Sign() < 0 {
+					n = math.MinInt64
+				}
 			}
-			out.Kind, out.Int = ValueInteger, n
+			out.Int = n
 			return out
 		}
 	case TypeReal:
