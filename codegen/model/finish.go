@@ -34,7 +34,14 @@ func (s *Set) underlying(t *Type) *Type {
 	for t != nil && t.Ref != nil {
 		a := t.Ref
 		if seen[a] {
-			s.errorf(a.Pos, "%s is defined in terms of itself", a.Name)
+			// X.680 16.1: a type is not defined as itself. Report each
+			// cycle once.
+			if !a.cycleReported {
+				s.errorf(a.Pos, "%s is defined in terms of itself", a.Name)
+				for b := range seen {
+					b.cycleReported = true
+				}
+			}
 			return nil
 		}
 		seen[a] = true
@@ -110,8 +117,7 @@ func (s *Set) tags(t *Type) []Tag {
 	case 2:
 		return t.Tags
 	case 1:
-		s.errorf(t.Pos, "the tags of the type depend on themselves")
-		return nil
+		return nil // a cycle of references, reported by underlying
 	}
 	t.tagsState = 1
 	var base []Tag

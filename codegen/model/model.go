@@ -113,10 +113,11 @@ type Assignment struct {
 
 	AST parser.Assignment
 
-	kindState int // 0 not computed, 1 computing, 2 done
-	valState  int
-	state     int // conversion: 0 not started, 1 in progress, 2 done
-	scope     *scope
+	kindState     int // 0 not computed, 1 computing, 2 done
+	valState      int
+	cycleReported bool
+	state         int // conversion: 0 not started, 1 in progress, 2 done
+	scope         *scope
 }
 
 // QualifiedName is "Module.Name".

@@ -455,6 +455,8 @@ func describeValue(v parser.Value) string {
 		return "{...}"
 	case *parser.NullValue:
 		return "NULL"
+	case *parser.ValueReference:
+		return v.Name
 	}
 	return "the value"
 }

@@ -1,0 +1,401 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// checkSrc checks inline modules; each source is named m0.asn, m1.asn, ...
+func checkSrc(srcs ...string) *Set {
+	var in []Source
+	for i, s := range srcs {
+		in = append(in, Source{Name: fmt.Sprintf("m%d.asn", i), Src: []byte(s)})
+	}
+	return Check(in...)
+}
+
+func diagLines(s *Set) []string {
+	var out []string
+	for _, d := range s.Diags {
+		out = append(out, d.Error())
+	}
+	return out
+}
+
+func tagString(tags []Tag) string {
+	var parts []string
+	for _, t := range tags {
+		parts = append(parts, t.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+// componentTags describes the tags of each component of the named type as
+// "name: tags".
+func componentTags(t *testing.T, s *Set, module, typ string) []string {
+	t.Helper()
+	m := s.Module(module)
+	if m == nil || m.Lookup(typ) == nil {
+		t.Fatalf("no %s.%s; diags:\n%s", module, typ, s.Diags)
+	}
+	u := m.Lookup(typ).Type.Underlying()
+	var out []string
+	for _, c := range u.Components {
+		out = append(out, c.Name+": "+tagString(c.Type.Tags))
+	}
+	return out
+}
+
+func TestTagging(t *testing.T) {
+	tests := []struct {
+		name  string
+		src   string
+		typ   string
+		want  []string
+		diags []string
+	}{
+		{
+			// X.680 25.3/25.4: no root component is tagged, so all are
+			// tagged [0], [1], ... in order, implicitly except the CHOICE
+			// (X.680 31.2.7 c); the root components are numbered before the
+			// extension additions.
+			name: "automatic",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SEQUENCE { a INTEGER, b BOOLEAN, c CHOICE { x INTEGER, y BOOLEAN }, ..., d IA5String, ..., e NULL }
+END`,
+			typ:  "T",
+			want: []string{"a: [0]", "b: [1]", "c: [2] EXPLICIT", "d: [4]", "e: [3]"},
+		},
+		{
+			// X.680 25.3: one tagged root component turns automatic tagging
+			// off for the whole list; the tag default is then IMPLICIT.
+			name: "automatic off when a component is tagged",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SEQUENCE { a INTEGER, b [5] BOOLEAN, c OCTET STRING OPTIONAL }
+END`,
+			typ:  "T",
+			want: []string{"a: [UNIVERSAL 2]", "b: [5]", "c: [UNIVERSAL 4]"},
+		},
+		{
+			name: "automatic CHOICE",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= CHOICE { a INTEGER, b SEQUENCE OF INTEGER }
+END`,
+			typ:  "T",
+			want: []string{"a: [0]", "b: [1]"},
+		},
+		{
+			name: "explicit default",
+			src: `M DEFINITIONS ::= BEGIN
+T ::= SEQUENCE { a [0] INTEGER, b [1] IMPLICIT INTEGER, c [APPLICATION 2] EXPLICIT U }
+U ::= [PRIVATE 7] IMPLICIT BOOLEAN
+END`,
+			typ:  "T",
+			want: []string{"a: [0] EXPLICIT [UNIVERSAL 2]", "b: [1]", "c: [APPLICATION 2] EXPLICIT [PRIVATE 7]"},
+		},
+		{
+			// X.680 31.2.7 c: under IMPLICIT TAGS a tag on an untagged CHOICE
+			// or open type is explicit; on a tagged CHOICE it replaces the
+			// tag.
+			name: "implicit default and CHOICE",
+			src: `M DEFINITIONS IMPLICIT TAGS ::= BEGIN
+T ::= SEQUENCE { a [0] C, b [1] TC, c [2] ANY, d [3] INTEGER }
+C ::= CHOICE { x INTEGER, y BOOLEAN }
+TC ::= [9] CHOICE { x INTEGER, y BOOLEAN }
+END`,
+			typ:  "T",
+			want: []string{"a: [0] EXPLICIT", "b: [1] EXPLICIT", "c: [2] EXPLICIT", "d: [3]"},
+		},
+		{
+			name: "IMPLICIT on an untagged CHOICE is an error",
+			src: `M DEFINITIONS ::= BEGIN
+T ::= SEQUENCE { a [0] IMPLICIT C }
+C ::= CHOICE { x INTEGER, y BOOLEAN }
+END`,
+			typ:   "T",
+			want:  []string{"a: [0] EXPLICIT"},
+			diags: []string{"m0.asn:2:20: IMPLICIT tag on an untagged CHOICE"},
+		},
+		{
+			// RFC 5280's 1988 modules define the string types themselves.
+			name: "redefined universal type",
+			src: `M DEFINITIONS IMPLICIT TAGS ::= BEGIN
+T ::= SEQUENCE { a UniversalString, b BMPString }
+UniversalString ::= [UNIVERSAL 28] IMPLICIT OCTET STRING
+END`,
+			typ:  "T",
+			want: []string{"a: [UNIVERSAL 28]", "b: [UNIVERSAL 30]"},
+		},
+		{
+			name: "COMPONENTS OF copies the root",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SEQUENCE { x BOOLEAN, COMPONENTS OF U }
+U ::= SEQUENCE { a INTEGER, ..., b NULL }
+END`,
+			typ:  "T",
+			want: []string{"x: [0]", "a: [1]"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := checkSrc(tt.src)
+			if diff := cmp.Diff(tt.diags, diagLines(s)); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.want, componentTags(t, s, "M", tt.typ)); diff != "" {
+				t.Errorf("tags (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDiagnostics(t *testing.T) {
+	tests := []struct {
+		name string
+		srcs []string
+		want []string
+	}{
+		{
+			name: "CHOICE alternatives clash",
+			srcs: []string{`M DEFINITIONS ::= BEGIN
+C ::= CHOICE { a INTEGER, b [0] BOOLEAN, c INTEGER }
+D ::= CHOICE { x C, y [0] NULL }
+END`},
+			want: []string{
+				"m0.asn:2:42: alternatives of the CHOICE: a and c have the same tag [UNIVERSAL 2] (X.680 29.2)",
+				"m0.asn:3:21: alternatives of the CHOICE: x and y have the same tag [0] (X.680 29.2)",
+			},
+		},
+		{
+			name: "SET components clash",
+			srcs: []string{`M DEFINITIONS IMPLICIT TAGS ::= BEGIN
+S ::= SET { a [1] INTEGER, b [1] BOOLEAN, c INTEGER OPTIONAL }
+END`},
+			want: []string{"m0.asn:2:28: components of the SET: a and b have the same tag [1] (X.680 27.3)"},
+		},
+		{
+			name: "SEQUENCE optional run",
+			srcs: []string{`M DEFINITIONS ::= BEGIN
+S ::= SEQUENCE { a INTEGER OPTIONAL, b INTEGER, c BOOLEAN OPTIONAL, d [0] NULL, e BOOLEAN }
+END`},
+			want: []string{"m0.asn:2:38: components of the SEQUENCE: a and b have the same tag [UNIVERSAL 2] (X.680 25.5)"},
+		},
+		{
+			name: "missing module",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+IMPORTS T FROM Missing { 1 2 3 };
+U ::= T
+END`},
+			want: []string{"m0.asn:2:16: module Missing not found (imported by A)"},
+		},
+		{
+			name: "missing symbol",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+IMPORTS T, V FROM B;
+U ::= T
+END`, `B DEFINITIONS ::= BEGIN
+EXPORTS T;
+T ::= INTEGER
+V ::= BOOLEAN
+END`},
+			want: []string{"m0.asn:2:12: V is not exported by module B"},
+		},
+		{
+			name: "undefined symbol in imported module",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+IMPORTS T FROM B;
+END`, `B DEFINITIONS ::= BEGIN
+END`},
+			want: []string{"m0.asn:2:9: T is not defined in module B (imported by A)"},
+		},
+		{
+			// RFC 3281 imports PKIX1Explicit88 with id-pkix1-explicit-88(1)
+			// where RFC 5280 declares (18).
+			name: "OID mismatch is a warning",
+			srcs: []string{`AC DEFINITIONS ::= BEGIN
+IMPORTS Name FROM PKIX1Explicit88 { iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-pkix1-explicit-88(1) };
+H ::= SEQUENCE { n Name }
+END`, `PKIX1Explicit88 { iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) id-mod(0) id-pkix1-explicit(18) }
+DEFINITIONS EXPLICIT TAGS ::= BEGIN
+Name ::= SEQUENCE OF INTEGER
+END`},
+			want: []string{"m0.asn:2:19: warning: module PKIX1Explicit88 is imported with OID 1.3.6.1.5.5.7.0.1 but declared with OID 1.3.6.1.5.5.7.0.18 (at m1.asn:1:1); bound by name"},
+		},
+		{
+			name: "circular imports",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+IMPORTS U FROM B;
+T ::= SEQUENCE { u U OPTIONAL }
+END`, `B DEFINITIONS ::= BEGIN
+IMPORTS T FROM A;
+U ::= SEQUENCE OF T
+END`},
+		},
+		{
+			name: "duplicate and undefined names",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+T ::= INTEGER
+T ::= BOOLEAN
+U ::= SEQUENCE { a Nope, b INTEGER (0..ub) }
+v INTEGER ::= w
+END`},
+			want: []string{
+				"m0.asn:3:1: T is defined twice in module A (first at m0.asn:2:1)",
+				"m0.asn:4:20: undefined reference Nope",
+				"m0.asn:4:40: undefined reference ub",
+				"m0.asn:5:15: undefined reference w",
+			},
+		},
+		{
+			name: "DEFAULT values are type-checked",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+T ::= SEQUENCE { v Version DEFAULT v1, f BOOLEAN DEFAULT 3, k KeyUsage DEFAULT {digitalSignature, nope} }
+Version ::= INTEGER { v1(0), v2(1) }
+KeyUsage ::= BIT STRING { digitalSignature(0), nonRepudiation(1) }
+END`},
+			want: []string{
+				"m0.asn:2:58: 3 is not a valid BOOLEAN value",
+				"m0.asn:2:99: nope is not a named bit of the type",
+			},
+		},
+		{
+			name: "reference cycle",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+T ::= U
+U ::= T
+END`},
+			want: []string{"m0.asn:3:1: U is defined in terms of itself"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := checkSrc(tt.srcs...)
+			if diff := cmp.Diff(tt.want, diagLines(s)); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestValues(t *testing.T) {
+	s := checkSrc(`A DEFINITIONS ::= BEGIN
+IMPORTS id-pkix FROM B;
+id-pe OBJECT IDENTIFIER ::= { id-pkix 1 }
+id-ce OBJECT IDENTIFIER ::= { joint-iso-ccitt ds(5) 29 }
+id-x OBJECT IDENTIFIER ::= { iso member-body us(840) arc }
+arc INTEGER ::= 113549
+rel RELATIVE-OID ::= { 3 arc }
+t BOOLEAN ::= TRUE
+h OCTET STRING ::= 'CAFE'H
+b BIT STRING ::= '101'B
+s IA5String ::= "hi"
+ku KeyUsage ::= { keyCertSign, digitalSignature }
+KeyUsage ::= BIT STRING { digitalSignature(0), keyCertSign(5) }
+v Version ::= v3
+Version ::= INTEGER { v1(0), v3(2) }
+c C ::= b : 5
+C ::= CHOICE { a BOOLEAN, b INTEGER }
+q Q ::= { x 1, y { 2, 3 } }
+Q ::= SEQUENCE { x INTEGER, y SEQUENCE OF INTEGER, z BOOLEAN OPTIONAL }
+END`, `B DEFINITIONS ::= BEGIN
+id-pkix OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) }
+END`)
+	if len(s.Diags) != 0 {
+		t.Fatalf("diagnostics:\n%s", s.Diags)
+	}
+	describe := func(v *Value) string {
+		switch v.Kind {
+		case ValueOID, ValueRelativeOID:
+			return v.OID.String()
+		case ValueInteger:
+			return fmt.Sprint(v.Int)
+		case ValueBoolean:
+			return fmt.Sprint(v.Bool)
+		case ValueOctetString:
+			return fmt.Sprintf("%x", v.Bytes)
+		case ValueBitString:
+			return fmt.Sprintf("%x/%d %v", v.Bytes, v.BitLen, v.Names)
+		case ValueString:
+			return v.String
+		case ValueChoice:
+			return fmt.Sprintf("%s:%d", v.Name, v.Elems[0].Int)
+		case ValueSequence:
+			var parts []string
+			for _, f := range v.Fields {
+				parts = append(parts, f.Name)
+			}
+			return fmt.Sprintf("%v %d", parts, len(v.Fields[1].Value.Elems))
+		}
+		return "?"
+	}
+	want := map[string]string{
+		"id-pe": "1.3.6.1.5.5.7.1",
+		"id-ce": "2.5.29",
+		"id-x":  "1.2.840.113549",
+		"arc":   "113549",
+		"rel":   "3.113549",
+		"t":     "true",
+		"h":     "cafe",
+		"b":     "a0/3 []",
+		"s":     "hi",
+		"ku":    "84/6 [keyCertSign digitalSignature]",
+		"v":     "2",
+		"c":     "b:5",
+		"q":     "[x y] 2",
+	}
+	got := map[string]string{}
+	for _, a := range s.Module("A").Assignments {
+		if a.Kind == KindValue {
+			got[a.Name] = describe(a.Value)
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("values (-want +got):\n%s", diff)
+	}
+}
+
+func TestRecursiveAndParameterized(t *testing.T) {
+	s := checkSrc(`A DEFINITIONS IMPLICIT TAGS ::= BEGIN
+Tree ::= SEQUENCE { value INTEGER, children SEQUENCE OF Tree }
+List{T} ::= SEQUENCE { head T, tail List{T} OPTIONAL }
+Ints ::= List{INTEGER}
+SIGNED{ToBeSigned} ::= SEQUENCE { toBeSigned ToBeSigned, signature BIT STRING }
+Cert ::= SIGNED{TBS}
+Crl ::= SIGNED{TBS}
+TBS ::= SEQUENCE { serial INTEGER (1..MAX), name IA5String (SIZE (1..64)) }
+END`)
+	if len(s.Diags) != 0 {
+		t.Fatalf("diagnostics:\n%s", s.Diags)
+	}
+	m := s.Module("A")
+	tree := m.Lookup("Tree").Type
+	if got := tree.Components[1].Type.Elem.Ref; got != m.Lookup("Tree") {
+		t.Errorf("Tree.children element refers to %v, want Tree", got)
+	}
+	ints := m.Lookup("Ints").Type.Ref
+	if ints == nil || ints.Instance != m.Lookup("List") {
+		t.Fatalf("Ints is not an instance of List: %+v", ints)
+	}
+	tail := ints.Type.Components[1].Type
+	if tail.Ref != ints {
+		t.Errorf("List{INTEGER}.tail refers to %v, want the instance itself", tail.Ref)
+	}
+	if k := ints.Type.Components[0].Type.Kind; k != TypeInteger {
+		t.Errorf("List{INTEGER}.head is %v", k)
+	}
+	cert, crl := m.Lookup("Cert").Type.Ref, m.Lookup("Crl").Type.Ref
+	if cert == nil || cert != crl {
+		t.Errorf("SIGNED{TBS} is instantiated twice: %p %p", cert, crl)
+	}
+	tbs := m.Lookup("TBS").Type
+	c := tbs.Components[1].Type.Constraints
+	if c == nil || c.Size == nil || *c.Size != (Range{1, 64}) {
+		t.Errorf("TBS.name size constraint = %+v", c)
+	}
+	if got := m.Lookup("Cert").Source; got != "Cert ::= SIGNED{TBS}" {
+		t.Errorf("Cert source = %q", got)
+	}
+}
