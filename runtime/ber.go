@@ -37,118 +37,67 @@ func NormalizeBER(in []byte) ([]byte, error) {
 	if len(in) == 0 {
 		return nil, errTruncated(0, "no element", "X.690 8.1.1")
 	}
-	n := normalizer{in: in}
-	n.b.buf = make([]byte, 0, len(in)+8)
-	end, err := n.elements(0, len(in), 0, false, true)
-	if err != nil {
+	r := NewReader(in, &Options{BER: true})
+	b := Builder{buf: make([]byte, 0, len(in)+8)}
+	if err := normalize(&b, &r, true); err != nil {
 		return nil, err
 	}
-	if end != len(in) {
-		return nil, NewError(KindTrailingData, end, "", "unexpected octets after the element", "X.690 8.1.1")
+	if !r.Empty() {
+		return nil, NewError(KindTrailingData, r.pos, "", "unexpected octets after the element", "X.690 8.1.1")
 	}
-	return n.b.buf, nil
+	return b.buf, nil
 }
 
-type normalizer struct {
-	in []byte
-	b  Builder
-}
-
-// elements re-encodes the elements of in[i:end], contents at depth. Like
-// treeParser.scan, for indefinite contents it returns the offset of the
-// end-of-contents octets, and with one it stops after the first element.
-func (n *normalizer) elements(i, end, depth int, indef, one bool) (int, error) {
-	in := n.in
-	for {
-		if indef {
-			if end-i >= 2 && in[i] == 0 && in[i+1] == 0 {
-				return i, nil
+// normalize re-encodes the elements of r (only the first if one) into b.
+func normalize(b *Builder, r *Reader, one bool) error {
+	for !r.Empty() {
+		p := r.pos
+		t, ok := r.PeekTag()
+		if ok && r.in[p]&0x20 != 0 && isStringTag(t) {
+			// ReadString joins the segments (X.690 10.2).
+			c, _, err := r.ReadString(t, "")
+			if err != nil {
+				return err
 			}
-			if i == end {
-				return 0, errTruncated(i, "input ends before the end-of-contents octets", "X.690 8.1.5")
-			}
-		} else if i == end {
-			return i, nil
-		}
-		var h Header
-		_, err := parseHeader(&h, in[i:end], i, true)
-		if err != nil {
-			return 0, err
-		}
-		cs := i + h.HeaderLen
-		ce := cs + h.Length
-		if h.Constructed && depth >= DefaultMaxDepth {
-			return 0, NewError(KindLimit, i, "", "nesting too deep", "Options.MaxDepth")
-		}
-		switch {
-		case h.Constructed && isStringTag(h.Tag):
-			next := ce
-			if h.Length < 0 {
-				l, err := indefLen(in[cs:end], cs, depth+1, DefaultMaxDepth)
-				if err != nil {
-					return 0, err
-				}
-				ce = cs + l
-				next = ce + 2
-			}
-			m := n.b.Begin(h.Tag, false)
-			j := joiner{maxDepth: DefaultMaxDepth, fill: true, out: n.b.buf, base: len(n.b.buf)}
-			if h.Tag.Number == TagBitString {
-				j.bit = 1
-			}
-			if err := j.walk(in[cs:ce], cs, depth+1); err != nil {
-				return 0, err
-			}
-			n.b.buf = j.result(in)
-			if j.bit == 1 {
-				if err := fixBitString(n.b.buf[j.base:], i); err != nil {
-					return 0, err
+			m := b.Begin(t, false)
+			b.buf = append(b.buf, c...)
+			if t.Number == TagBitString {
+				if err := fixBitString(b.buf[m+1:], p); err != nil {
+					return err
 				}
 			}
-			n.b.End(m)
-			i = next
-		case h.Constructed:
-			m := n.b.Begin(h.Tag, true)
-			if h.Length >= 0 {
-				if _, err := n.elements(cs, ce, depth+1, false, false); err != nil {
-					return 0, err
-				}
-				i = ce
-			} else {
-				e, err := n.elements(cs, end, depth+1, true, false)
-				if err != nil {
-					return 0, err
-				}
-				i = e + 2
+			b.End(m)
+		} else {
+			var sub Reader
+			t, constructed, c, err := r.ReadAny(&sub)
+			if err != nil {
+				return err
 			}
-			n.b.End(m)
-		default:
-			m := n.b.Begin(h.Tag, false)
-			c := len(n.b.buf)
-			n.b.buf = append(n.b.buf, in[cs:ce]...)
-			if h.Tag.Class == ClassUniversal {
-				switch h.Tag.Number {
-				case TagBoolean:
-					// X.690 8.2.1: one octet; 11.1: TRUE is 0xFF.
-					if h.Length != 1 {
-						return 0, NewError(KindMalformed, i, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
-					}
-					if n.b.buf[c] != 0 {
-						n.b.buf[c] = 0xff
-					}
-				case TagBitString:
-					if err := fixBitString(n.b.buf[c:], i); err != nil {
-						return 0, err
-					}
+			m := b.Begin(t, constructed)
+			if constructed {
+				if err := normalize(b, &sub, false); err != nil {
+					return err
+				}
+			} else if b.buf = append(b.buf, c...); t.Class == ClassUniversal && t.Number == TagBoolean {
+				// X.690 8.2.1: one octet; 11.1: TRUE is 0xFF.
+				if len(c) != 1 {
+					return NewError(KindMalformed, p, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
+				}
+				if c[0] != 0 {
+					b.buf[m+1] = 0xff
+				}
+			} else if t.Class == ClassUniversal && t.Number == TagBitString {
+				if err := fixBitString(b.buf[m+1:], p); err != nil {
+					return err
 				}
 			}
-			n.b.End(m)
-			i = ce
+			b.End(m)
 		}
 		if one {
-			return i, nil
+			return nil
 		}
 	}
+	return nil
 }
 
 // fixBitString checks the contents c of a BIT STRING and clears its unused
@@ -174,8 +123,7 @@ type joiner struct {
 	first    [2]int // start and end of the first segment's contents (offsets, not a slice: storing an input slice through *j would make every Reader's state escape)
 	unused   byte   // unused bits of the last BIT STRING segment
 	fill     bool   // second walk: copy into out
-	out      []byte // out[base:] receives the joined contents
-	base     int
+	out      []byte // receives the joined contents
 }
 
 var emptyBitString = []byte{0}
@@ -188,7 +136,7 @@ func (j *joiner) result(in []byte) []byte {
 			if j.segs == 0 {
 				j.out = append(j.out, 0) // X.690 8.6.4: no segments, no bits
 			} else {
-				j.out[j.base] = j.unused
+				j.out[0] = j.unused
 			}
 		}
 		return j.out
@@ -207,7 +155,7 @@ func (j *joiner) walk(b []byte, off, depth int) error {
 	}
 	for len(b) > 0 {
 		var h Header
-		_, err := parseHeader(&h, b, off, true)
+		err := parseHeader(&h, b, off, true)
 		if err != nil {
 			return err
 		}

@@ -23,32 +23,24 @@ func withType(err error, typ string) error {
 	return err
 }
 
-// Non-DER forms accepted in BER mode, as reported by parseHeader (a bit set).
-const (
-	ndLength            = 1 << iota // X.690 10.1: long form where short suffices, or leading zero octets
-	ndIndefinite                    // X.690 10.1: indefinite form
-	ndConstructedString             // X.690 10.2: constructed string (set by callers that know the type)
-)
-
 // parseHeader parses the identifier and length octets at the start of b, the
 // input at absolute offset off. It checks that a definite length fits in b
-// and, unless ber, the DER rules on headers (X.690 10.1). nd reports the
-// non-DER forms accepted because of ber.
-func parseHeader(h *Header, b []byte, off int, ber bool) (nd uint8, err error) {
-	if nd, err = parseIdentifierLength(h, b, off, ber); err != nil {
-		return 0, err
+// and, unless ber, the DER rules on headers (X.690 10.1).
+func parseHeader(h *Header, b []byte, off int, ber bool) error {
+	if err := parseIdentifierLength(h, b, off, ber); err != nil {
+		return err
 	}
 	if h.Length > len(b)-h.HeaderLen {
-		return 0, errTruncated(off, "input ends inside the contents ("+strconv.Itoa(h.Length)+" octets announced)", "X.690 8.1.3")
+		return errTruncated(off, "input ends inside the contents ("+strconv.Itoa(h.Length)+" octets announced)", "X.690 8.1.3")
 	}
-	return nd, nil
+	return nil
 }
 
 // parseIdentifierLength is parseHeader without the check that the contents
 // fit in b: b may hold the header only (the stream decoder reads it first).
-func parseIdentifierLength(h *Header, b []byte, off int, ber bool) (nd uint8, err error) {
+func parseIdentifierLength(h *Header, b []byte, off int, ber bool) (err error) {
 	if len(b) < 2 {
-		return 0, errTruncated(off, "input ends in the identifier or length octets", "X.690 8.1.1")
+		return errTruncated(off, "input ends in the identifier or length octets", "X.690 8.1.1")
 	}
 	c := b[0]
 	h.Tag = Tag{Class(c >> 6), uint32(c & 0x1f)}
@@ -58,16 +50,16 @@ func parseIdentifierLength(h *Header, b []byte, off int, ber bool) (nd uint8, er
 	if c&0x1f == 0x1f {
 		h.Tag.Number, i, err = parseHighTag(b, off)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		if i >= len(b) {
-			return 0, errTruncated(off, "input ends before the length octets", "X.690 8.1.3")
+			return errTruncated(off, "input ends before the length octets", "X.690 8.1.3")
 		}
 	} else if c&0xdf == 0 {
 		// X.680 8.6 Table 1: UNIVERSAL 0 is reserved for the encoding
 		// rules; X.690 8.1.5 uses it for end-of-contents only, which
 		// callers handle before calling parseHeader.
-		return 0, errMalformed(off, "unexpected end-of-contents or UNIVERSAL 0 tag", "X.690 8.1.5")
+		return errMalformed(off, "unexpected end-of-contents or UNIVERSAL 0 tag", "X.690 8.1.5")
 	}
 	l := b[i]
 	i++
@@ -75,13 +67,13 @@ func parseIdentifierLength(h *Header, b []byte, off int, ber bool) (nd uint8, er
 		// X.690 8.1.3.4: short form.
 		h.Length = int(l)
 	} else {
-		h.Length, i, nd, err = parseLongLength(b, i, l, off, h.Constructed, ber)
+		h.Length, i, err = parseLongLength(b, i, l, off, h.Constructed, ber)
 		if err != nil {
-			return 0, err
+			return err
 		}
 	}
 	h.HeaderLen = i
-	return nd, nil
+	return nil
 }
 
 // parseHighTag parses the tag number of the high-tag-number form (X.690
@@ -113,31 +105,31 @@ func parseHighTag(b []byte, off int) (uint32, int, error) {
 
 // parseLongLength parses the length octets after the initial octet l (at
 // b[i-1]) when l >= 0x80: the indefinite form or the long form.
-func parseLongLength(b []byte, i int, l byte, off int, constructed, ber bool) (length, end int, nd uint8, err error) {
+func parseLongLength(b []byte, i int, l byte, off int, constructed, ber bool) (length, end int, err error) {
 	switch {
 	case l == 0x80:
 		// X.690 8.1.3.6: indefinite form; 8.1.3.2 a): primitive
 		// encodings always use the definite form.
 		if !constructed {
-			return 0, 0, 0, errMalformed(off, "indefinite length on a primitive encoding", "X.690 8.1.3.2")
+			return 0, 0, errMalformed(off, "indefinite length on a primitive encoding", "X.690 8.1.3.2")
 		}
 		if !ber {
-			return 0, 0, 0, errNonCanonical(off, "indefinite length", "X.690 10.1")
+			return 0, 0, errNonCanonical(off, "indefinite length", "X.690 10.1")
 		}
-		return -1, i, ndIndefinite, nil
+		return -1, i, nil
 	case l == 0xff:
 		// X.690 8.1.3.5 c): the value 0xFF is reserved.
-		return 0, 0, 0, errMalformed(off, "reserved length octet 0xFF", "X.690 8.1.3.5")
+		return 0, 0, errMalformed(off, "reserved length octet 0xFF", "X.690 8.1.3.5")
 	}
 	n := int(l & 0x7f)
 	if len(b)-i < n {
-		return 0, 0, 0, errTruncated(off, "input ends inside the length octets", "X.690 8.1.3.5")
+		return 0, 0, errTruncated(off, "input ends inside the length octets", "X.690 8.1.3.5")
 	}
 	v := 0
 	for _, c := range b[i : i+n] {
 		if v > maxInt>>8 {
 			// No input in memory can be this long.
-			return 0, 0, 0, errTruncated(off, "length exceeds the input", "X.690 8.1.3.5")
+			return 0, 0, errTruncated(off, "length exceeds the input", "X.690 8.1.3.5")
 		}
 		v = v<<8 | int(c)
 	}
@@ -146,11 +138,10 @@ func parseLongLength(b []byte, i int, l byte, off int, constructed, ber bool) (l
 	// (X.690 8.1.3.5 Note 2).
 	if v < 0x80 || b[i] == 0 {
 		if !ber {
-			return 0, 0, 0, errNonCanonical(off, "length not in the minimal form", "X.690 10.1")
+			return 0, 0, errNonCanonical(off, "length not in the minimal form", "X.690 10.1")
 		}
-		nd = ndLength
 	}
-	return v, i + n, nd, nil
+	return v, i + n, nil
 }
 
 // indefLen returns the number of contents octets of an indefinite-length
@@ -171,14 +162,16 @@ func indefLen(b []byte, off, depth, maxDepth int) (int, error) {
 			return 0, errTruncated(off+i, "input ends before the end-of-contents octets", "X.690 8.1.5")
 		}
 		var h Header
-		_, err := parseHeader(&h, b[i:], off+i, true)
-		if err != nil {
+		if err := parseHeader(&h, b[i:], off+i, true); err != nil {
 			return 0, err
 		}
 		i += h.HeaderLen
 		if h.Length >= 0 {
 			i += h.Length
 			continue
+		}
+		if depth >= maxDepth { // the error names the element too deep, as ReadConstructed does
+			return 0, NewError(KindLimit, h.Offset, "", "nesting deeper than "+strconv.Itoa(maxDepth), "Options.MaxDepth")
 		}
 		n, err := indefLen(b[i:], off+i, depth+1, maxDepth)
 		if err != nil {

@@ -102,7 +102,7 @@ func identifier(t Tag, constructed bool) (byte, bool) {
 // header parses the next header with the general parser and charges the
 // element budget. It does not consume anything.
 func (r *Reader) header(h *Header) error {
-	if _, err := parseHeader(h, r.in[r.pos:r.end], r.pos, r.ber); err != nil {
+	if err := parseHeader(h, r.in[r.pos:r.end], r.pos, r.ber); err != nil {
 		return err
 	}
 	return r.count(h.Offset)
@@ -293,7 +293,7 @@ func (r *Reader) Peek(t Tag) bool {
 // head parses the next header with the general parser, checks its tag
 // against t and charges the element budget. It consumes nothing.
 func (r *Reader) head(h *Header, t Tag, typ string) error {
-	if _, err := parseHeader(h, r.in[r.pos:r.end], r.pos, r.ber); err != nil {
+	if err := parseHeader(h, r.in[r.pos:r.end], r.pos, r.ber); err != nil {
 		return withType(err, typ)
 	}
 	if h.Tag != t {
@@ -482,7 +482,7 @@ func (r *Reader) Count() int {
 	off, n := r.pos, 0
 	for off < r.end {
 		var h Header
-		if _, err := parseHeader(&h, r.in[off:r.end], off, r.ber); err != nil {
+		if err := parseHeader(&h, r.in[off:r.end], off, r.ber); err != nil {
 			break
 		}
 		l := h.Length
@@ -510,7 +510,7 @@ func (r *Reader) CheckSetOfOrder(typ string) error {
 	var prev []byte
 	for off := r.pos; off < r.end; {
 		var h Header
-		if _, err := parseHeader(&h, r.in[off:r.end], off, false); err != nil {
+		if err := parseHeader(&h, r.in[off:r.end], off, false); err != nil {
 			return nil
 		}
 		n := h.HeaderLen + h.Length

@@ -27,20 +27,12 @@ type Node struct {
 	NonDER string
 }
 
-// The reasons a Node is marked NonDER, combined without allocating.
+// The reasons a Node is marked NonDER.
 const (
 	reasonIndefinite  = "indefinite length (X.690 10.1)"
 	reasonLength      = "length not in the minimal form (X.690 10.1)"
 	reasonConstructed = "constructed string (X.690 10.2)"
 )
-
-var nonDERReasons = [8]string{
-	ndLength:                           reasonLength,
-	ndIndefinite:                       reasonIndefinite,
-	ndConstructedString:                reasonConstructed,
-	ndConstructedString | ndLength:     reasonLength + "; " + reasonConstructed,
-	ndConstructedString | ndIndefinite: reasonIndefinite + "; " + reasonConstructed,
-}
 
 // stringTags has bit n set for the UNIVERSAL types that BER may encode in
 // the constructed form and DER may not (X.690 10.2): BIT STRING, OCTET
@@ -71,194 +63,139 @@ func ParseTrees(b []byte, opts *Options) ([]Node, error) {
 	return parseTrees(b, 0, opts, false)
 }
 
-// treeParser builds trees in two passes. The first checks every header and
-// counts the elements, so that hostile input is rejected before anything is
-// allocated and the nodes fit in one exact allocation. The second fills that
-// arena breadth-first, so that the children of each node are contiguous.
-type treeParser struct {
-	b     []byte
-	base  int // offset of b[0] in the input or stream
-	ber   bool
-	opts  Options
-	nodes int
-	// indef records, in order of offset, the contents length of each
-	// indefinite-length element found by the first pass, for the second.
-	indef []indefLength
-}
-
-type indefLength struct{ off, n int }
-
+// parseTrees builds trees with the Reader in two passes; base is the offset
+// of b[0] in the stream, added to offsets. The first pass checks every
+// element and counts them, so that hostile input is rejected before
+// anything is allocated and the nodes fit in one exact allocation. The
+// second fills that arena breadth-first, so that the children of each node
+// are contiguous.
 func parseTrees(b []byte, base int, opts *Options, one bool) ([]Node, error) {
-	p := treeParser{b: b, base: base}
-	if opts != nil {
-		p.opts = *opts
+	r := NewReader(b, opts)
+	if one && len(b) == 0 {
+		return nil, errTruncated(base, "no element", "X.690 8.1.1")
 	}
-	p.opts.resolve(len(b))
-	p.ber = p.opts.BER
-	end := len(b)
-	if one {
-		if len(b) == 0 {
-			return nil, errTruncated(base, "no element", "X.690 8.1.1")
-		}
-		n, err := p.scan(0, len(b), 0, false, true)
-		if err != nil {
-			return nil, err
-		}
-		if n != len(b) {
-			return nil, NewError(KindTrailingData, base+n, "", "unexpected octets after the element", "X.690 8.1.1")
-		}
-		end = n
-	} else if _, err := p.scan(0, len(b), 0, false, false); err != nil {
-		return nil, err
+	n, err := countTree(&r, one)
+	if err == nil && one && !r.Empty() {
+		err = NewError(KindTrailingData, r.pos, "", "unexpected octets after the element", "X.690 8.1.1")
 	}
-	size := p.nodes*int(unsafe.Sizeof(Node{})) + cap(p.indef)*int(unsafe.Sizeof(indefLength{}))
-	if size > p.opts.MaxAlloc {
-		return nil, NewError(KindLimit, base, "", "tree larger than the allocation budget", "Options.MaxAlloc")
-	}
-	if p.nodes == 0 {
-		return nil, nil
-	}
-	arena := make([]Node, p.nodes)
-	top, err := p.fill(arena, 0, end)
-	next := top
-	for i := 0; i < next && err == nil; i++ {
-		n := &arena[i]
-		if !n.Constructed {
-			continue
-		}
-		cs := n.Offset - base + n.HeaderLen
-		var k int
-		k, err = p.fill(arena[next:], cs, cs+n.Length)
-		n.Children = arena[next : next+k : next+k]
-		next += k
+	if err == nil && n*int(unsafe.Sizeof(Node{})) > r.s.opts.MaxAlloc {
+		err = NewError(KindLimit, 0, "", "tree larger than the allocation budget", "Options.MaxAlloc")
 	}
 	if err != nil {
+		if e, ok := err.(*Error); ok {
+			e.Offset += base
+		}
 		return nil, err
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	// The first pass read these octets: the second cannot fail, and needs
+	// no budget.
+	s := state{opts: r.s.opts, elems: maxInt}
+	arena := make([]Node, n)
+	top := fillNodes(&Reader{in: b, end: r.pos, s: &s, ber: r.ber}, b, arena, base)
+	next := top
+	for i := 0; i < next; i++ {
+		if nd := &arena[i]; nd.Constructed {
+			cs := nd.Offset - base + nd.HeaderLen
+			k := fillNodes(&Reader{in: b, pos: cs, end: cs + nd.Length, s: &s, ber: r.ber}, b, arena[next:], base)
+			nd.Children = arena[next : next+k : next+k]
+			next += k
+		}
 	}
 	return arena[:top:top], nil
 }
 
-// scan checks the elements of b[i:end] and counts them; contents are at
-// depth. For indefinite contents it stops at the end-of-contents octets and
-// returns their offset; otherwise it returns end (or, with one, the end of
-// the first element).
-func (p *treeParser) scan(i, end, depth int, indef, one bool) (int, error) {
-	b := p.b
+// countTree checks the elements of r (only the first if one) and returns
+// how many there are, nested ones included. It walks depth first with a
+// stack of the windows to resume rather than recursion, so that the
+// Reader's state does not escape (a tree costs one allocation). In BER it
+// enters indefinite-length contents without measuring them first, so that
+// nested ones are read once.
+func countTree(r *Reader, one bool) (int, error) {
+	n := 0
+	var buf [2 * DefaultMaxDepth]int
+	stack := buf[:0] // per enclosing window: where to resume (-1: after end-of-contents), and its end
 	for {
-		if indef {
-			if end-i >= 2 && b[i] == 0 && b[i+1] == 0 {
-				return i, nil
+		for len(stack) > 0 {
+			resume := stack[len(stack)-2]
+			if resume < 0 && r.end-r.pos >= 2 && r.in[r.pos] == 0 && r.in[r.pos+1] == 0 {
+				r.pos += 2 // X.690 8.1.5: end-of-contents
+			} else if resume < 0 && r.pos >= r.end {
+				return 0, errTruncated(r.pos, "input ends before the end-of-contents octets", "X.690 8.1.5")
+			} else if resume >= 0 && r.pos >= r.end {
+				r.pos = resume
+			} else {
+				break
 			}
-			if i == end {
-				return 0, errTruncated(p.base+i, "input ends before the end-of-contents octets", "X.690 8.1.5")
-			}
-		} else if i == end {
-			return i, nil
+			r.end, r.depth, stack = stack[len(stack)-1], r.depth-1, stack[:len(stack)-2]
 		}
-		// Fast path: a primitive with a tag number below 31 (not
-		// UNIVERSAL 0) and a short length that fits.
-		if c := b[i]; c&0x3f != 0x1f && c&0x20 == 0 && c&0xdf != 0 && i+1 < end && b[i+1] < 0x80 && int(b[i+1]) <= end-i-2 && p.nodes < p.opts.MaxElements {
-			p.nodes++
-			i += 2 + int(b[i+1])
-			if one {
-				return i, nil
-			}
-			continue
+		if r.Empty() || one && n > 0 && len(stack) == 0 {
+			return n, nil
 		}
+		p := r.pos
 		var h Header
-		_, err := parseHeader(&h, b[i:end], p.base+i, p.ber)
-		if err != nil {
+		if id, l, ok := r.short(); ok {
+			h = Header{Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, p, 2, l}
+		} else if err := r.header(&h); err != nil {
 			return 0, err
 		}
-		p.nodes++
-		if p.nodes > p.opts.MaxElements {
-			return 0, NewError(KindLimit, p.base+i, "", "too many elements", "Options.MaxElements")
-		}
-		cs := i + h.HeaderLen
+		n++
+		cs := h.Offset + h.HeaderLen
 		switch {
 		case !h.Constructed:
-			i = cs + h.Length
-		case !p.ber && isStringTag(h.Tag):
-			return 0, NewError(KindNonCanonical, p.base+i, h.Tag.String(), "constructed string", "X.690 10.2")
-		case depth >= p.opts.MaxDepth:
-			return 0, NewError(KindLimit, p.base+i, "", "nesting too deep", "Options.MaxDepth")
-		case h.Length >= 0:
-			if _, err := p.scan(cs, cs+h.Length, depth+1, false, false); err != nil {
-				return 0, err
-			}
-			i = cs + h.Length
+			r.pos = cs + h.Length
+			continue
+		case !r.ber && isStringTag(h.Tag):
+			return 0, NewError(KindNonCanonical, p, h.Tag.String(), "constructed string", "X.690 10.2")
+		case int(r.depth) >= r.s.opts.MaxDepth:
+			return 0, r.errDepth(p, "")
+		case h.Length < 0:
+			stack = append(stack, -1, r.end)
 		default:
-			k := len(p.indef)
-			p.indef = append(p.indef, indefLength{off: i})
-			e, err := p.scan(cs, end, depth+1, true, false)
-			if err != nil {
-				return 0, err
-			}
-			p.indef[k].n = e - cs
-			i = e + 2
+			stack = append(stack, cs+h.Length, r.end)
+			r.end = cs + h.Length
 		}
-		if one {
-			return i, nil
-		}
+		r.pos, r.depth = cs, r.depth+1
 	}
 }
 
-// fill writes the nodes of the elements of b[i:end], which scan checked,
+// fillNodes writes the nodes of the elements of r, which countTree checked,
 // into dst and returns how many.
-func (p *treeParser) fill(dst []Node, i, end int) (int, error) {
+func fillNodes(r *Reader, b []byte, dst []Node, base int) int {
 	k := 0
-	b := p.b
-	for i < end {
-		// Fast path: a tag number below 31 and a short length, which
-		// scan has checked already.
-		if c := b[i]; c&0x1f != 0x1f && i+1 < end && b[i+1] < 0x80 && k < len(dst) {
-			n := &dst[k]
-			k++
-			l := int(b[i+1])
-			n.Tag, n.Constructed, n.Offset, n.HeaderLen, n.Length = Tag{Class(c >> 6), uint32(c & 0x1f)}, c&0x20 != 0, p.base+i, 2, l
-			cs := i + 2
-			i = cs + l
-			if !n.Constructed {
-				n.Content = b[cs:i:i]
-			} else if isStringTag(n.Tag) {
-				n.NonDER = reasonConstructed
-			}
-			continue
-		}
-		var h Header
-		nd, err := parseHeader(&h, p.b[i:end], p.base+i, p.ber)
-		if err != nil {
-			return k, err
-		}
-		if k == len(dst) {
-			return k, NewError(KindMalformed, p.base+i, "", "tree changed between passes", "")
-		}
+	for ; k < len(dst) && !r.Empty(); k++ {
 		n := &dst[k]
-		k++
-		n.Tag, n.Constructed, n.Offset, n.HeaderLen = h.Tag, h.Constructed, h.Offset, h.HeaderLen
-		cs := i + h.HeaderLen
-		n.Length = h.Length
-		if h.Length < 0 {
-			j, ok := slices.BinarySearchFunc(p.indef, i, func(e indefLength, off int) int { return e.off - off })
-			if !ok {
-				return k, NewError(KindMalformed, p.base+i, "", "tree changed between passes", "")
-			}
-			n.Length, n.Indefinite = p.indef[j].n, true
+		var h Header
+		c, err := r.readElement(&h)
+		if err != nil {
+			break
 		}
-		i = cs + n.Length
-		if n.Indefinite {
-			i += 2 // X.690 8.1.5: end-of-contents octets
+		n.Tag, n.Constructed, n.Offset, n.HeaderLen, n.Length = h.Tag, h.Constructed, base+h.Offset, h.HeaderLen, len(c)
+		if cs := h.Offset + h.HeaderLen; !h.Constructed {
+			n.Content = b[cs : cs+len(c) : cs+len(c)] // not c: storing it would make r's state escape
 		}
-		if !h.Constructed {
-			n.Content = p.b[cs : cs+n.Length : cs+n.Length]
-		} else if isStringTag(h.Tag) {
-			nd |= ndConstructedString
+		var why [2]string
+		switch {
+		case h.Length < 0:
+			n.Indefinite, why[0] = true, reasonIndefinite
+		case h.HeaderLen != HeaderLen(h.Tag, h.Length):
+			why[0] = reasonLength
 		}
-		if nd != 0 {
-			n.NonDER = nonDERReasons[nd]
+		if h.Constructed && isStringTag(h.Tag) {
+			why[1] = reasonConstructed
+		}
+		switch {
+		case why[0] == "":
+			n.NonDER = why[1]
+		case why[1] == "":
+			n.NonDER = why[0]
+		default:
+			n.NonDER = why[0] + "; " + why[1]
 		}
 	}
-	return k, nil
+	return k
 }
 
 // TreeDecoder decodes a stream of elements into trees, one top-level
@@ -370,7 +307,7 @@ func (d *TreeDecoder) read(depth int) error {
 		}
 	}
 	var h Header
-	if _, err := parseIdentifierLength(&h, d.buf[start:], 0, d.opts.BER); err != nil || h.HeaderLen != len(d.buf)-start {
+	if err := parseIdentifierLength(&h, d.buf[start:], 0, d.opts.BER); err != nil || h.HeaderLen != len(d.buf)-start {
 		return errStop // invalid header: the parser says why
 	}
 	if h.Length >= 0 {

@@ -224,7 +224,7 @@ func (b *Builder) sortElements(start int) {
 	var elems [][]byte
 	for len(region) > 0 {
 		var h Header
-		_, err := parseHeader(&h, region, 0, false)
+		err := parseHeader(&h, region, 0, false)
 		if err != nil {
 			b.SetError(NewError(KindUnsupported, -1, "SET OF", "element written is not one DER encoding", "X.690 11.6"))
 			return
