@@ -167,8 +167,10 @@ func (s *Set) addFile(f *parser.File) {
 			if other.OID.Equal(m.OID) {
 				// Module collections copy the modules they import: the same
 				// text loaded twice is one module.
+				// Copies that differ (errata applied in one RFC and not in
+				// another) are worth a warning; the first loaded is used.
 				if moduleText(s.srcs[other.File], other.AST) != text {
-					s.errorf(md.Identifier.Pos, "module %s is defined twice (also at %s)", m.Name, other.AST.Identifier.Pos)
+					s.warnf(md.Identifier.Pos, "module %s is loaded twice with different text (also at %s); the first is used", m.Name, other.AST.Identifier.Pos)
 				}
 				dup = true
 			}

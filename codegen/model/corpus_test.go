@@ -1,0 +1,112 @@
+package model
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// corpusClosures are module sets of the corpus (directories or files under
+// $ASN1GEN_CORPUS/modules) that check as one set. mustPass marks those the
+// model handles today: the test fails if they report an error. The others
+// are logged with their errors.
+var corpusClosures = []struct {
+	name     string
+	paths    []string
+	mustPass bool
+}{
+	{"RFC 5280 1988", []string{"ietf/IETF_PKI_RFC5280"}, true},
+	{"RFC 5912", []string{"ietf/IETF_PKI_RFC5912"}, true},
+	{"RFC 5911", []string{"ietf/IETF_PKI_RFC5911"}, true},
+	{"RFC 6268", []string{"ietf/IETF_PKI_RFC6268"}, true},
+	{"RFC 5958", []string{"ietf/IETF_PKI_RFC5958"}, true},
+	{"RFC 5911+5912+6268", []string{"ietf/IETF_PKI_RFC5911", "ietf/IETF_PKI_RFC5912", "ietf/IETF_PKI_RFC6268"}, true},
+	{"X.509 2016", []string{"itu-x500/ITUT_X509_2016-10"}, true},
+	{"X.500 2016", []string{"itu-x500"}, true},
+	{"LAMPS ML-DSA", []string{"lamps/X509-ML-DSA-2025.asn", "ietf/IETF_PKI_RFC5912"}, false},
+	{"LAMPS ML-KEM", []string{"lamps/X509-ML-KEM-2025.asn", "ietf/IETF_PKI_RFC5912"}, false},
+	{"NR RRC", []string{"telecom/3GPP_NR_RRC_38331"}, true},
+	{"NGAP", []string{"telecom/3GPP_NR_NGAP_38413"}, true},
+	{"S1AP", []string{"telecom/3GPP_EUTRAN_S1AP_36413"}, true},
+	{"MAP", []string{"telecom/3GPP_MAP_29002"}, false},
+	{"IEEE 1609.2", []string{"telecom/ETSI_ITS_IEEE1609_2"}, true},
+}
+
+func corpusModules(tb testing.TB) string {
+	root := os.Getenv("ASN1GEN_CORPUS")
+	if root == "" {
+		tb.Skip("ASN1GEN_CORPUS not set")
+	}
+	return filepath.Join(root, "modules")
+}
+
+func TestCorpusClosures(t *testing.T) {
+	dir := corpusModules(t)
+	passed := 0
+	for _, c := range corpusClosures {
+		var paths []string
+		for _, p := range c.paths {
+			paths = append(paths, filepath.Join(dir, p))
+		}
+		s, err := LoadPaths(paths...)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		nerr := s.Diags.Errors()
+		t.Logf("%s: %d modules, %d errors, %d warnings", c.name, len(s.Modules), nerr, len(s.Diags)-nerr)
+		if nerr == 0 {
+			passed++
+			continue
+		}
+		shown := 0
+		for _, d := range s.Diags {
+			if d.Severity == Error && shown < 10 {
+				t.Logf("  %s", d.Error())
+				shown++
+			}
+		}
+		if c.mustPass {
+			t.Errorf("%s must check without errors; got %d", c.name, nerr)
+		}
+	}
+	t.Logf("%d of %d closures check without errors", passed, len(corpusClosures))
+}
+
+func BenchmarkCheckRFC5912(b *testing.B) {
+	dir := filepath.Join(corpusModules(b), "ietf/IETF_PKI_RFC5912")
+	benchCheck(b, dir)
+}
+
+func BenchmarkCheckRFC5911And5912And6268(b *testing.B) {
+	dir := corpusModules(b)
+	benchCheck(b, filepath.Join(dir, "ietf/IETF_PKI_RFC5911"), filepath.Join(dir, "ietf/IETF_PKI_RFC5912"), filepath.Join(dir, "ietf/IETF_PKI_RFC6268"))
+}
+
+func BenchmarkCheckNRRRC(b *testing.B) {
+	benchCheck(b, filepath.Join(corpusModules(b), "telecom/3GPP_NR_RRC_38331"))
+}
+
+func benchCheck(b *testing.B, dirs ...string) {
+	names, err := Files(dirs...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var srcs []Source
+	size := 0
+	for _, n := range names {
+		src, err := os.ReadFile(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, Source{Name: n, Src: src})
+		size += len(src)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		if s := Check(srcs...); s.Diags.Errors() != 0 {
+			b.Fatalf("errors:\n%s", s.Diags)
+		}
+	}
+}
