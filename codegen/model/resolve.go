@@ -2,6 +2,7 @@ package model
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/asn1gen/asn1gen/parser"
 )
@@ -255,30 +256,33 @@ func (s *Set) classOfRef(sc *scope, st parser.Setting) *Class {
 	return nil
 }
 
-var builtinClasses = map[string]*Class{}
+var (
+	builtinOnce    sync.Once
+	builtinClasses map[string]*Class
+)
 
 // builtinClass returns TYPE-IDENTIFIER (X.681 Annex A) or ABSTRACT-SYNTAX
-// (X.681 Annex B), parsed from their definitions.
+// (X.681 Annex B), parsed once from their definitions.
 func builtinClass(name string) *Class {
-	if c := builtinClasses[name]; c != nil {
-		return c
-	}
-	const src = `Builtin DEFINITIONS ::= BEGIN
+	builtinOnce.Do(func() {
+		const src = `Builtin DEFINITIONS ::= BEGIN
 TYPE-IDENTIFIER ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &Type }
 	WITH SYNTAX { &Type IDENTIFIED BY &id }
 ABSTRACT-SYNTAX ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &Type, &property BIT STRING {handles-invalid-encodings(0)} DEFAULT {} }
 	WITH SYNTAX { &Type IDENTIFIED BY &id [HAS PROPERTY &property] }
 END`
-	f, _ := parser.ParseFile("builtin", []byte(src))
-	if f == nil || len(f.Modules) == 0 {
-		return nil
-	}
-	m := &Module{Name: "Builtin", defs: map[string]*Assignment{}, imported: map[string]*importedSymbol{}}
-	for _, as := range f.Modules[0].Assignments {
-		if n, ok := as.(*parser.ObjectClassAssignment); ok {
-			builtinClasses[n.Name] = &Class{Name: n.Name, Module: m, AST: n.Class, sc: &scope{m: m}}
+		builtinClasses = map[string]*Class{}
+		f, _ := parser.ParseFile("builtin", []byte(src))
+		if f == nil || len(f.Modules) == 0 {
+			return
 		}
-	}
+		m := &Module{Name: "Builtin", defs: map[string]*Assignment{}, imported: map[string]*importedSymbol{}}
+		for _, as := range f.Modules[0].Assignments {
+			if n, ok := as.(*parser.ObjectClassAssignment); ok {
+				builtinClasses[n.Name] = &Class{Name: n.Name, Module: m, AST: n.Class, sc: &scope{m: m}}
+			}
+		}
+	})
 	return builtinClasses[name]
 }
 
