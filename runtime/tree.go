@@ -176,6 +176,9 @@ func fillNodes(r *Reader, b []byte, dst []Node, base int) int {
 		if cs := h.Offset + h.HeaderLen; !h.Constructed {
 			n.Content = b[cs : cs+len(c) : cs+len(c)] // not c: storing it would make r's state escape
 		}
+		if !r.ber {
+			continue // DER was enforced: nothing to mark
+		}
 		var why [2]string
 		switch {
 		case h.Length < 0:
