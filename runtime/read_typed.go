@@ -194,17 +194,13 @@ func (r *Reader) ReadUTF8String(t Tag) (string, error) { return r.readText(t, Ta
 func (r *Reader) ReadNumericString(t Tag) (string, error) { return r.readText(t, TagNumericString) }
 
 // ReadPrintableString reads a PrintableString.
-func (r *Reader) ReadPrintableString(t Tag) (string, error) {
-	return r.readText(t, TagPrintableString)
-}
+func (r *Reader) ReadPrintableString(t Tag) (string, error) { return r.readText(t, TagPrintableString) }
 
 // ReadTeletexString reads a TeletexString (T61String) as Latin-1.
 func (r *Reader) ReadTeletexString(t Tag) (string, error) { return r.readText(t, TagTeletexString) }
 
 // ReadVideotexString reads a VideotexString as Latin-1.
-func (r *Reader) ReadVideotexString(t Tag) (string, error) {
-	return r.readText(t, TagVideotexString)
-}
+func (r *Reader) ReadVideotexString(t Tag) (string, error) { return r.readText(t, TagVideotexString) }
 
 // ReadIA5String reads an IA5String.
 func (r *Reader) ReadIA5String(t Tag) (string, error) { return r.readText(t, TagIA5String) }
@@ -219,9 +215,7 @@ func (r *Reader) ReadVisibleString(t Tag) (string, error) { return r.readText(t,
 func (r *Reader) ReadGeneralString(t Tag) (string, error) { return r.readText(t, TagGeneralString) }
 
 // ReadUniversalString reads a UniversalString (UCS-4) into UTF-8.
-func (r *Reader) ReadUniversalString(t Tag) (string, error) {
-	return r.readText(t, TagUniversalString)
-}
+func (r *Reader) ReadUniversalString(t Tag) (string, error) { return r.readText(t, TagUniversalString) }
 
 // ReadBMPString reads a BMPString (UCS-2) into UTF-8.
 func (r *Reader) ReadBMPString(t Tag) (string, error) { return r.readText(t, TagBMPString) }
@@ -235,14 +229,20 @@ func (r *Reader) ReadObjectDescriptor(t Tag) (string, error) {
 // tag or an IMPLICIT tag). A value that has no encoding (a UTCTime in 2050,
 // a string outside its character set) records the Builder's error.
 
-// addValue writes a primitive element whose contents enc appends.
-func (b *Builder) addValue(t Tag, enc func([]byte) ([]byte, error)) {
+// add writes a primitive element whose contents enc appends from v.
+func add[T any](b *Builder, t Tag, v T, enc func([]byte, T) ([]byte, error)) {
 	m := b.Begin(t, false)
 	var err error
-	b.buf, err = enc(b.buf)
-	if err != nil {
+	if b.buf, err = enc(b.buf, v); err != nil {
 		b.SetError(err)
 	}
+	b.End(m)
+}
+
+// addValid is add for the encoders that cannot fail.
+func addValid[T any](b *Builder, t Tag, v T, enc func([]byte, T) []byte) {
+	m := b.Begin(t, false)
+	b.buf = enc(b.buf, v)
 	b.End(m)
 }
 
@@ -252,31 +252,19 @@ func (b *Builder) AddBoolean(t Tag, v bool) {
 }
 
 // AddInt64 appends an INTEGER or ENUMERATED.
-func (b *Builder) AddInt64(t Tag, v int64) {
-	m := b.Begin(t, false)
-	b.buf = AppendInt64(b.buf, v)
-	b.End(m)
-}
+func (b *Builder) AddInt64(t Tag, v int64) { addValid(b, t, v, AppendInt64) }
 
 // AddInteger appends an INTEGER in its minimal form.
-func (b *Builder) AddInteger(t Tag, v Integer) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendInteger(dst, v), nil })
-}
+func (b *Builder) AddInteger(t Tag, v Integer) { addValid(b, t, v, AppendInteger) }
 
 // AddBigInt appends an INTEGER.
-func (b *Builder) AddBigInt(t Tag, v *big.Int) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendBigInt(dst, v), nil })
-}
+func (b *Builder) AddBigInt(t Tag, v *big.Int) { addValid(b, t, v, AppendBigInt) }
 
 // AddReal appends a REAL in its DER form.
-func (b *Builder) AddReal(t Tag, v float64) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendReal(dst, v), nil })
-}
+func (b *Builder) AddReal(t Tag, v float64) { addValid(b, t, v, AppendReal) }
 
 // AddBitString appends a BIT STRING with zero padding bits.
-func (b *Builder) AddBitString(t Tag, v BitString) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendBitString(dst, v) })
-}
+func (b *Builder) AddBitString(t Tag, v BitString) { add(b, t, v, AppendBitString) }
 
 // AddNull appends a NULL.
 func (b *Builder) AddNull(t Tag) { b.buf = AppendHeader(b.buf, t, false, 0) }
@@ -284,55 +272,42 @@ func (b *Builder) AddNull(t Tag) { b.buf = AppendHeader(b.buf, t, false, 0) }
 // AddOID appends an OBJECT IDENTIFIER (OIDs are valid by construction; an
 // invalid one records an error).
 func (b *Builder) AddOID(t Tag, v OID) {
-	b.addValue(t, func(dst []byte) ([]byte, error) {
-		return append(dst, v...), checkSubids(v, "OBJECT IDENTIFIER", "X.690 8.19.2")
-	})
+	add(b, t, v, appendSubids[OID]("OBJECT IDENTIFIER", "X.690 8.19.2"))
 }
 
 // AddRelativeOID appends a RELATIVE-OID.
 func (b *Builder) AddRelativeOID(t Tag, v RelativeOID) {
-	b.addValue(t, func(dst []byte) ([]byte, error) {
-		return append(dst, v...), checkSubids(v, "RELATIVE-OID", "X.690 8.20.2")
-	})
+	add(b, t, v, appendSubids[RelativeOID]("RELATIVE-OID", "X.690 8.20.2"))
+}
+
+// appendSubids returns an encoder for the contents of an OID type.
+func appendSubids[T ~[]byte](typ, rule string) func([]byte, T) ([]byte, error) {
+	return func(dst []byte, v T) ([]byte, error) { return append(dst, v...), checkSubids(v, typ, rule) }
 }
 
 // AddUTCTime appends a UTCTime (years 1950 to 2049).
-func (b *Builder) AddUTCTime(t Tag, v time.Time) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendUTCTime(dst, v) })
-}
+func (b *Builder) AddUTCTime(t Tag, v time.Time) { add(b, t, v, AppendUTCTime) }
 
 // AddGeneralizedTime appends a GeneralizedTime.
-func (b *Builder) AddGeneralizedTime(t Tag, v time.Time) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendGeneralizedTime(dst, v) })
-}
+func (b *Builder) AddGeneralizedTime(t Tag, v time.Time) { add(b, t, v, AppendGeneralizedTime) }
 
 // AddString appends the character string type with UNIVERSAL tag number n
 // (TagUTF8String, TagPrintableString...) holding s; see AppendString.
 func (b *Builder) AddString(t Tag, n uint32, s string) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendString(dst, n, s) })
+	add(b, t, s, func(dst []byte, s string) ([]byte, error) { return AppendString(dst, n, s) })
 }
 
 // AddDate appends a DATE.
-func (b *Builder) AddDate(t Tag, v Date) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendDate(dst, v) })
-}
+func (b *Builder) AddDate(t Tag, v Date) { add(b, t, v, AppendDate) }
 
 // AddTimeOfDay appends a TIME-OF-DAY.
-func (b *Builder) AddTimeOfDay(t Tag, v TimeOfDay) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendTimeOfDay(dst, v) })
-}
+func (b *Builder) AddTimeOfDay(t Tag, v TimeOfDay) { add(b, t, v, AppendTimeOfDay) }
 
 // AddDateTime appends a DATE-TIME.
-func (b *Builder) AddDateTime(t Tag, v DateTime) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendDateTime(dst, v) })
-}
+func (b *Builder) AddDateTime(t Tag, v DateTime) { add(b, t, v, AppendDateTime) }
 
 // AddDuration appends a DURATION.
-func (b *Builder) AddDuration(t Tag, v Duration) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendDuration(dst, v) })
-}
+func (b *Builder) AddDuration(t Tag, v Duration) { add(b, t, v, AppendDuration) }
 
 // AddISOTime appends a TIME.
-func (b *Builder) AddISOTime(t Tag, v ISOTime) {
-	b.addValue(t, func(dst []byte) ([]byte, error) { return AppendISOTime(dst, v) })
-}
+func (b *Builder) AddISOTime(t Tag, v ISOTime) { add(b, t, v, AppendISOTime) }

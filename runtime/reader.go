@@ -479,22 +479,10 @@ func (r *Reader) ReadOptionalString(t Tag, typ string) (contents []byte, off int
 // slice of a SEQUENCE OF with it. It stops at the first unreadable element,
 // which the reads then report.
 func (r *Reader) Count() int {
-	off, n := r.pos, 0
-	for off < r.end {
-		var h Header
-		if err := parseHeader(&h, r.in[off:r.end], off, r.ber); err != nil {
-			break
-		}
-		l := h.Length
-		if l < 0 {
-			var err error
-			if l, err = indefLen(r.in[off+h.HeaderLen:r.end], off+h.HeaderLen, int(r.depth)+1, r.s.opts.MaxDepth); err != nil {
-				break
-			}
-			l += 2
-		}
-		off += h.HeaderLen + l
-		n++
+	c, s := *r, *r.s
+	c.s, s.elems = &s, maxInt
+	n := 0
+	for ; !c.Empty() && c.Skip() == nil; n++ {
 	}
 	return n
 }
@@ -504,22 +492,19 @@ func (r *Reader) Count() int {
 // 11.6); a no-op in BER. Call it before reading the elements. Unreadable
 // elements are left for the reads to report.
 func (r *Reader) CheckSetOfOrder(typ string) error {
-	if r.ber {
-		return nil
-	}
+	c, s := *r, *r.s
+	c.s, s.elems = &s, maxInt
 	var prev []byte
-	for off := r.pos; off < r.end; {
-		var h Header
-		if err := parseHeader(&h, r.in[off:r.end], off, false); err != nil {
+	for !r.ber && !c.Empty() {
+		off := c.pos
+		cur, err := c.ReadRaw()
+		if err != nil {
 			return nil
 		}
-		n := h.HeaderLen + h.Length
-		cur := r.in[off : off+n]
 		if prev != nil && compareSetOf(prev, cur) > 0 {
 			return NewError(KindNonCanonical, off, typ, "SET OF elements not in ascending order", "X.690 11.6")
 		}
 		prev = cur
-		off += n
 	}
 	return nil
 }
