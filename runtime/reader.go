@@ -89,10 +89,10 @@ func (r *Reader) short() (id byte, length int, ok bool) {
 	return id, l, true
 }
 
-// identifier returns the identifier octet of tag t in the low-tag-number
-// form; ok is false for the high form.
-func identifier(t Tag, constructed bool) (byte, bool) {
-	c := byte(t.Class)<<6 | byte(t.Number)
+// identifier returns the identifier octet of tag t; low is false for the
+// high-tag-number form, whose number follows (X.690 8.1.2.4).
+func identifier(t Tag, constructed bool) (c byte, low bool) {
+	c = byte(t.Class)<<6 | byte(min(t.Number, 0x1f))
 	if constructed {
 		c |= 0x20
 	}

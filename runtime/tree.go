@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"slices"
+	"strings"
 	"unsafe"
 )
 
@@ -179,24 +180,16 @@ func fillNodes(r *Reader, b []byte, dst []Node, base int) int {
 		if !r.ber {
 			continue // DER was enforced: nothing to mark
 		}
-		var why [2]string
-		switch {
-		case h.Length < 0:
-			n.Indefinite, why[0] = true, reasonIndefinite
-		case h.HeaderLen != HeaderLen(h.Tag, h.Length):
-			why[0] = reasonLength
+		why := ""
+		if h.Length < 0 {
+			n.Indefinite, why = true, "; "+reasonIndefinite
+		} else if h.HeaderLen != HeaderLen(h.Tag, h.Length) {
+			why = "; " + reasonLength
 		}
 		if h.Constructed && isStringTag(h.Tag) {
-			why[1] = reasonConstructed
+			why += "; " + reasonConstructed
 		}
-		switch {
-		case why[0] == "":
-			n.NonDER = why[1]
-		case why[1] == "":
-			n.NonDER = why[0]
-		default:
-			n.NonDER = why[0] + "; " + why[1]
-		}
+		n.NonDER = strings.TrimPrefix(why, "; ")
 	}
 	return k
 }
@@ -278,40 +271,21 @@ var errStop = errors.New("stop")
 // the end-of-contents octets.
 func (d *TreeDecoder) read(depth int) error {
 	start := len(d.buf)
-	c, err := d.byte()
-	if err != nil {
-		if err == io.EOF && start == 0 {
-			return io.EOF
-		}
-		return err
-	}
-	if c&0x1f == 0x1f {
-		// X.690 8.1.2.4: base-128 tag number; parseHighTag fails within
-		// 5 octets, so no more are needed to report it.
-		for i := 0; i < 6; i++ {
-			t, err := d.byte()
-			if err != nil {
-				return err
-			}
-			if t < 0x80 {
-				break
-			}
-		}
-	}
-	l, err := d.byte()
-	if err != nil {
-		return err
-	}
-	if l > 0x80 && l < 0xff {
-		for i := 0; i < int(l&0x7f); i++ {
-			if _, err := d.byte(); err != nil {
-				return err
-			}
-		}
-	}
+	// The header octets, one at a time, until they parse or fail otherwise
+	// than by ending early: at most 6 identifier octets (parseHighTag fails
+	// on longer ones, X.690 8.1.2.4) and 1+127 length octets (8.1.3.5).
 	var h Header
-	if err := parseIdentifierLength(&h, d.buf[start:], 0, d.opts.BER); err != nil || h.HeaderLen != len(d.buf)-start {
-		return errStop // invalid header: the parser says why
+	for {
+		if _, err := d.byte(); err != nil {
+			return err
+		}
+		err := parseIdentifierLength(&h, d.buf[start:], 0, d.opts.BER)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, ErrTruncated) || len(d.buf)-start >= 6+1+127 {
+			return errStop // invalid header: the parser says why
+		}
 	}
 	if h.Length >= 0 {
 		return d.contents(h.Length)

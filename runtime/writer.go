@@ -8,36 +8,16 @@ import (
 // for numbers up to 30, the high-tag-number form with the fewest octets
 // otherwise (X.690 8.1.2.4).
 func AppendTag(dst []byte, t Tag, constructed bool) []byte {
-	if t.Number >= 31 {
-		return appendHighTag(dst, t, constructed)
+	if c, low := identifier(t, constructed); low {
+		return append(dst, c)
 	}
-	c := byte(t.Class)<<6 | byte(t.Number)
-	if constructed {
-		c |= 0x20
-	}
-	return append(dst, c)
+	return appendHighTag(dst, t, constructed)
 }
 
 //go:noinline
 func appendHighTag(dst []byte, t Tag, constructed bool) []byte {
-	c := byte(t.Class)<<6 | 0x1f
-	if constructed {
-		c |= 0x20
-	}
-	num := t.Number
-	dst = append(dst, c)
-	n := 1
-	for v := num >> 7; v > 0; v >>= 7 {
-		n++
-	}
-	for i := n - 1; i >= 0; i-- {
-		o := byte(num>>(7*i)) & 0x7f
-		if i > 0 {
-			o |= 0x80
-		}
-		dst = append(dst, o)
-	}
-	return dst
+	c, _ := identifier(t, constructed)
+	return appendBase128(append(dst, c), uint64(t.Number))
 }
 
 // AppendLength appends the DER length octets of length (X.690 10.1: the
@@ -157,11 +137,7 @@ func (b *Builder) AddPrimitive(t Tag, contents []byte) {
 // are written.
 func (b *Builder) Begin(t Tag, constructed bool) int {
 	buf := b.buf
-	if t.Number < 31 {
-		c := byte(t.Class)<<6 | byte(t.Number)
-		if constructed {
-			c |= 0x20
-		}
+	if c, low := identifier(t, constructed); low {
 		buf = append(buf, c, 0)
 	} else {
 		buf = append(appendHighTag(buf, t, constructed), 0)
