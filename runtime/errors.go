@@ -120,32 +120,23 @@ func (e *Error) Path() string {
 }
 
 func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("asn1: ")
+	s := "asn1: "
 	if p := e.Path(); p != "" {
-		b.WriteString(p)
-		b.WriteByte(' ')
+		s += p + " "
 	}
 	if e.Offset >= 0 {
-		b.WriteString("at offset ")
-		b.WriteString(strconv.Itoa(e.Offset))
-		b.WriteString(": ")
+		s += "at offset " + strconv.Itoa(e.Offset) + ": "
 	}
 	if e.Type != "" {
-		b.WriteString(e.Type)
-		b.WriteString(": ")
+		s += e.Type + ": "
 	}
-	if e.Msg != "" {
-		b.WriteString(e.Msg)
-	} else {
-		b.WriteString(e.Kind.String())
+	if e.Msg == "" {
+		s += e.Kind.String()
 	}
-	if e.Rule != "" {
-		b.WriteString(" (")
-		b.WriteString(e.Rule)
-		b.WriteByte(')')
+	if s += e.Msg; e.Rule != "" {
+		s += " (" + e.Rule + ")"
 	}
-	return b.String()
+	return s
 }
 
 // Is reports whether target is the sentinel of e's Kind.
@@ -169,9 +160,7 @@ func WithField(err error, name string) error {
 }
 
 // WithIndex prepends an element index ("[3]") to the path of err.
-func WithIndex(err error, i int) error {
-	return WithField(err, "["+strconv.Itoa(i)+"]")
-}
+func WithIndex(err error, i int) error { return WithField(err, "["+strconv.Itoa(i)+"]") }
 
 // AtOffset sets the offset of err if it is an *Error without one and returns
 // err. Primitive content parsers report errors with Offset -1 and the reader

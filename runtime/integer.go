@@ -24,9 +24,7 @@ func ParseInteger(b []byte, der bool) (Integer, error) {
 
 // ParseInt64 parses the contents of an INTEGER that must fit in an int64;
 // a larger value is a KindUnsupported error.
-func ParseInt64(b []byte, der bool) (int64, error) {
-	return parseInt64(b, der, "INTEGER")
-}
+func ParseInt64(b []byte, der bool) (int64, error) { return parseInt64(b, der, "INTEGER") }
 
 // ParseBigInt parses the contents of an INTEGER into a new big.Int.
 func ParseBigInt(b []byte, der bool) (*big.Int, error) {
@@ -48,9 +46,7 @@ func checkInteger(b []byte, der bool, typ string) error {
 
 // redundant reports whether the octet c0 followed by c1 only extends the
 // sign: the first nine bits are all zeros or all ones (X.690 8.3.2).
-func redundant(c0, c1 byte) bool {
-	return c0 == 0 && c1 < 0x80 || c0 == 0xff && c1 >= 0x80
-}
+func redundant(c0, c1 byte) bool { return c0 == 0 && c1 < 0x80 || c0 == 0xff && c1 >= 0x80 }
 
 func parseInt64(b []byte, der bool, typ string) (int64, error) {
 	if err := checkInteger(b, der, typ); err != nil {

@@ -8,9 +8,7 @@ package runtime
 // in the absolute offset of the contents.
 
 // errValue reports contents that are not a value of typ (KindInvalidValue).
-func errValue(typ, msg, rule string) error {
-	return NewError(KindInvalidValue, -1, typ, msg, rule)
-}
+func errValue(typ, msg, rule string) error { return NewError(KindInvalidValue, -1, typ, msg, rule) }
 
 // errNonDER reports a valid BER form that DER forbids (KindNonCanonical).
 func errNonDER(typ, msg, rule string) error {
@@ -52,9 +50,7 @@ func ParseNull(b []byte) error {
 
 // ParseEnumerated parses the contents of an ENUMERATED, which are encoded as
 // an INTEGER (X.690 8.4). Encode with AppendInt64.
-func ParseEnumerated(b []byte, der bool) (int64, error) {
-	return parseInt64(b, der, "ENUMERATED")
-}
+func ParseEnumerated(b []byte, der bool) (int64, error) { return parseInt64(b, der, "ENUMERATED") }
 
 // digits parses the n decimal digits at b[i:]; ok is false if b is too
 // short or one of them is not a digit.

@@ -338,9 +338,7 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (Reader, error) {
 // ReadExplicit reads the constructed wrapper of an EXPLICIT tag t (X.690
 // 8.14.2) and returns a reader over it; the caller reads the inner value
 // and calls Finish.
-func (r *Reader) ReadExplicit(t Tag) (Reader, error) {
-	return r.ReadConstructed(t, t.String())
-}
+func (r *Reader) ReadExplicit(t Tag) (Reader, error) { return r.ReadConstructed(t, t.String()) }
 
 // ReadPrimitive reads a primitive element with tag t and returns its
 // contents and their absolute offset (for errors of the content parsers).

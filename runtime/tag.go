@@ -14,15 +14,8 @@ const (
 )
 
 func (c Class) String() string {
-	switch c {
-	case ClassUniversal:
-		return "UNIVERSAL"
-	case ClassApplication:
-		return "APPLICATION"
-	case ClassContextSpecific:
-		return "CONTEXT"
-	case ClassPrivate:
-		return "PRIVATE"
+	if c <= ClassPrivate {
+		return [...]string{"UNIVERSAL", "APPLICATION", "CONTEXT", "PRIVATE"}[c]
 	}
 	return "Class(" + strconv.Itoa(int(c)) + ")"
 }

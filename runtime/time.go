@@ -10,9 +10,7 @@ import (
 // (RFC 5280 4.1.2.5.1). DER requires "YYMMDDhhmmssZ" (X.690 11.8); BER also
 // accepts missing seconds, a "+hhmm"/"-hhmm" offset from UTC and
 // "240000" for the midnight ending a day.
-func ParseUTCTime(b []byte, der bool) (time.Time, error) {
-	return parseTime(b, der, true)
-}
+func ParseUTCTime(b []byte, der bool) (time.Time, error) { return parseTime(b, der, true) }
 
 // ParseGeneralizedTime parses the contents of a GeneralizedTime (X.680 46)
 // into a time.Time in UTC. DER requires "YYYYMMDDhhmmss[.f]Z" with the
@@ -22,9 +20,7 @@ func ParseUTCTime(b []byte, der bool) (time.Time, error) {
 // "+hh" or "+hhmm" offset from UTC. A local time without an offset cannot
 // be placed in UTC and is a KindUnsupported error, as is a fraction finer
 // than a nanosecond and a leap second (time.Time has neither).
-func ParseGeneralizedTime(b []byte, der bool) (time.Time, error) {
-	return parseTime(b, der, false)
-}
+func ParseGeneralizedTime(b []byte, der bool) (time.Time, error) { return parseTime(b, der, false) }
 
 // timeRules are the DER rules of X.690 11.7 (GeneralizedTime) and 11.8
 // (UTCTime), indexed as nonDERTime.

@@ -60,9 +60,7 @@ func ParseTree(b []byte, opts *Options) (*Node, error) {
 }
 
 // ParseTrees decodes all the elements of b, one after the other, into trees.
-func ParseTrees(b []byte, opts *Options) ([]Node, error) {
-	return parseTrees(b, 0, opts, false)
-}
+func ParseTrees(b []byte, opts *Options) ([]Node, error) { return parseTrees(b, 0, opts, false) }
 
 // parseTrees builds trees with the Reader in two passes; base is the offset
 // of b[0] in the stream, added to offsets. The first pass checks every
