@@ -61,34 +61,18 @@ func (o RelativeOID) Equal(p RelativeOID) bool { return bytes.Equal(o, p) }
 
 // String returns the dotted form, e.g. "1.2.840.113549"; "<invalid OID>"
 // if o is not valid contents.
-func (o OID) String() string {
-	var buf [64]byte
-	return string(o.AppendText(buf[:0]))
-}
+func (o OID) String() string { return string(o.AppendText(make([]byte, 0, 64))) }
 
 // String returns the dotted form, e.g. "3.1"; "<invalid RELATIVE-OID>" if
 // o is not valid contents.
-func (o RelativeOID) String() string {
-	var buf [64]byte
-	return string(o.AppendText(buf[:0]))
-}
+func (o RelativeOID) String() string { return string(o.AppendText(make([]byte, 0, 64))) }
 
 // AppendText appends the dotted form of o to dst. It allocates only when
 // dst must grow, or for an arc beyond 64 bits (formatted with math/big).
-func (o OID) AppendText(dst []byte) []byte {
-	if checkSubids(o, "", "") != nil {
-		return append(dst, "<invalid OID>"...)
-	}
-	return appendArcs(dst, o, true)
-}
+func (o OID) AppendText(dst []byte) []byte { return appendArcs(dst, o, true) }
 
 // AppendText appends the dotted form of o to dst (see OID.AppendText).
-func (o RelativeOID) AppendText(dst []byte) []byte {
-	if checkSubids(o, "", "") != nil {
-		return append(dst, "<invalid RELATIVE-OID>"...)
-	}
-	return appendArcs(dst, o, false)
-}
+func (o RelativeOID) AppendText(dst []byte) []byte { return appendArcs(dst, o, false) }
 
 // subid decodes the subidentifier at the start of b and returns its value
 // (if fits), its length n and whether it fits in 64 bits.
@@ -127,7 +111,14 @@ func firstArcs(v uint64) (x, y uint64) {
 	return 2, v - 80
 }
 
+// appendArcs appends the dotted form of valid contents b, or a mark of
+// invalid contents.
 func appendArcs(dst, b []byte, oid bool) []byte {
+	if checkSubids(b, "", "") != nil && oid {
+		return append(dst, "<invalid OID>"...)
+	} else if checkSubids(b, "", "") != nil {
+		return append(dst, "<invalid RELATIVE-OID>"...)
+	}
 	for i := 0; len(b) > 0; i++ {
 		v, n, fits := subid(b)
 		if i > 0 {
