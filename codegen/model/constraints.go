@@ -41,6 +41,14 @@ type Range struct {
 type TableConstraint struct {
 	ObjectSet   *parser.ElementSetSpecs
 	AtNotations []*parser.AtNotation
+	// Set is the object set evaluated (nil in templates).
+	Set *ObjectSet
+	// Values are, for a simple table constraint on a value field
+	// (CLASS.&id({Set})), the permitted values: the field of each object.
+	Values []*Value
+
+	sc    *scope
+	owner *Type // the type the constraint is written on
 }
 
 // bounds is the evaluation of an element set: a per-dimension hull, nil
@@ -92,6 +100,7 @@ func (s *Set) evalConstraints(t *Type) {
 				continue
 			}
 			if tc := simpleTable(spec); tc != nil {
+				tc.sc, tc.owner = ca.sc, t
 				c.Table = tc
 				continue
 			}
@@ -112,7 +121,7 @@ func (s *Set) evalConstraints(t *Type) {
 				}
 			}
 		case *parser.TableConstraint:
-			c.Table = &TableConstraint{ObjectSet: spec.ObjectSet, AtNotations: spec.AtNotations}
+			c.Table = &TableConstraint{ObjectSet: spec.ObjectSet, AtNotations: spec.AtNotations, sc: ca.sc, owner: t}
 		}
 	}
 	t.Constraints = c

@@ -185,11 +185,19 @@ func (s *Set) finishAssignment(a *Assignment) {
 	switch a.Kind {
 	case KindType, KindValueSet:
 		s.finishType(a.Type)
+		s.resolveTables(a.Type, len(a.Params) == 0 && !a.abstract)
 	case KindValue:
 		s.finishType(a.Type)
 		s.valueOf(a)
 	case KindObject:
 		s.objectFields(a)
+		if len(a.Params) == 0 {
+			s.fillObject(s.objectAssignment(a))
+		}
+	case KindObjectSet:
+		if len(a.Params) == 0 {
+			s.objectSetAssignment(a, 0)
+		}
 	}
 }
 

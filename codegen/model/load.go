@@ -74,7 +74,7 @@ func LoadPaths(paths ...string) (*Set, error) {
 // converted, values are evaluated, tags computed and checked. It never
 // panics; every problem is a Diagnostic.
 func Check(srcs ...Source) (set *Set) {
-	s := &Set{byName: map[string][]*Module{}, objects: map[*Assignment][]*parser.FieldSetting{}, srcs: map[string][]byte{}, insts: map[string]*Assignment{}}
+	s := &Set{byName: map[string][]*Module{}, srcs: map[string][]byte{}, insts: map[string]*Assignment{}}
 	defer func() {
 		if r := recover(); r != nil {
 			// A bug in the model must not bring the caller down.

@@ -17,10 +17,11 @@ type Set struct {
 	// Diags holds the errors and warnings, sorted by position.
 	Diags Diagnostics
 
-	byName  map[string][]*Module
-	objects map[*Assignment][]*parser.FieldSetting
-	srcs    map[string][]byte
-	insts   map[string]*Assignment // parameterized instances, by key
+	byName map[string][]*Module
+	srcs   map[string][]byte
+	insts  map[string]*Assignment // parameterized instances, by key
+	tbl    *tableState
+	opts   Options
 }
 
 // Module is one ASN.1 module (X.680 13).
@@ -110,10 +111,15 @@ type Assignment struct {
 	// Class is the class of a KindClass assignment, or the governing class
 	// of an object or object set.
 	Class *Class
+	// Object is the object of a KindObject assignment and ObjectSet the
+	// set of a KindObjectSet assignment, evaluated (nil for templates).
+	Object    *Object
+	ObjectSet *ObjectSet
 
 	AST parser.Assignment
 
-	kindState     int // 0 not computed, 1 computing, 2 done
+	abstract      bool // an instance inside a template (see instantiate)
+	kindState     int  // 0 not computed, 1 computing, 2 done
 	valState      int
 	cycleReported bool
 	state         int // conversion: 0 not started, 1 in progress, 2 done
@@ -199,6 +205,10 @@ type Type struct {
 	// CLASS.&Type is an open type, CLASS.&id has the field's type.
 	Class *Class
 	Field string
+	// OpenType is the table of a component relation constraint on this
+	// type (X.682 10.7), computed at compile time: for CLASS.&Type an open
+	// type whose actual type each key selects.
+	OpenType *OpenTypeTable
 
 	// tagging are the tags written on this type, outermost first, before
 	// evaluation into Tags.

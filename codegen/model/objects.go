@@ -5,39 +5,16 @@ import (
 )
 
 // objectFields returns the field settings of an object assignment (X.681
-// 11), reading its braces against the class's WITH SYNTAX or the default
-// syntax. A reference to another object yields that object's fields.
+// 11), read against the class's WITH SYNTAX or the default syntax. A
+// reference to another object yields that object's fields.
 func (s *Set) objectFields(a *Assignment) []*parser.FieldSetting {
-	if f, ok := s.objects[a]; ok {
-		return f
-	}
-	s.objects[a] = nil // a cycle of object references ends here
-	s.convert(a)
-	n, ok := a.AST.(*parser.ValueAssignment)
-	if !ok || a.Class == nil || a.Class.AST == nil || len(a.Params) > 0 {
+	if len(a.Params) > 0 {
 		return nil
 	}
-	var fields []*parser.FieldSetting
-	switch v := n.Value.(type) {
-	case *parser.BraceValue:
-		var err error
-		fields, err = v.Object(a.Class.AST)
-		if err != nil {
-			s.errorf(v.Pos, "object %s does not match the syntax of class %s: %v", a.Name, a.Class.Name, err)
-		}
-	case *parser.ValueReference:
-		if len(v.Params) == 0 {
-			if b := s.lookup(a.scope, v.Module, v.Name, v.Pos, true); b != nil {
-				if k := s.kindOf(b); k != KindObject {
-					s.errorf(v.Pos, "%s is a %s, not an object", v.Name, k)
-				} else {
-					fields = s.objectFields(b)
-				}
-			}
-		}
+	if o := s.objectAssignment(a); o != nil {
+		return o.Settings
 	}
-	s.objects[a] = fields
-	return fields
+	return nil
 }
 
 // valueFromObject evaluates "object.&field" (X.681 15) where the object is

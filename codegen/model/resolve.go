@@ -318,40 +318,72 @@ func (s *Set) instanceKey(tmpl *Assignment, sc *scope, actuals []parser.Setting)
 	return b.String()
 }
 
+// settingKey is a canonical key of what an actual parameter denotes:
+// references by the assignment they resolve to (dummies by their actuals),
+// braces by their tokens with each reference resolved, and anything else by
+// its source position plus the bindings of the scope it is read in, since
+// only those can change its meaning. Equal keys denote equal actuals.
 func (s *Set) settingKey(sc *scope, st parser.Setting) string {
+	return s.settingKeyDepth(sc, st, 0)
+}
+
+func (s *Set) settingKeyDepth(sc *scope, st parser.Setting, depth int) string {
+	if depth > 16 {
+		return st.Position().String()
+	}
+	ref := func(module, name string, pos parser.Pos, params []parser.Setting) string {
+		if b := sc.dummy(module, name); b != nil && b.actual != nil {
+			return s.settingKeyDepth(b.sc, b.actual, depth+1)
+		}
+		k := name
+		if a := s.lookup(sc, module, name, pos, false); a != nil {
+			k = a.QualifiedName()
+		} else if module != "" {
+			k = module + "." + name
+		}
+		if len(params) > 0 {
+			var parts []string
+			for _, p := range params {
+				parts = append(parts, s.settingKeyDepth(sc, p, depth+1))
+			}
+			k += "{" + strings.Join(parts, ",") + "}"
+		}
+		return k
+	}
 	switch r := st.(type) {
 	case *parser.TypeReference:
-		if b := sc.dummy(r.Module, r.Name); b != nil && b.actual != nil {
-			return s.settingKey(b.sc, b.actual)
-		}
-		if len(r.Params) == 0 {
-			if a := s.lookup(sc, r.Module, r.Name, r.Pos, false); a != nil {
-				return a.QualifiedName()
-			}
-			return r.Name
-		}
+		return ref(r.Module, r.Name, r.Pos, r.Params)
 	case *parser.ValueReference:
-		if b := sc.dummy(r.Module, r.Name); b != nil && b.actual != nil {
-			return s.settingKey(b.sc, b.actual)
-		}
-		if len(r.Params) == 0 {
-			if a := s.lookup(sc, r.Module, r.Name, r.Pos, false); a != nil {
-				return a.QualifiedName()
-			}
-			return r.Name
-		}
+		return ref(r.Module, r.Name, r.Pos, r.Params)
 	case *parser.BraceValue:
-		// "{Set}" around a single reference is the common form of an
-		// object set actual parameter.
-		if len(r.Tokens) == 1 {
-			t := r.Tokens[0]
-			if a := s.lookup(sc, "", t.Value, t.Pos, false); a != nil {
-				return "{" + a.QualifiedName() + "}"
+		parts := make([]string, 0, len(r.Tokens))
+		for i, t := range r.Tokens {
+			switch {
+			case (t.Type == parser.TokUpper || t.Type == parser.TokLower) &&
+				(i == 0 || r.Tokens[i-1].Type != parser.TokDot) &&
+				(i+1 == len(r.Tokens) || r.Tokens[i+1].Type != parser.TokDot):
+				parts = append(parts, ref("", t.Value, t.Pos, nil))
+			default:
+				parts = append(parts, t.Value)
 			}
 		}
+		if len(parts) == 1 && strings.HasPrefix(parts[0], "{") {
+			// "{Set}" where Set is a dummy bound to "{...}": the same set.
+			return parts[0]
+		}
+		return "{" + strings.Join(parts, " ") + "}"
 	}
-	p := st.Position()
-	return p.String()
+	k := st.Position().String()
+	if len(sc.params) > 0 {
+		var parts []string
+		for _, name := range sortedKeys(sc.params) {
+			if b := sc.params[name]; b.actual != nil {
+				parts = append(parts, name+"="+s.settingKeyDepth(b.sc, b.actual, depth+1))
+			}
+		}
+		k += "[" + strings.Join(parts, ",") + "]"
+	}
+	return k
 }
 
 // instantiate returns the instance of a parameterized type or value set
@@ -382,6 +414,13 @@ func (s *Set) instantiate(tmpl *Assignment, sc *scope, actuals []parser.Setting,
 		}
 	}
 	a.scope = &scope{m: tmpl.Module, params: params}
+	for _, b := range sc.params {
+		if b.actual == nil {
+			// Used inside a template: the instance depends on unbound
+			// dummies, so its object sets are not evaluated.
+			a.abstract = true
+		}
+	}
 	s.insts[key] = a
 	switch n := tmpl.AST.(type) {
 	case *parser.TypeAssignment:

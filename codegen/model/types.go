@@ -496,7 +496,13 @@ func (s *Set) convFieldType(sc *scope, n *parser.ObjectClassFieldType) *Type {
 				}
 			}
 		}
-		return &Type{Kind: TypeOpen, Pos: n.Pos}
+		t := &Type{Kind: TypeOpen, Pos: n.Pos}
+		if len(n.Fields) > 0 {
+			// The class is a dummy of a template: keep the field name so
+			// that component relations can be checked there too.
+			t.Field = n.Fields[0]
+		}
+		return t
 	}
 	f := class.Field(n.Fields[0])
 	if f == nil {

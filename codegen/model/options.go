@@ -1,0 +1,5 @@
+package model
+
+// Options adjust how a module set is checked.
+type Options struct {
+}
