@@ -116,18 +116,18 @@ func corpusInputs(t *testing.T) []corpusInput {
 
 // parseTrees calls runtime.ParseTrees and turns a panic into an error, so
 // that one bad input fails the test with its name instead of killing it.
-func parseTrees(b []byte, opts *runtime.Options) (nodes []runtime.Node, err error, panicked any) {
+func parseTrees(b []byte, opts *runtime.Options) (nodes []runtime.Node, panicked any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			panicked = p
 		}
 	}()
 	nodes, err = runtime.ParseTrees(b, opts)
-	return nodes, err, nil
+	return nodes, nil, err
 }
 
 // streamTrees decodes b with the streaming TreeDecoder.
-func streamTrees(b []byte, opts *runtime.Options) (nodes []runtime.Node, err error, panicked any) {
+func streamTrees(b []byte, opts *runtime.Options) (nodes []runtime.Node, panicked any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			panicked = p
@@ -140,7 +140,7 @@ func streamTrees(b []byte, opts *runtime.Options) (nodes []runtime.Node, err err
 			return nodes, nil, nil
 		}
 		if err != nil {
-			return nodes, err, nil
+			return nodes, nil, err
 		}
 		nodes = append(nodes, *n)
 	}
@@ -153,8 +153,6 @@ const (
 	classBEROnly
 	classMalformed
 )
-
-var classNames = [...]string{"DER", "BER-only", "malformed"}
 
 // TestCorpusTrees decodes every file of the shared corpus with the generic
 // tree decoder, strict and then BER, and classifies it: DER (the strict
@@ -171,12 +169,12 @@ func TestCorpusTrees(t *testing.T) {
 	for _, in := range inputs {
 		if in.text {
 			text++
-			if _, _, p := parseTrees(in.data, &runtime.Options{BER: true}); p != nil {
+			if _, p, _ := parseTrees(in.data, &runtime.Options{BER: true}); p != nil {
 				t.Errorf("%s: ParseTrees (BER) panicked on text: %v", in.name, p)
 			}
 			continue
 		}
-		nodes, derErr, p := parseTrees(in.data, nil)
+		nodes, p, derErr := parseTrees(in.data, nil)
 		if p != nil {
 			t.Errorf("%s: ParseTrees (DER) panicked: %v", in.name, p)
 			continue
@@ -185,7 +183,7 @@ func TestCorpusTrees(t *testing.T) {
 		if derErr != nil {
 			var berNodes []runtime.Node
 			var berErr error
-			berNodes, berErr, p = parseTrees(in.data, &runtime.Options{BER: true})
+			berNodes, p, berErr = parseTrees(in.data, &runtime.Options{BER: true})
 			if p != nil {
 				t.Errorf("%s: ParseTrees (BER) panicked: %v", in.name, p)
 				continue
@@ -206,7 +204,7 @@ func TestCorpusTrees(t *testing.T) {
 			checkTrees(t, in, nodes, false)
 			checkReencode(t, in, nodes)
 			// the BER parse of DER input is the same tree, unmarked
-			berNodes, berErr, p := parseTrees(in.data, &runtime.Options{BER: true})
+			berNodes, p, berErr := parseTrees(in.data, &runtime.Options{BER: true})
 			switch {
 			case p != nil:
 				t.Errorf("%s: ParseTrees (BER) panicked on DER input: %v", in.name, p)
@@ -217,7 +215,7 @@ func TestCorpusTrees(t *testing.T) {
 					t.Errorf("%s: BER tree of DER input differs (-DER +BER):\n%s", in.name, diff)
 				}
 			}
-			streamed, err, p := streamTrees(in.data, nil)
+			streamed, p, err := streamTrees(in.data, nil)
 			switch {
 			case p != nil:
 				t.Errorf("%s: TreeDecoder panicked: %v", in.name, p)

@@ -58,11 +58,11 @@ func TestIntegerMethods(t *testing.T) {
 		{"80 00 00 00 00 00 00 00 00", true, "-2361183241434822606848", -1, false, 0, false, "800000000000000000"},
 	}
 	for _, tt := range tests {
-		i, err := runtime.ParseInteger(pHex(t, tt.in), true)
+		_, err := runtime.ParseInteger(pHex(t, tt.in), true)
 		if (err == nil) != tt.der {
 			t.Errorf("ParseInteger(%s, DER): %v", tt.in, err)
 		}
-		i, err = runtime.ParseInteger(pHex(t, tt.in), false)
+		i, err := runtime.ParseInteger(pHex(t, tt.in), false)
 		if err != nil {
 			t.Fatalf("ParseInteger(%s, BER): %v", tt.in, err)
 		}

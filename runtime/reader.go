@@ -71,22 +71,19 @@ func (r *Reader) Alloc(n int) error {
 // rest returns the unread octets of the window.
 func (r *Reader) rest() []byte { return r.in[r.pos:r.end] }
 
-// short returns the identifier octet and the length of the next element if
-// its header has the common form: two octets, a tag number below 31 (and
-// not UNIVERSAL 0) and the short length form, whose contents fit the window
-// and the element budget. ok is false otherwise, and the caller takes the
-// general path. Every form accepted here is DER.
-func (r *Reader) short() (id byte, length int, ok bool) {
-	p := r.pos
-	if p+1 >= r.end { // r.end <= len(r.in) always
-		return 0, 0, false
+// fast parses the next header if it has the common form, in DER: two
+// octets, a tag number below 31 (not UNIVERSAL 0) and the short length
+// form (X.690 8.1.2.2, 8.1.3.4), with the contents inside the window. It
+// returns the identifier octet and the start and end of the contents; ok
+// is false for every other header, which the general parser handles. It
+// consumes and charges nothing, and is small enough to inline.
+func (r *Reader) fast() (id byte, cs, ce int, ok bool) {
+	b := r.in[r.pos:r.end]
+	if len(b) < 2 || b[1] >= 0x80 {
+		return 0, 0, 0, false
 	}
-	id, l := r.in[p], int(r.in[p+1])
-	if l >= 0x80 || id&0x1f == 0x1f || id&0xdf == 0 || l > r.end-p-2 || r.s.elems <= 0 {
-		return 0, 0, false
-	}
-	r.s.elems--
-	return id, l, true
+	id, cs = b[0], r.pos+2
+	return id, cs, cs + int(b[1]), id&0x1f != 0x1f && id&0xdf != 0 && int(b[1]) <= len(b)-2
 }
 
 // identifier returns the identifier octet of tag t; low is false for the
@@ -162,15 +159,15 @@ func (r *Reader) ReadElement() (Header, []byte, error) {
 // by value from the function that fills it makes the compiler copy a struct
 // it has just written field by field, which stalls store forwarding.)
 func (r *Reader) readElement(h *Header) ([]byte, error) {
-	if id, l, ok := r.short(); ok {
-		p := r.pos
+	if id, cs, ce, ok := r.fast(); ok && r.s.elems > 0 {
+		r.s.elems--
 		h.Tag = Tag{Class(id >> 6), uint32(id & 0x1f)}
 		h.Constructed = id&0x20 != 0
-		h.Offset = p
-		h.HeaderLen = 2
-		h.Length = l
-		r.pos = p + 2 + l
-		return r.in[p+2 : r.pos : r.pos], nil
+		h.Offset = r.pos
+		h.HeaderLen = cs - r.pos
+		h.Length = ce - cs
+		r.pos = ce
+		return r.in[cs:ce:ce], nil
 	}
 	if err := r.header(h); err != nil {
 		return nil, err
@@ -200,33 +197,17 @@ func (r *Reader) readElement(h *Header) ([]byte, error) {
 // a decode that uses ReadAny allocates it (one allocation of 64 bytes).
 func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byte, err error) {
 	p := r.pos
-	if p+1 < r.end {
-		// The common headers, in DER: a tag number below 31 and a length
-		// in one, two or three octets (X.690 8.1.3.4, 8.1.3.5, 10.1).
-		id, l, hl := r.in[p], int(r.in[p+1]), 2
-		switch {
-		case l < 0x80:
-		case l == 0x81 && p+2 < r.end && r.in[p+2] >= 0x80:
-			l, hl = int(r.in[p+2]), 3
-		case l == 0x82 && p+3 < r.end && r.in[p+2] != 0:
-			l, hl = int(r.in[p+2])<<8|int(r.in[p+3]), 4
-		default:
-			hl = 0
-		}
-		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= r.end-p-hl && r.s.elems > 0 {
-			r.s.elems--
-			cs := p + hl
-			r.pos = cs + l
-			constructed = id&0x20 != 0
-			if constructed && sub != nil {
-				if int(r.depth) >= r.s.opts.MaxDepth {
-					r.pos = p
-					return tag, false, nil, r.errDepth(p, "")
-				}
-				sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, r.pos, r.s, r.depth+1, r.ber
+	if id, cs, ce, ok := r.fast(); ok && r.s.elems > 0 {
+		r.s.elems--
+		constructed = id&0x20 != 0
+		if constructed && sub != nil {
+			if int(r.depth) >= r.s.opts.MaxDepth {
+				return tag, false, nil, r.errDepth(p, "")
 			}
-			return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, r.in[cs:r.pos:r.pos], nil
+			sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, ce, r.s, r.depth+1, r.ber
 		}
+		r.pos = ce
+		return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, r.in[cs:ce:ce], nil
 	}
 	var h Header
 	if err := r.header(&h); err != nil {
@@ -250,9 +231,10 @@ func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byt
 // signature covers, or an open type to decode later.
 func (r *Reader) ReadRaw() ([]byte, error) {
 	p := r.pos
-	if _, l, ok := r.short(); ok {
-		r.pos = p + 2 + l
-		return r.in[p:r.pos:r.pos], nil
+	if _, _, ce, ok := r.fast(); ok && r.s.elems > 0 {
+		r.s.elems--
+		r.pos = ce
+		return r.in[p:ce:ce], nil
 	}
 	var h Header
 	if err := r.header(&h); err != nil {
@@ -308,11 +290,10 @@ func (r *Reader) head(h *Header, t Tag, typ string) error {
 // the end-of-contents octets, which this reader consumes.
 func (r *Reader) ReadConstructed(t Tag, typ string) (Reader, error) {
 	if want, low := identifier(t, true); low && r.depth < int32(r.s.opts.MaxDepth) {
-		if p := r.pos; p < r.end && r.in[p] == want {
-			if id, l, ok := r.short(); ok && id == want {
-				r.pos = p + 2 + l
-				return Reader{in: r.in, pos: p + 2, end: r.pos, s: r.s, depth: r.depth + 1, ber: r.ber}, nil
-			}
+		if id, cs, ce, ok := r.fast(); ok && id == want && r.s.elems > 0 {
+			r.s.elems--
+			r.pos = ce
+			return Reader{in: r.in, pos: cs, end: ce, s: r.s, depth: r.depth + 1, ber: r.ber}, nil
 		}
 	}
 	var h Header
@@ -365,11 +346,10 @@ func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err
 // the common form.
 func (r *Reader) shortPrimitive(t Tag) ([]byte, int, bool) {
 	want, low := identifier(t, false)
-	if p := r.pos; low && p < r.end && r.in[p] == want {
-		if _, l, ok := r.short(); ok {
-			r.pos = p + 2 + l
-			return r.in[p+2 : r.pos : r.pos], p + 2, true
-		}
+	if id, cs, ce, ok := r.fast(); ok && low && id == want && r.s.elems > 0 {
+		r.s.elems--
+		r.pos = ce
+		return r.in[cs:ce:ce], cs, true
 	}
 	return nil, 0, false
 }

@@ -135,8 +135,9 @@ func countTree(r *Reader, one bool) (int, error) {
 		}
 		p := r.pos
 		var h Header
-		if id, l, ok := r.short(); ok {
-			h = Header{Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, p, 2, l}
+		if id, cs, ce, ok := r.fast(); ok && r.s.elems > 0 {
+			r.s.elems--
+			h = Header{Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, p, cs - p, ce - cs}
 		} else if err := r.header(&h); err != nil {
 			return 0, err
 		}
@@ -166,6 +167,15 @@ func fillNodes(r *Reader, b []byte, dst []Node, base int) int {
 	k := 0
 	for ; k < len(dst) && !r.Empty(); k++ {
 		n := &dst[k]
+		if id, cs, ce, ok := r.fast(); ok {
+			n.Tag, n.Constructed, n.Offset, n.HeaderLen, n.Length = Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, base+r.pos, 2, ce-cs
+			if r.pos = ce; id&0x20 == 0 {
+				n.Content = b[cs:ce:ce]
+			} else if r.ber && isStringTag(n.Tag) {
+				n.NonDER = reasonConstructed // X.690 10.2
+			}
+			continue
+		}
 		var h Header
 		c, err := r.readElement(&h)
 		if err != nil {
