@@ -186,3 +186,105 @@ func TestOpenTypeTablesRFC5912(t *testing.T) {
 		t.Errorf("id-at-commonName selects %v; table %v", e, tableRows(attr))
 	}
 }
+
+func TestOpenTypeTablesInline(t *testing.T) {
+	s := checkSrc(`M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+IE ::= CLASS { &id INTEGER UNIQUE, &crit ENUMERATED { reject, ignore }, &Value }
+	WITH SYNTAX { ID &id CRITICALITY &crit TYPE &Value }
+Container { IE : Set } ::= SEQUENCE {
+	id    IE.&id ({Set}),
+	crit  IE.&crit ({Set}{@id}),
+	value IE.&Value ({Set}{@id})
+}
+Base IE ::= { { ID 1 CRITICALITY reject TYPE INTEGER } | ie-two }
+ie-two IE ::= { ID 2 CRITICALITY ignore TYPE BOOLEAN }
+More IE ::= { Base, ..., { ID 3 CRITICALITY ignore TYPE Name } }
+Name ::= IA5String
+Msg ::= Container {{More}}
+Closed ::= Container {{Base}}
+END`)
+	if len(s.Diags) > 0 {
+		t.Fatalf("diags:\n%s", s.Diags)
+	}
+	rows := func(tab *OpenTypeTable) []string {
+		var out []string
+		for _, e := range tab.Entries {
+			r := valueKey(e.Key) + " -> " + typeName(e.Type)
+			if e.Value != nil {
+				r = valueKey(e.Key) + " -> " + e.Value.Name
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	msg := component(t, s, "M", "Msg", "value").Table()
+	if diff := cmp.Diff([]string{"int:1 -> INTEGER", "int:2 -> BOOLEAN", "int:3 -> Name"}, rows(msg)); diff != "" || !msg.Extensible {
+		t.Errorf("Msg.value (extensible %v) (-want +got):\n%s", msg.Extensible, diff)
+	}
+	crit := component(t, s, "M", "Msg", "crit").Table()
+	if diff := cmp.Diff([]string{"int:1 -> reject", "int:2 -> ignore", "int:3 -> ignore"}, rows(crit)); diff != "" {
+		t.Errorf("Msg.crit (-want +got):\n%s", diff)
+	}
+	closed := component(t, s, "M", "Closed", "value").Table()
+	if diff := cmp.Diff([]string{"int:1 -> INTEGER", "int:2 -> BOOLEAN"}, rows(closed)); diff != "" || closed.Extensible {
+		t.Errorf("Closed.value (extensible %v) (-want +got):\n%s", closed.Extensible, diff)
+	}
+	ids := component(t, s, "M", "Closed", "id").Type.Constraints.Table.Values
+	if len(ids) != 2 || ids[0].Int != 1 || ids[1].Int != 2 {
+		t.Errorf("Closed.id permitted values %v", ids)
+	}
+}
+
+func TestComponentRelationErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want []string
+	}{
+		{"missing component", `T ::= SEQUENCE { id C.&id ({S}), v C.&T ({S}{@nope}) }`,
+			[]string{"m0.asn:5:46: component relation @nope: there is no component nope"}},
+		{"path through a non-structured component", `T ::= SEQUENCE { id C.&id ({S}), v C.&T ({S}{@id.x}) }`,
+			[]string{"m0.asn:5:46: component relation @id.x: id is not a SEQUENCE, SET or CHOICE"}},
+		{"key not a class field", `T ::= SEQUENCE { id INTEGER, v C.&T ({S}{@id}) }`,
+			[]string{"m0.asn:5:42: @id names id, which is not an information object class field"}},
+		{"relative path", `T ::= SEQUENCE { id C.&id ({S}), inner SEQUENCE { v C.&T ({S}{@..id}) } }`, nil},
+		{"relative path too far", `T ::= SEQUENCE { id C.&id ({S}), inner SEQUENCE { v C.&T ({S}{@...id}) } }`,
+			[]string{"m0.asn:5:63: component relation @...id goes out of the outermost type"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := checkSrc("M DEFINITIONS ::= BEGIN\nC ::= CLASS { &id INTEGER UNIQUE, &T }\nS C ::= { { &id 1, &T BOOLEAN } }\n\n" + tt.body + "\nEND")
+			if diff := cmp.Diff(tt.want, diagLines(s)); diff != "" {
+				t.Errorf("diags (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestOpenTypeTablesCMS(t *testing.T) {
+	s := loadCorpus(t, "ietf/IETF_PKI_RFC6268")
+	tab := component(t, s, "CryptographicMessageSyntax-2010", "ContentInfo", "content").Table()
+	if tab == nil {
+		t.Fatal("ContentInfo.content has no table")
+	}
+	want := []string{
+		"oid:1.2.840.113549.1.7.1 -> - (ct-Data)", // RFC 6268: { IDENTIFIED BY id-data }, no &Type
+		"oid:1.2.840.113549.1.7.2 -> SignedData (ct-SignedData)",
+		"oid:1.2.840.113549.1.7.6 -> EncryptedData (ct-EncryptedData)",
+		"oid:1.2.840.113549.1.7.3 -> EnvelopedData (ct-EnvelopedData)",
+		"oid:1.2.840.113549.1.9.16.1.2 -> AuthenticatedData (ct-AuthenticatedData)",
+		"oid:1.2.840.113549.1.7.5 -> DigestedData (ct-DigestedData)",
+	}
+	if diff := cmp.Diff(want, tableRows(tab)); diff != "" || !tab.Extensible {
+		t.Errorf("ContentSet (extensible %v) (-want +got):\n%s", tab.Extensible, diff)
+	}
+	// SignerInfo.signedAttrs: Attributes of SignedAttributesSet, whose
+	// values are keyed by the attribute type.
+	attrs := component(t, s, "CryptographicMessageSyntax-2010", "SignerInfo", "signedAttrs", "attrValues").Table()
+	if attrs == nil {
+		t.Fatal("SignerInfo.signedAttrs.attrValues has no table")
+	}
+	if e := attrs.Lookup(&Value{Kind: ValueOID, OID: OID{1, 2, 840, 113549, 1, 9, 3}}); e == nil || typeName(e.Type) != "ContentType" {
+		t.Errorf("id-contentType selects %v; table %v", e, tableRows(attrs))
+	}
+}
