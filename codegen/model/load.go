@@ -53,7 +53,10 @@ func Files(paths ...string) ([]string, error) {
 // LoadPaths reads the files named by paths (see Files) and checks them
 // together as one module set. The error reports I/O failures only: syntax
 // and semantic errors are in the Set's Diags.
-func LoadPaths(paths ...string) (*Set, error) {
+func LoadPaths(paths ...string) (*Set, error) { return LoadPathsWith(Options{}, paths...) }
+
+// LoadPathsWith is LoadPaths with options.
+func LoadPathsWith(opts Options, paths ...string) (*Set, error) {
 	names, err := Files(paths...)
 	if err != nil {
 		return nil, err
@@ -66,15 +69,18 @@ func LoadPaths(paths ...string) (*Set, error) {
 		}
 		srcs = append(srcs, Source{Name: name, Src: b})
 	}
-	return Check(srcs...), nil
+	return CheckWith(opts, srcs...), nil
 }
 
 // Check parses the sources and resolves them as one module set: imports
 // are bound to the modules of the set, every assignment is classified and
 // converted, values are evaluated, tags computed and checked. It never
 // panics; every problem is a Diagnostic.
-func Check(srcs ...Source) (set *Set) {
-	s := &Set{byName: map[string][]*Module{}, srcs: map[string][]byte{}, insts: map[string]*Assignment{}}
+func Check(srcs ...Source) *Set { return CheckWith(Options{}, srcs...) }
+
+// CheckWith is Check with options.
+func CheckWith(opts Options, srcs ...Source) (set *Set) {
+	s := &Set{opts: opts, byName: map[string][]*Module{}, srcs: map[string][]byte{}, insts: map[string]*Assignment{}}
 	defer func() {
 		if r := recover(); r != nil {
 			// A bug in the model must not bring the caller down.
@@ -99,6 +105,8 @@ func Check(srcs ...Source) (set *Set) {
 		}
 	}
 	s.resolveAll()
+	s.applyAnyMap()
+	s.markKeepRaw()
 	s.Diags = sortDiags(s.Diags)
 	return s
 }

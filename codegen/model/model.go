@@ -115,6 +115,9 @@ type Assignment struct {
 	// set of a KindObjectSet assignment, evaluated (nil for templates).
 	Object    *Object
 	ObjectSet *ObjectSet
+	// KeepRaw marks a type whose received encoding decoders keep (the
+	// signed part of a signed structure); see markKeepRaw for the rule.
+	KeepRaw bool
 
 	AST parser.Assignment
 
@@ -288,6 +291,9 @@ type Component struct {
 	Version   string
 	// ComponentsOf is set for components copied by COMPONENTS OF.
 	ComponentsOf bool
+	// KeepRaw marks a component whose received encoding decoders keep
+	// (see Assignment.KeepRaw).
+	KeepRaw bool
 
 	defaultAST   parser.Value
 	defaultScope *scope

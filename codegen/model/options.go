@@ -1,5 +1,240 @@
 package model
 
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/parser"
+)
+
 // Options adjust how a module set is checked.
 type Options struct {
+	// AnyMap supplies open-type tables that the modules do not state:
+	// 1988 "ANY DEFINED BY" components, and OCTET STRING or BIT STRING
+	// components that carry the DER of a type selected by a sibling (the
+	// extnValue of RFC 5280's 1988 Extension). See ParseAnyMap.
+	AnyMap []AnyMapping
+	// KeepRaw names types ("Module.Type" or "Type") whose received
+	// encoding is kept, in addition to those the schema marks (see
+	// Assignment.KeepRaw).
+	KeepRaw []string
+	// NoDeriveKeepRaw turns the structural derivation of KeepRaw off: only
+	// the types named in KeepRaw are marked.
+	NoDeriveKeepRaw bool
+}
+
+// AnyMapping is one line of an ANY mapping file: in the type Module.Type,
+// the component Component (keyed by the sibling KeyComponent, which for
+// ANY DEFINED BY defaults to the component it names) holds a value of
+// Target when the key is Key.
+type AnyMapping struct {
+	Pos          parser.Pos
+	Module       string
+	Type         string
+	Component    string
+	KeyComponent string
+	// Key is a dotted OID ("1.2.840.113549.1.1.11"), a decimal integer or
+	// a value reference ("name" in Module, or "Other.name").
+	Key string
+	// Target is a type reference ("Type" in Module, or "Other.Type"), a
+	// built-in type (NULL, BOOLEAN, INTEGER, OCTET STRING, BIT STRING,
+	// OBJECT IDENTIFIER), or "-" when the key selects no value (absent
+	// parameters).
+	Target string
+}
+
+// ParseAnyMap reads an ANY mapping file. The format is line based:
+//
+//	# comment (also "--")
+//	Module.Type.component[@keyComponent]  KEY  TARGET
+//
+// for example
+//
+//	PKIX1Explicit88.AlgorithmIdentifier.parameters  1.2.840.113549.1.1.11  NULL
+//	PKIX1Explicit88.AlgorithmIdentifier.parameters  1.2.840.10045.4.3.2    -
+//	PKIX1Explicit88.Extension.extnValue@extnID  PKIX1Implicit88.id-ce-basicConstraints  PKIX1Implicit88.BasicConstraints
+//
+// A component declared "ANY DEFINED BY k" takes its key from k; any other
+// component needs "@keyComponent". The tables built are extensible: keys
+// not listed are not errors.
+func ParseAnyMap(name string, data []byte) ([]AnyMapping, error) {
+	var out []AnyMapping
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if i := strings.Index(text, "#"); i >= 0 {
+			text = text[:i]
+		}
+		if i := strings.Index(text, "--"); i >= 0 {
+			text = text[:i]
+		}
+		f := strings.Fields(text)
+		if len(f) == 0 {
+			continue
+		}
+		pos := parser.Pos{Filename: name, Line: line, Column: 1}
+		if len(f) < 3 {
+			return nil, fmt.Errorf("%s: want \"Module.Type.component[@key] KEY TARGET\"", pos)
+		}
+		m := AnyMapping{Pos: pos, Key: f[1], Target: strings.Join(f[2:], " ")}
+		path := f[0]
+		if i := strings.Index(path, "@"); i >= 0 {
+			m.KeyComponent = path[i+1:]
+			path = path[:i]
+		}
+		parts := strings.Split(path, ".")
+		if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+			return nil, fmt.Errorf("%s: %q is not Module.Type.component", pos, path)
+		}
+		m.Module, m.Type, m.Component = parts[0], parts[1], parts[2]
+		out = append(out, m)
+	}
+	return out, sc.Err()
+}
+
+// ReadAnyMap reads and parses an ANY mapping file.
+func ReadAnyMap(path string) ([]AnyMapping, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAnyMap(path, b)
+}
+
+var builtinTargets = map[string]TypeKind{
+	"NULL": TypeNull, "BOOLEAN": TypeBoolean, "INTEGER": TypeInteger, "OCTET STRING": TypeOctetString,
+	"BIT STRING": TypeBitString, "OBJECT IDENTIFIER": TypeObjectIdentifier,
+}
+
+// applyAnyMap builds the tables of the mapping lines, one table per
+// component, in the order of the lines.
+func (s *Set) applyAnyMap() {
+	tables := map[*Component]*OpenTypeTable{}
+	for _, m := range s.opts.AnyMap {
+		mod := s.Module(m.Module)
+		if mod == nil {
+			s.errorf(m.Pos, "module %s not found", m.Module)
+			continue
+		}
+		a := mod.Lookup(m.Type)
+		if a == nil || a.Kind != KindType || a.Type == nil {
+			s.errorf(m.Pos, "%s is not a type of module %s", m.Type, m.Module)
+			continue
+		}
+		u := s.underlying(a.Type)
+		if u == nil || (u.Kind != TypeSequence && u.Kind != TypeSet) {
+			s.errorf(m.Pos, "%s.%s is not a SEQUENCE or SET", m.Module, m.Type)
+			continue
+		}
+		var comp, key *Component
+		for _, c := range u.Components {
+			if c.Name == m.Component {
+				comp = c
+			}
+		}
+		if comp == nil {
+			s.errorf(m.Pos, "%s.%s has no component %s", m.Module, m.Type, m.Component)
+			continue
+		}
+		keyName := m.KeyComponent
+		if keyName == "" {
+			keyName = comp.Type.DefinedBy
+		}
+		if keyName == "" {
+			s.errorf(m.Pos, "%s is not ANY DEFINED BY: write %s.%s.%s@keyComponent", m.Component, m.Module, m.Type, m.Component)
+			continue
+		}
+		for _, c := range u.Components {
+			if c.Name == keyName {
+				key = c
+			}
+		}
+		if key == nil {
+			s.errorf(m.Pos, "%s.%s has no key component %s", m.Module, m.Type, keyName)
+			continue
+		}
+		kv := s.anyMapKey(mod, m, key)
+		if kv == nil {
+			continue
+		}
+		var target *Type
+		if m.Target != "-" {
+			if k, ok := builtinTargets[m.Target]; ok {
+				target = &Type{Kind: k}
+			} else {
+				tm, tn := mod, m.Target
+				if i := strings.LastIndex(tn, "."); i >= 0 {
+					tm, tn = s.Module(tn[:i]), tn[i+1:]
+				}
+				var ta *Assignment
+				if tm != nil {
+					ta = s.lookup(&scope{m: tm}, "", tn, m.Pos, false)
+				}
+				if ta == nil || s.kindOf(ta) != KindType || len(ta.Params) > 0 {
+					s.errorf(m.Pos, "%s is not a type", m.Target)
+					continue
+				}
+				target = &Type{Pos: m.Pos, Ref: ta}
+			}
+			s.finishType(target)
+		}
+		tab := tables[comp]
+		if tab == nil {
+			tab = &OpenTypeTable{KeyPath: []string{keyName}, Key: key, Extensible: true}
+			tables[comp] = tab
+			switch comp.Type.Kind {
+			case TypeOpen:
+				comp.Type.OpenType = tab
+			case TypeOctetString, TypeBitString:
+				// Like "OCTET STRING (CONTAINING T.&Type({Set}{@key}))".
+				if comp.Type.Constraints == nil {
+					comp.Type.Constraints = &Constraints{}
+				}
+				comp.Type.Constraints.Containing = &Type{Kind: TypeOpen, Pos: m.Pos, OpenType: tab}
+			default:
+				s.errorf(m.Pos, "%s is a %s: only ANY, open types, OCTET STRING and BIT STRING take a mapping", m.Component, comp.Type.Kind)
+				delete(tables, comp)
+				continue
+			}
+		}
+		if tab.Lookup(kv) != nil {
+			s.errorf(m.Pos, "key %s is mapped twice for %s.%s.%s", m.Key, m.Module, m.Type, m.Component)
+			continue
+		}
+		tab.Entries = append(tab.Entries, &OpenTypeEntry{Key: kv, Type: target})
+	}
+}
+
+// anyMapKey evaluates the KEY of a mapping line against the key
+// component's type.
+func (s *Set) anyMapKey(mod *Module, m AnyMapping, key *Component) *Value {
+	k := s.kind(key.Type)
+	if k == TypeObjectIdentifier && strings.Contains(m.Key, ".") && m.Key[0] >= '0' && m.Key[0] <= '9' {
+		var oid OID
+		for _, arc := range strings.Split(m.Key, ".") {
+			n, err := strconv.ParseUint(arc, 10, 64)
+			if err != nil {
+				s.errorf(m.Pos, "%s is not a dotted object identifier", m.Key)
+				return nil
+			}
+			oid = append(oid, n)
+		}
+		return &Value{Kind: ValueOID, Pos: m.Pos, OID: oid}
+	}
+	if k == TypeInteger {
+		if n, err := strconv.ParseInt(m.Key, 10, 64); err == nil {
+			return &Value{Kind: ValueInteger, Pos: m.Pos, Int: n}
+		}
+	}
+	ref := &parser.ValueReference{Pos: m.Pos, Name: m.Key}
+	if i := strings.LastIndex(m.Key, "."); i >= 0 {
+		ref.Module, ref.Name = m.Key[:i], m.Key[i+1:]
+	}
+	return s.evalValue(&scope{m: mod}, ref, key.Type)
 }
