@@ -19,7 +19,7 @@ func init() {
 	register(command{name: "check", short: "check ASN.1 modules (-syntax-only: parse them)", run: runCheck})
 }
 
-const checkUsage = `usage: asn1gen check [-syntax-only] FILE|DIR...
+const checkUsage = `usage: asn1gen check [-syntax-only] [-anymap FILE] [-keep-raw T,T | -no-keep-raw] FILE|DIR...
 
 Checks every FILE, and every *.asn and *.asn1 file under each DIR
 (recursively), as one set of modules: parses them, binds IMPORTS across the
@@ -27,7 +27,11 @@ set, resolves every name, evaluates values and constraints, computes tags
 and checks them. Prints each error as "file:line:col: message" and each
 warning as "file:line:col: warning: message".
 
-With -syntax-only, only parses each file.
+With -syntax-only, only parses each file. -anymap reads open-type tables
+for 1988 "ANY DEFINED BY" (and OCTET STRING) components from FILE, one
+"Module.Type.component[@keyComponent] KEY TARGET" a line. -keep-raw names
+types (Module.Type or Type) whose received encoding decoders keep, besides
+the signed data found in the schema; -no-keep-raw turns that derivation off.
 Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or I/O error.
 
 Flags:
@@ -37,6 +41,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("check", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	syntaxOnly := fset.Bool("syntax-only", false, "only parse the modules")
+	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
+	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
+	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
 		fset.PrintDefaults()
@@ -57,7 +64,23 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !*syntaxOnly {
-		return checkSemantics(files, stdout, stderr)
+		opts := model.Options{NoDeriveKeepRaw: *noKeepRaw}
+		if *keepRaw != "" {
+			for _, name := range strings.Split(*keepRaw, ",") {
+				if name = strings.TrimSpace(name); name != "" {
+					opts.KeepRaw = append(opts.KeepRaw, name)
+				}
+			}
+		}
+		if *anyMap != "" {
+			m, err := model.ReadAnyMap(*anyMap)
+			if err != nil {
+				fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
+				return 2
+			}
+			opts.AnyMap = m
+		}
+		return checkSemantics(files, opts, stdout, stderr)
 	}
 	status := 0
 	for _, name := range files {
@@ -86,7 +109,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // checkSemantics runs the parser and the semantic model on the files as one
 // module set.
-func checkSemantics(files []string, stdout, stderr io.Writer) int {
+func checkSemantics(files []string, opts model.Options, stdout, stderr io.Writer) int {
 	srcs := make([]model.Source, 0, len(files))
 	for _, name := range files {
 		src, err := os.ReadFile(name)
@@ -96,7 +119,7 @@ func checkSemantics(files []string, stdout, stderr io.Writer) int {
 		}
 		srcs = append(srcs, model.Source{Name: name, Src: src})
 	}
-	set := model.Check(srcs...)
+	set := model.CheckWith(opts, srcs...)
 	fmt.Fprint(stdout, set.Diags.String())
 	if set.Diags.Errors() > 0 {
 		return 1

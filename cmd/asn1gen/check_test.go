@@ -28,6 +28,10 @@ func TestCheck(t *testing.T) {
 	write("sem/d.asn", "D DEFINITIONS ::= BEGIN\nIMPORTS X FROM Nowhere;\nT ::= CHOICE { a [0] INTEGER, b [0] BOOLEAN }\nEND\n")
 	write("warn/e.asn", "E DEFINITIONS ::= BEGIN\nIMPORTS T FROM A {1 2 3};\nU ::= T\nEND\n")
 	write("warn/a.asn", "A {1 2 4} DEFINITIONS ::= BEGIN T ::= INTEGER END\n")
+	write("any/f.asn", "F DEFINITIONS ::= BEGIN\nA ::= SEQUENCE { id OBJECT IDENTIFIER, v ANY DEFINED BY id }\nEND\n")
+	write("good.map", "F.A.v 1.2.3 NULL\n")
+	write("bad.map", "F.A.w 1.2.3 NULL\n")
+	write("syntax.map", "F.A 1.2.3\n")
 
 	tests := []struct {
 		name   string
@@ -49,6 +53,11 @@ func TestCheck(t *testing.T) {
 		{"syntax errors fail the semantic check", []string{"check", "bad"}, 1,
 			"bad/c.asn:2:20: unexpected \"}\", expected a type\n" +
 				"bad/c.asn:3:19: unexpected \")\", expected a value\n", ""},
+		{"ANY mapping file", []string{"check", "-anymap", "good.map", "any"}, 0, "", ""},
+		{"ANY mapping errors are located", []string{"check", "-anymap", "bad.map", "any"}, 1, "bad.map:1:1: F.A has no component w\n", ""},
+		{"ANY mapping syntax", []string{"check", "-anymap", "syntax.map", "any"}, 2, "", "syntax.map:1:1: want"},
+		{"keep-raw names a type", []string{"check", "-keep-raw", "F.A", "any"}, 0, "", ""},
+		{"keep-raw of a missing type", []string{"check", "-no-keep-raw", "-keep-raw", "F.B", "any"}, 1, "any/f.asn:1:1: keep-raw: no type F.B\n", ""},
 		{"no argument", []string{"check", "-syntax-only"}, 2, "", "usage: asn1gen check"},
 		{"missing file", []string{"check", "-syntax-only", "nope.asn"}, 2, "", "nope.asn"},
 	}
