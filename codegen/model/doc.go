@@ -22,7 +22,19 @@
 //     the distinct-tag rules of SET, CHOICE and runs of optional SEQUENCE
 //     components are checked;
 //   - constraints are evaluated to bounds (value range, SIZE, permitted
-//     alphabet, CONTAINING) and table constraints kept.
+//     alphabet, CONTAINING);
+//   - objects and object sets are evaluated (X.681 11, 12: default and
+//     defined syntax, unions, intersections, EXCEPT, extension markers,
+//     references, parameterized sets and objects, sets drawn from objects'
+//     fields), and every component relation constraint (X.682 10.7) gets
+//     its table from key value to selected type (Type.OpenType,
+//     Component.Table), with @ paths checked; a simple table constraint
+//     lists its permitted values (TableConstraint.Values);
+//   - Options.AnyMap supplies tables for 1988 ANY DEFINED BY (and
+//     OCTET STRING) components (ParseAnyMap documents the file format);
+//   - signed data whose received encoding decoders keep is marked
+//     (Assignment.KeepRaw, Component.KeepRaw; the rule is at markKeepRaw),
+//     overridable with Options.KeepRaw and Options.NoDeriveKeepRaw.
 //
 // Every problem is a Diagnostic ("file:line:col: message", warnings with
 // "warning: "). The model refers to named types by *Assignment (Type.Ref)
