@@ -78,10 +78,18 @@ type ModuleIdentifier struct {
 
 // DefinitiveObjIdComponent is a NameForm (Name), a DefinitiveNumberForm
 // (Number) or a DefinitiveNameAndNumberForm (both).
+//
+// Placeholder is set instead of Number when a draft module writes an
+// upper-case reference where X.680 13.1 requires the number, as in
+// "id-mod-x509-ml-dsa-2025(TBD1)": the parser accepts it there (and only
+// there, see "Leniencies" in doc.go) so that such modules parse as
+// published; the semantic phase should warn that the module OID is not
+// final. Number is then "".
 type DefinitiveObjIdComponent struct {
-	Pos    Pos
-	Name   string
-	Number string
+	Pos         Pos
+	Name        string
+	Number      string
+	Placeholder string
 }
 
 // Exports is "EXPORTS ALL ;" or "EXPORTS SymbolList ;" (X.680 13.14).

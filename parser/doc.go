@@ -84,6 +84,11 @@
 //   - reserved words that X.208 did not reserve (BMPString, UTF8String, ...,
 //     TYPE-IDENTIFIER) as assigned or imported names;
 //   - an empty set "{ }" for a value set or object set;
+//   - in the module identifier's OID only, an upper-case reference where
+//     the number of a DefinitiveNameAndNumberForm belongs, as drafts write
+//     "id-mod-x509-ml-dsa-2025(TBD1)" until the arc is assigned: it is kept
+//     as DefinitiveObjIdComponent.Placeholder (Number empty). The parser has
+//     no warnings; the semantic phase is to warn about it;
 //   - a no-break space or a leading byte order mark as white space.
 //
 // Not supported: X.208 macros (a MACRO definition is reported as "MACRO

@@ -32,11 +32,17 @@ type gModuleHeader struct {
 	Implied bool                    `parser:"@( 'EXTENSIBILITY' 'IMPLIED' )? '::=' 'BEGIN'"`
 }
 
-// gDefinitiveComponent is a DefinitiveObjIdComponent (X.680 13.1).
+// gDefinitiveComponent is a DefinitiveObjIdComponent (X.680 13.1). In
+// parentheses, Placeholder takes a draft's upper-case placeholder where the
+// number belongs (a leniency, see DefinitiveObjIdComponent); Number2 is the
+// DefinitiveNumberForm alone (participle captures each "@" in the field it
+// is written in).
 type gDefinitiveComponent struct {
-	Pos    Pos
-	Name   string `parser:"( @Lower"`
-	Number string `parser:"  ( '(' @Number ')' )? | @Number )"`
+	Pos         Pos
+	Name        string `parser:"( @Lower"`
+	Number      string `parser:"  ( '(' ( @Number"`
+	Placeholder string `parser:"        | @Upper ) ')' )?"`
+	Number2     string `parser:"| @Number )"`
 }
 
 // gExports is "EXPORTS ALL ;" or "EXPORTS SymbolList? ;" (X.680 13.14).
@@ -161,8 +167,13 @@ func participleMessage(msg string) string {
 	if i := strings.Index(msg, " (expected "); i >= 0 && strings.HasSuffix(msg, ")") {
 		exp := msg[i+len(" (expected ") : len(msg)-1]
 		// Participle prints the whole remaining sequence of the grammar;
-		// its first element is what was expected here.
-		if j := strings.IndexAny(exp, " ("); j > 0 {
+		// its first element is what was expected here: a token, or a
+		// group of alternatives "(a | b)".
+		if strings.HasPrefix(exp, "(") {
+			if j := strings.Index(exp, ")"); j > 0 {
+				exp = strings.ReplaceAll(exp[1:j], " | ", " or ")
+			}
+		} else if j := strings.IndexAny(exp, " ("); j > 0 {
 			exp = exp[:j]
 		}
 		msg = msg[:i] + ", expected " + symbolWords.Replace(exp)
@@ -194,7 +205,7 @@ func (p *parser) indexAt(pos Pos) int {
 func lowerModuleHeader(g *gModuleHeader) *ModuleDefinition {
 	id := &ModuleIdentifier{Pos: g.Pos, Name: g.Name}
 	for _, c := range g.OID {
-		id.OID = append(id.OID, &DefinitiveObjIdComponent{Pos: c.Pos, Name: c.Name, Number: c.Number})
+		id.OID = append(id.OID, &DefinitiveObjIdComponent{Pos: c.Pos, Name: c.Name, Number: c.Number + c.Number2, Placeholder: c.Placeholder})
 	}
 	if g.IRI != "" {
 		id.IRI = cstringValue(g.IRI)

@@ -109,7 +109,7 @@ func TestErrors(t *testing.T) {
 		{"recovery at the next module", "M DEFINITIONS ::= BEGIN\nA ::= INTEGER\nEND\nN DEFINITIONS = BEGIN END\nO DEFINITIONS ::= BEGIN B ::= } END\n",
 			"e.asn:4:15: unexpected \"=\", expected \"::=\"\ne.asn:5:31: unexpected \"}\", expected a type\n"},
 		{"participle productions", "M {iso x(y)} DEFINITIONS ::= BEGIN END\nN DEFINITIONS ::= BEGIN EXPORTS a b; C ::= CLASS { &a INTEGER } WITH SYNTAX { [ A &a } END\n",
-			"e.asn:1:10: unexpected \"y\", expected a number\ne.asn:2:35: unexpected \"b\", expected \";\"\ne.asn:2:86: unexpected \"}\", expected \"]\"\n"},
+			"e.asn:1:10: unexpected \"y\", expected a number or a reference\ne.asn:2:35: unexpected \"b\", expected \";\"\ne.asn:2:86: unexpected \"}\", expected \"]\"\n"},
 		{"macro definitions", "M DEFINITIONS ::= BEGIN\nOBJECT-TYPE MACRO ::= BEGIN TYPE NOTATION ::= \"SYNTAX\" type(Syntax) VALUE NOTATION ::= value(VALUE ObjectName) END\nA ::= INTEGER\nEND\n",
 			"e.asn:2:1: MACRO notation (X.208) is not supported: \"OBJECT-TYPE\"\n"},
 		{"lexical errors", "M DEFINITIONS ::= BEGIN\nA ::= INTEGER (1 # 2)\nb BIT STRING ::= '012'B\nc IA5String ::= \"open\nEND\n",
