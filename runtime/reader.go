@@ -78,12 +78,30 @@ func (r *Reader) rest() []byte { return r.in[r.pos:r.end] }
 // is false for every other header, which the general parser handles. It
 // consumes and charges nothing, and is small enough to inline.
 func (r *Reader) fast() (id byte, cs, ce int, ok bool) {
-	b := r.in[r.pos:r.end]
-	if len(b) < 2 || b[1] >= 0x80 {
+	p := r.pos
+	if p+1 >= r.end { // r.end <= len(r.in) always
 		return 0, 0, 0, false
 	}
-	id, cs = b[0], r.pos+2
-	return id, cs, cs + int(b[1]), id&0x1f != 0x1f && id&0xdf != 0 && int(b[1]) <= len(b)-2
+	id, l := r.in[p], int(r.in[p+1])
+	return id, p + 2, p + 2 + l, l < 0x80 && id&0x1f != 0x1f && id&0xdf != 0 && l <= r.end-p-2
+}
+
+// fastLong is fast for the next most common headers, out of line: a tag
+// number below 31 and a length in two or three octets, minimal as DER
+// requires (X.690 8.1.3.5, 10.1).
+func (r *Reader) fastLong() (id byte, cs, ce int, ok bool) {
+	b := r.in[r.pos:r.end]
+	if len(b) < 3 {
+		return 0, 0, 0, false
+	}
+	id, l, hl := b[0], int(b[2]), 3
+	if b[1] == 0x82 && l != 0 && len(b) > 3 {
+		l, hl = l<<8|int(b[3]), 4
+	} else if b[1] != 0x81 || l < 0x80 {
+		return 0, 0, 0, false
+	}
+	cs = r.pos + hl
+	return id, cs, cs + l, id&0x1f != 0x1f && id&0xdf != 0 && l <= len(b)-hl
 }
 
 // identifier returns the identifier octet of tag t; low is false for the
@@ -197,17 +215,33 @@ func (r *Reader) readElement(h *Header) ([]byte, error) {
 // a decode that uses ReadAny allocates it (one allocation of 64 bytes).
 func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byte, err error) {
 	p := r.pos
-	if id, cs, ce, ok := r.fast(); ok && r.s.elems > 0 {
-		r.s.elems--
-		constructed = id&0x20 != 0
-		if constructed && sub != nil {
-			if int(r.depth) >= r.s.opts.MaxDepth {
-				return tag, false, nil, r.errDepth(p, "")
-			}
-			sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, ce, r.s, r.depth+1, r.ber
+	if p+1 < r.end {
+		// The common headers, in DER: a tag number below 31 and a length
+		// in one, two or three octets (X.690 8.1.3.4, 8.1.3.5, 10.1).
+		id, l, hl := r.in[p], int(r.in[p+1]), 2
+		switch {
+		case l < 0x80:
+		case l == 0x81 && p+2 < r.end && r.in[p+2] >= 0x80:
+			l, hl = int(r.in[p+2]), 3
+		case l == 0x82 && p+3 < r.end && r.in[p+2] != 0:
+			l, hl = int(r.in[p+2])<<8|int(r.in[p+3]), 4
+		default:
+			hl = 0
 		}
-		r.pos = ce
-		return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, r.in[cs:ce:ce], nil
+		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= r.end-p-hl && r.s.elems > 0 {
+			r.s.elems--
+			cs := p + hl
+			r.pos = cs + l
+			constructed = id&0x20 != 0
+			if constructed && sub != nil {
+				if int(r.depth) >= r.s.opts.MaxDepth {
+					r.pos = p
+					return tag, false, nil, r.errDepth(p, "")
+				}
+				sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, r.pos, r.s, r.depth+1, r.ber
+			}
+			return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, r.in[cs:r.pos:r.pos], nil
+		}
 	}
 	var h Header
 	if err := r.header(&h); err != nil {

@@ -66,8 +66,7 @@ func ParseTrees(b []byte, opts *Options) ([]Node, error) { return parseTrees(b, 
 // of b[0] in the stream, added to offsets. The first pass checks every
 // element and counts them, so that hostile input is rejected before
 // anything is allocated and the nodes fit in one exact allocation. The
-// second fills that arena breadth-first, so that the children of each node
-// are contiguous.
+// second fills that arena, the children of each node contiguous.
 func parseTrees(b []byte, base int, opts *Options, one bool) ([]Node, error) {
 	r := NewReader(b, opts)
 	if one && len(b) == 0 {
@@ -91,19 +90,32 @@ func parseTrees(b []byte, base int, opts *Options, one bool) ([]Node, error) {
 	}
 	// The first pass read these octets: the second cannot fail, and needs
 	// no budget.
-	s := state{opts: r.s.opts, elems: maxInt}
+	st := state{opts: r.s.opts, elems: maxInt}
 	arena := make([]Node, n)
-	top := fillNodes(&Reader{in: b, end: r.pos, s: &s, ber: r.ber}, b, arena, base)
+	top := fillNodes(&Reader{in: b, end: r.pos, s: &st, ber: r.ber}, b, arena, base)
 	next := top
-	for i := 0; i < next; i++ {
-		if nd := &arena[i]; nd.Constructed {
-			cs := nd.Offset - base + nd.HeaderLen
-			k := fillNodes(&Reader{in: b, pos: cs, end: cs + nd.Length, s: &s, ber: r.ber}, b, arena[next:], base)
-			nd.Children = arena[next : next+k : next+k]
-			next += k
+	for i := range arena[:top] {
+		if arena[i].Constructed {
+			next = fillChildren(&arena[i], b, arena, next, base, &st)
 		}
 	}
 	return arena[:top:top], nil
+}
+
+// fillChildren fills arena[next:] with the children of nd, then their
+// children depth first (while they are still in the cache), and returns
+// the new next.
+func fillChildren(nd *Node, b []byte, arena []Node, next, base int, s *state) int {
+	cs := nd.Offset - base + nd.HeaderLen
+	k := fillNodes(&Reader{in: b, pos: cs, end: cs + nd.Length, s: s, ber: s.opts.BER}, b, arena[next:], base)
+	nd.Children = arena[next : next+k : next+k]
+	next += k
+	for i := range nd.Children {
+		if nd.Children[i].Constructed {
+			next = fillChildren(&nd.Children[i], b, arena, next, base, s)
+		}
+	}
+	return next
 }
 
 // countTree checks the elements of r (only the first if one) and returns
@@ -135,14 +147,18 @@ func countTree(r *Reader, one bool) (int, error) {
 		}
 		p := r.pos
 		var h Header
-		if id, cs, ce, ok := r.fast(); ok && r.s.elems > 0 {
+		id, cs, ce, ok := r.fast()
+		if !ok {
+			id, cs, ce, ok = r.fastLong()
+		}
+		if ok && r.s.elems > 0 {
 			r.s.elems--
 			h = Header{Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, p, cs - p, ce - cs}
 		} else if err := r.header(&h); err != nil {
 			return 0, err
 		}
 		n++
-		cs := h.Offset + h.HeaderLen
+		cs = h.Offset + h.HeaderLen
 		switch {
 		case !h.Constructed:
 			r.pos = cs + h.Length
