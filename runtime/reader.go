@@ -86,24 +86,6 @@ func (r *Reader) fast() (id byte, cs, ce int, ok bool) {
 	return id, p + 2, p + 2 + l, l < 0x80 && id&0x1f != 0x1f && id&0xdf != 0 && l <= r.end-p-2
 }
 
-// fastLong is fast for the next most common headers, out of line: a tag
-// number below 31 and a length in two or three octets, minimal as DER
-// requires (X.690 8.1.3.5, 10.1).
-func (r *Reader) fastLong() (id byte, cs, ce int, ok bool) {
-	b := r.in[r.pos:r.end]
-	if len(b) < 3 {
-		return 0, 0, 0, false
-	}
-	id, l, hl := b[0], int(b[2]), 3
-	if b[1] == 0x82 && l != 0 && len(b) > 3 {
-		l, hl = l<<8|int(b[3]), 4
-	} else if b[1] != 0x81 || l < 0x80 {
-		return 0, 0, 0, false
-	}
-	cs = r.pos + hl
-	return id, cs, cs + l, id&0x1f != 0x1f && id&0xdf != 0 && l <= len(b)-hl
-}
-
 // identifier returns the identifier octet of tag t; low is false for the
 // high-tag-number form, whose number follows (X.690 8.1.2.4).
 func identifier(t Tag, constructed bool) (c byte, low bool) {

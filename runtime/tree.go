@@ -148,9 +148,6 @@ func countTree(r *Reader, one bool) (int, error) {
 		p := r.pos
 		var h Header
 		id, cs, ce, ok := r.fast()
-		if !ok {
-			id, cs, ce, ok = r.fastLong()
-		}
 		if ok && r.s.elems > 0 {
 			r.s.elems--
 			h = Header{Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, p, cs - p, ce - cs}
