@@ -234,3 +234,29 @@ func TestCorpusMalformed(t *testing.T) {
 	}
 	t.Logf("%d files, %d valid, slowest %v (%s)", len(files), parsed, slowest, slowestName)
 }
+
+// TestCorpusLAMPSDrafts checks the two draft LAMPS modules, whose module OID
+// ends in a placeholder (TBD1, TBD): they must parse (TestCorpusModules
+// requires every lamps module) and keep the placeholder for the semantic
+// phase to warn about.
+func TestCorpusLAMPSDrafts(t *testing.T) {
+	dir := corpusDir(t)
+	for file, placeholder := range map[string]string{
+		"lamps/X509-ML-DSA-2025.asn": "TBD1",
+		"lamps/X509-ML-KEM-2025.asn": "TBD",
+	} {
+		src, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := ParseFile(file, src)
+		if err != nil {
+			t.Errorf("%s: %v", file, err)
+			continue
+		}
+		oid := f.Modules[0].Identifier.OID
+		if last := oid[len(oid)-1]; last.Placeholder != placeholder || last.Number != "" {
+			t.Errorf("%s: last module OID component %+v, want placeholder %q", file, *last, placeholder)
+		}
+	}
+}

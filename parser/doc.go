@@ -29,6 +29,17 @@
 // and field settings), ConstraintSpec, Element, FieldSpec, SyntaxItem,
 // ExtensionAddition, ExtensionAdditionAlternative.
 //
+// # Printing
+//
+// Fprint writes a *File back as ASN.1 text in one canonical layout (the
+// basis of "asn1gen fmt"); FprintNode writes any single node. The style is
+// described at the top of printer.go: 4-space indentation, one component a
+// line with aligned types, lists on one line when they fit in 80 columns.
+// Comments are not kept (the tree has none), nor the spelling of equivalent
+// forms (UNION or "|", ...). For a tree from ParseFile, parsing the printed
+// text gives the same tree (positions aside), and printing that tree gives
+// the same text; the corpus test checks both on every module that parses.
+//
 // # Ambiguities
 //
 // ASN.1 cannot be classified by syntax alone in several places. The parser

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/asn1gen/asn1gen/parser"
 )
@@ -46,4 +47,32 @@ func ExampleErrorList() {
 	// Output:
 	// bad.asn:2:20: unexpected "}", expected a type
 	// bad.asn:3:19: unexpected ")", expected a value
+}
+
+func ExampleFprint() {
+	src := `Example DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+	Point ::= SEQUENCE { x INTEGER (-100..100), y INTEGER, -- comments are dropped
+	  label UTF8String OPTIONAL, ... }
+	origin Point ::= {x 0,y 0}
+	END`
+	f, err := parser.ParseFile("example.asn", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	parser.Fprint(os.Stdout, f)
+	// Output:
+	// Example DEFINITIONS AUTOMATIC TAGS ::=
+	// BEGIN
+	//
+	// Point ::= SEQUENCE {
+	//     x     INTEGER (-100..100),
+	//     y     INTEGER,
+	//     label UTF8String OPTIONAL,
+	//     ...
+	// }
+	//
+	// origin Point ::= { x 0, y 0 }
+	//
+	// END
 }

@@ -55,6 +55,11 @@ func TestModules(t *testing.T) {
 			[]string{`ModuleDefinition{Identifier:ModuleIdentifier{Name:"M"} Imports:Imports{From:[` +
 				`SymbolsFromModule{Symbols:[Symbol{Name:"a"}] Module:GlobalModuleReference{Name:"A"}} ` +
 				`SymbolsFromModule{Symbols:[Symbol{Name:"b"} Symbol{Name:"c"}] Module:GlobalModuleReference{Name:"B"}}]}}`}},
+		// X.680 13.1 requires a number; drafts write a placeholder until the
+		// arc is assigned (the LAMPS ML-DSA and ML-KEM modules).
+		{"draft placeholder in the module OID", `Draft { iso(1) id-mod-x(TBD1) } DEFINITIONS ::= BEGIN END`,
+			[]string{`ModuleDefinition{Identifier:ModuleIdentifier{Name:"Draft" OID:[DefinitiveObjIdComponent{Name:"iso" Number:"1"} ` +
+				`DefinitiveObjIdComponent{Name:"id-mod-x" Placeholder:"TBD1"}]}}`}},
 		{"encoding control", `M DEFINITIONS ::= BEGIN T ::= INTEGER ENCODING-CONTROL XER GLOBAL-DEFAULTS MODIFIED-ENCODINGS END`,
 			[]string{"ModuleDefinition{Identifier:ModuleIdentifier{Name:\"M\"} EncodingControl:[EncodingControlSection{EncodingReference:\"XER\" Tokens:`GLOBAL-DEFAULTS MODIFIED-ENCODINGS`}]}"}},
 	}
@@ -110,6 +115,10 @@ func TestErrors(t *testing.T) {
 			"e.asn:4:15: unexpected \"=\", expected \"::=\"\ne.asn:5:31: unexpected \"}\", expected a type\n"},
 		{"participle productions", "M {iso x(y)} DEFINITIONS ::= BEGIN END\nN DEFINITIONS ::= BEGIN EXPORTS a b; C ::= CLASS { &a INTEGER } WITH SYNTAX { [ A &a } END\n",
 			"e.asn:1:10: unexpected \"y\", expected a number or a reference\ne.asn:2:35: unexpected \"b\", expected \";\"\ne.asn:2:86: unexpected \"}\", expected \"]\"\n"},
+		// The placeholder leniency is for the module identifier only, and only
+		// in the NameAndNumberForm.
+		{"placeholders elsewhere", "M { iso TBD } DEFINITIONS ::= BEGIN END\nN DEFINITIONS ::= BEGIN\nIMPORTS a FROM A { iso a(TBD) };\nx OBJECT IDENTIFIER ::= { iso a(TBD) }\nEND\n",
+			"e.asn:1:9: unexpected \"TBD\", expected \"}\"\ne.asn:3:26: unexpected \"TBD\", expected a number or a value reference\ne.asn:4:33: unexpected \"TBD\", expected a number or a value reference\n"},
 		{"macro definitions", "M DEFINITIONS ::= BEGIN\nOBJECT-TYPE MACRO ::= BEGIN TYPE NOTATION ::= \"SYNTAX\" type(Syntax) VALUE NOTATION ::= value(VALUE ObjectName) END\nA ::= INTEGER\nEND\n",
 			"e.asn:2:1: MACRO notation (X.208) is not supported: \"OBJECT-TYPE\"\n"},
 		{"lexical errors", "M DEFINITIONS ::= BEGIN\nA ::= INTEGER (1 # 2)\nb BIT STRING ::= '012'B\nc IA5String ::= \"open\nEND\n",

@@ -510,9 +510,10 @@ func (p printer) typ(t Type) doc {
 	case *ObjectClassFieldType:
 		return docCat{p.setting(t.Ref), docText("." + strings.Join(t.Fields, "."))}
 	case *ConstrainedType:
+		// A constraint that does not fit goes to the next line, indented.
 		d := docCat{p.typ(t.Type)}
 		for _, c := range t.Constraints {
-			d = append(d, docText(" "), p.constraint(c))
+			d = append(d, docGroup{docNestBreak{docCat{lineSpace, p.constraint(c)}}})
 		}
 		return d
 	}
@@ -757,11 +758,15 @@ func (p printer) collectionOf(kw string, c *Constraint, size *SizeConstraint, na
 	case size != nil:
 		d = append(d, p.element(size), docText(" "))
 	}
-	d = append(d, docText("OF "))
+	// The element type goes to the next line, indented, when it does not
+	// fit (up to its first line break: "OF SEQUENCE {" stays together).
+	d = append(d, docText("OF"))
+	elemDoc := docCat{lineSpace}
 	if name != "" {
-		d = append(d, docText(name+" "))
+		elemDoc = append(elemDoc, docText(name+" "))
 	}
-	return append(d, p.typ(elem))
+	elemDoc = append(elemDoc, p.typ(elem))
+	return append(d, docGroup{docNestBreak{elemDoc}})
 }
 
 func (p printer) tag(t *Tag) doc {
@@ -1011,12 +1016,13 @@ func (p printer) constraintSpec(s ConstraintSpec) doc {
 			d = append(d, docText("CONTAINING "), p.typ(s.Type))
 		}
 		if s.EncodedBy != nil {
-			if s.Type != nil {
-				d = append(d, docText(" "))
+			enc := docCat{docText("ENCODED BY "), p.value(s.EncodedBy)}
+			if s.Type == nil {
+				return append(d, enc)
 			}
-			d = append(d, docText("ENCODED BY "), p.value(s.EncodedBy))
+			d = append(d, docNestBreak{docCat{lineSpace, enc}})
 		}
-		return d
+		return docGroup{d}
 	}
 	return nil
 }
@@ -1235,8 +1241,13 @@ func tokenSeq(toks []Token) doc {
 // treeGroup is "{ item, item }" on one line when it fits, one item (split
 // at the top-level commas) a line otherwise.
 func treeGroup(kids []tokTree) doc {
-	if len(kids) == 0 {
+	switch {
+	case len(kids) == 0:
 		return docText("{}")
+	case len(kids) == 1 && kids[0].tok.Type == TokUpper:
+		// A lone reference, mostly an object set: "{{SupportedAlgorithms}}",
+		// "({ExtensionSet})", as in "{Set}{@a}".
+		return docText("{" + kids[0].tok.Value + "}")
 	}
 	var items [][]tokTree
 	start := 0
