@@ -13,9 +13,9 @@ import (
 // The style is that of carefully written modules (the RFC and ITU-T ones):
 //
 //   - the module header on two lines ("Name { oid }" and "DEFINITIONS ...
-//     ::="), BEGIN alone, a blank line between clauses and assignments, END
-//     alone; consecutive one-line value assignments (OID arcs) are not
-//     separated by blank lines;
+//     ::="; one line without OID), BEGIN alone, a blank line between clauses
+//     and assignments, END alone; consecutive one-line value assignments
+//     (OID arcs) are not separated by blank lines;
 //   - IMPORTS with one symbol list per group, "FROM Module" on the next line
 //     indented one more level;
 //   - SEQUENCE, SET, CHOICE and CLASS bodies one component per line,
@@ -26,10 +26,14 @@ import (
 //   - lists that may be short (named numbers and bits, ENUMERATED items,
 //     WITH COMPONENTS, sets, parameter lists, brace values) on one line
 //     when they fit in 80 columns, one item per line otherwise;
-//   - "{ " and " }" around value sets, OID values and brace values,
-//     "Name{Param}" for parameterized references, "(...)" without inner
-//     spaces for constraints, "lower..upper" for ranges, "{Set}{@a}" for
-//     table constraints, "|" and "^" for UNION and INTERSECTION;
+//   - "{ " and " }" around value sets, OID values and brace values (but
+//     "{Set}" around a lone reference), "Name{Param}" for parameterized
+//     references, "(...)" without inner spaces for constraints,
+//     "lower..upper" for ranges, "{Set}{@a}" for table constraints, "|" and
+//     "^" for UNION and INTERSECTION;
+//   - a constraint that does not fit goes to the next line, indented, as
+//     does the element type of a long SEQUENCE OF and "ENCODED BY";
+//     unions and OID components wrap like words;
 //   - WITH SYNTAX on one line when it fits, otherwise one phrase per line
 //     (a new line before each optional group and before each word that
 //     follows a field or a group).
@@ -46,19 +50,30 @@ import (
 // version brackets (X.680 12.19, 12.20) only when adjacent.
 //
 // Printing a tree that ParseFile built and parsing the text again gives the
-// same tree, positions aside; printing that tree gives the same text.
+// same tree, positions aside; printing that tree gives the same text. A tree
+// built by a program prints the same way, but one that no text could
+// produce (a ConstrainedType directly around a SEQUENCE OF, whose element
+// type would take the constraint back; a nil where a node is required) has
+// no faithful text: the former prints as the nearest text, the latter is
+// an error.
 
 // Fprint writes the modules of f to w in canonical layout, separated by a
 // blank line.
 func Fprint(w io.Writer, f *File) error {
-	var b bytes.Buffer
-	for i, m := range f.Modules {
-		if i > 0 {
-			b.WriteByte('\n')
+	out, err := build(func() []byte {
+		var b bytes.Buffer
+		for i, m := range f.Modules {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.Write(printModule(m))
 		}
-		b.Write(printModule(m))
+		return b.Bytes()
+	})
+	if err != nil {
+		return err
 	}
-	_, err := w.Write(b.Bytes())
+	_, err = w.Write(out)
 	return err
 }
 
@@ -67,18 +82,37 @@ func Fprint(w io.Writer, f *File) error {
 // uses, followed by a newline. Indentation of multi-line output starts at
 // column 1.
 func FprintNode(w io.Writer, n Node) error {
-	d, err := nodeDoc(n)
+	var derr error
+	out, err := build(func() []byte {
+		if m, ok := n.(*ModuleDefinition); ok {
+			return printModule(m)
+		}
+		var d doc
+		if d, derr = nodeDoc(n); derr != nil {
+			return nil
+		}
+		return render(d)
+	})
+	if err == nil {
+		err = derr
+	}
 	if err != nil {
 		return err
 	}
-	var out []byte
-	if m, ok := n.(*ModuleDefinition); ok {
-		out = printModule(m)
-	} else {
-		out = render(d)
-	}
 	_, err = w.Write(out)
 	return err
+}
+
+// build runs fn, turning the nil dereference of a tree that lacks a
+// required node (a TaggedType without Tag, ...), which only a program can
+// build, into an error.
+func build(fn func() []byte) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("parser: cannot print an incomplete tree: %v", r)
+		}
+	}()
+	return fn(), nil
 }
 
 // nodeDoc returns the document of any node.
@@ -88,7 +122,7 @@ func nodeDoc(n Node) (doc, error) {
 	case nil:
 		return nil, fmt.Errorf("parser: cannot print a nil node")
 	case *ModuleDefinition:
-		return nil, nil // printed by printModule
+		return nil, fmt.Errorf("parser: a module is printed by printModule") // FprintNode does
 	case *ModuleIdentifier:
 		return p.moduleIdentifier(n), nil
 	case *DefinitiveObjIdComponent:

@@ -629,7 +629,7 @@ func TestFprintNode(t *testing.T) {
 			}
 		})
 	}
-	for _, n := range []Node{nil, otherNode{}} {
+	for _, n := range []Node{nil, otherNode{}, &TaggedType{Type: &IntegerType{}}} {
 		if err := FprintNode(&bytes.Buffer{}, n); err == nil {
 			t.Errorf("FprintNode(%T) succeeded, want an error", n)
 		}
