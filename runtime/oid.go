@@ -114,9 +114,10 @@ func firstArcs(v uint64) (x, y uint64) {
 // appendArcs appends the dotted form of valid contents b, or a mark of
 // invalid contents.
 func appendArcs(dst, b []byte, oid bool) []byte {
-	if checkSubids(b, "", "") != nil && oid {
-		return append(dst, "<invalid OID>"...)
-	} else if checkSubids(b, "", "") != nil {
+	if checkSubids(b, "", "") != nil {
+		if oid {
+			return append(dst, "<invalid OID>"...)
+		}
 		return append(dst, "<invalid RELATIVE-OID>"...)
 	}
 	for i := 0; len(b) > 0; i++ {

@@ -435,11 +435,10 @@ func (r *Reader) Finish(typ string) error {
 // ReadOptionalConstructed reads a constructed element with tag t if the next
 // element has that tag.
 func (r *Reader) ReadOptionalConstructed(t Tag, typ string) (sub Reader, present bool, err error) {
-	if !r.Peek(t) {
-		return Reader{}, false, nil
+	if present = r.Peek(t); present {
+		sub, err = r.ReadConstructed(t, typ)
 	}
-	sub, err = r.ReadConstructed(t, typ)
-	return sub, err == nil, err
+	return sub, present && err == nil, err
 }
 
 // ReadOptionalExplicit reads the wrapper of an EXPLICIT tag t if the next
@@ -451,21 +450,19 @@ func (r *Reader) ReadOptionalExplicit(t Tag) (sub Reader, present bool, err erro
 // ReadOptionalPrimitive reads a primitive element with tag t if the next
 // element has that tag.
 func (r *Reader) ReadOptionalPrimitive(t Tag, typ string) (contents []byte, off int, present bool, err error) {
-	if !r.Peek(t) {
-		return nil, 0, false, nil
+	if present = r.Peek(t); present {
+		contents, off, err = r.ReadPrimitive(t, typ)
 	}
-	contents, off, err = r.ReadPrimitive(t, typ)
-	return contents, off, err == nil, err
+	return contents, off, present && err == nil, err
 }
 
 // ReadOptionalString reads a string element with tag t (see ReadString) if
 // the next element has that tag.
 func (r *Reader) ReadOptionalString(t Tag, typ string) (contents []byte, off int, present bool, err error) {
-	if !r.Peek(t) {
-		return nil, 0, false, nil
+	if present = r.Peek(t); present {
+		contents, off, err = r.ReadString(t, typ)
 	}
-	contents, off, err = r.ReadString(t, typ)
-	return contents, off, err == nil, err
+	return contents, off, present && err == nil, err
 }
 
 // Count returns the number of elements left in the reader, reading headers
