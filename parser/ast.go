@@ -147,7 +147,9 @@ type EncodingControlSection struct {
 // Assignments (X.680 16, X.681 9-12, X.683 8)
 
 // Assignment is one of *TypeAssignment, *ValueAssignment,
-// *ValueSetTypeAssignment, *ObjectClassAssignment.
+// *ValueSetTypeAssignment, *ObjectClassAssignment, or one of the X.208
+// (1988) macro forms *MacroDefinition and *MacroInstanceAssignment, which
+// the parser records so that the semantic phase can reject them by name.
 //
 // X.681 object and object-set assignments have the same syntax as value and
 // value-set assignments (the governor is then a class reference, which only
@@ -214,10 +216,50 @@ type ObjectClassAssignment struct {
 	Class  *ObjectClassDefn
 }
 
-func (*TypeAssignment) assignmentNode()         {}
-func (*ValueAssignment) assignmentNode()        {}
-func (*ValueSetTypeAssignment) assignmentNode() {}
-func (*ObjectClassAssignment) assignmentNode()  {}
+// MacroDefinition is an X.208 (1988) macro definition, "macroreference
+// MACRO ::= MacroSubstance" (X.208 A.2), withdrawn from ASN.1 in 1994. Its
+// body is kept as tokens: the parser records it, the semantic phase reports
+// that macros are not supported.
+type MacroDefinition struct {
+	Pos  Pos
+	Name string
+	// Body holds the tokens between BEGIN and END of "BEGIN MacroBody
+	// END" (the TYPE NOTATION, VALUE NOTATION and supporting productions).
+	Body []Token
+	// Reference is set instead of Body when the substance is another
+	// macro: "macroreference" or "modulereference.macroreference".
+	Reference string
+}
+
+// MacroInstanceAssignment is a value assignment whose type is an instance
+// of an X.208 macro's type notation, as the SNMP MIBs of RFC 1156 write
+//
+//	sysDescr OBJECT-TYPE SYNTAX OCTET STRING ACCESS read-only STATUS mandatory ::= { system 1 }
+//
+// that is "valuereference macroreference MacroTokens ::= Value". The parser
+// takes this form only where no X.680 type can continue: a lower-case
+// reference, then an upper-case reference (the macro), then a word that
+// starts with an upper-case letter (a reference or a reserved word such as
+// SYNTAX), as no X.680 type reference is followed by a word. Value is the
+// value notation after "::=", parsed as an X.680 value (X.208 macros name
+// their value notation freely; the corpus instances use OID values).
+type MacroInstanceAssignment struct {
+	Pos      Pos
+	Name     string
+	Macro    string // the macroreference, e.g. "OBJECT-TYPE"
+	MacroPos Pos
+	// Tokens are the tokens of the macro's type notation, between the
+	// macro name and "::=" (at least one).
+	Tokens []Token
+	Value  Value
+}
+
+func (*TypeAssignment) assignmentNode()          {}
+func (*ValueAssignment) assignmentNode()         {}
+func (*ValueSetTypeAssignment) assignmentNode()  {}
+func (*ObjectClassAssignment) assignmentNode()   {}
+func (*MacroDefinition) assignmentNode()         {}
+func (*MacroInstanceAssignment) assignmentNode() {}
 
 // ---------------------------------------------------------------------------
 // Types (X.680 17-37, 49; X.681 14-15)

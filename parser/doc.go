@@ -99,12 +99,22 @@
 //     the number of a DefinitiveNameAndNumberForm belongs, as drafts write
 //     "id-mod-x509-ml-dsa-2025(TBD1)" until the arc is assigned: it is kept
 //     as DefinitiveObjIdComponent.Placeholder (Number empty). The parser has
-//     no warnings; the semantic phase is to warn about it;
+//     no warnings; the semantic phase (codegen/model) warns about it;
 //   - a no-break space or a leading byte order mark as white space.
 //
-// Not supported: X.208 macros (a MACRO definition is reported as "MACRO
-// notation (X.208) is not supported" and skipped; macro instances are syntax
-// errors) and the XML value notation of X.680 clause 16 (XMLValueAssignment).
+// X.208 macros, withdrawn in 1994, are recorded but not interpreted: a
+// definition "Name MACRO ::= BEGIN ... END" becomes a *MacroDefinition
+// holding its body as tokens, and a value assignment that instantiates a
+// macro, "sysDescr OBJECT-TYPE SYNTAX ... ::= { system 1 }" (RFC 1156),
+// a *MacroInstanceAssignment holding the notation as tokens and the value.
+// The instance form is taken only where X.680 has no reading: a lower-case
+// reference, an upper-case one, then a word (a reference or a reserved
+// word), since an X.680 type reference is followed only by "::=", "(", "{"
+// or "."; the notation runs to the first "::=". The semantic phase reports
+// both as unsupported. A macro definition outside a module is an error.
+//
+// Not supported: the XML value notation of X.680 clause 16
+// (XMLValueAssignment).
 // Encoding instructions ("[XER:...]" prefixes, ENCODING-CONTROL sections)
 // are kept as tokens.
 package parser

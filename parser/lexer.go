@@ -1,9 +1,9 @@
 package parser
 
 import (
-	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -527,7 +527,7 @@ func stringDigits(text string) string {
 		return ""
 	}
 	inner := text[1 : len(text)-2]
-	if bytes.IndexAny([]byte(inner), " \t\r\n\v\f") < 0 {
+	if !strings.ContainsAny(inner, " \t\r\n\v\f") {
 		return inner
 	}
 	b := make([]byte, 0, len(inner))

@@ -119,8 +119,14 @@ func TestErrors(t *testing.T) {
 		// in the NameAndNumberForm.
 		{"placeholders elsewhere", "M { iso TBD } DEFINITIONS ::= BEGIN END\nN DEFINITIONS ::= BEGIN\nIMPORTS a FROM A { iso a(TBD) };\nx OBJECT IDENTIFIER ::= { iso a(TBD) }\nEND\n",
 			"e.asn:1:9: unexpected \"TBD\", expected \"}\"\ne.asn:3:26: unexpected \"TBD\", expected a number or a value reference\ne.asn:4:33: unexpected \"TBD\", expected a number or a value reference\n"},
-		{"macro definitions", "M DEFINITIONS ::= BEGIN\nOBJECT-TYPE MACRO ::= BEGIN TYPE NOTATION ::= \"SYNTAX\" type(Syntax) VALUE NOTATION ::= value(VALUE ObjectName) END\nA ::= INTEGER\nEND\n",
-			"e.asn:2:1: MACRO notation (X.208) is not supported: \"OBJECT-TYPE\"\n"},
+		// Macros are recorded inside a module (TestMacros); outside one, or
+		// unterminated, they are errors.
+		{"macro definition outside a module", "OBJECT-TYPE MACRO ::= BEGIN TYPE NOTATION ::= \"SYNTAX\" type(Syntax) END\nM DEFINITIONS ::= BEGIN\nA ::= INTEGER\nEND\n",
+			"e.asn:1:1: MACRO notation (X.208) is not supported: \"OBJECT-TYPE\" is defined outside a module\n"},
+		{"macro substance", "M DEFINITIONS ::= BEGIN\nX MACRO ::= 1\nEND\n",
+			"e.asn:2:13: unexpected \"1\", expected BEGIN or a macro reference\n"},
+		{"macro instance without value", "M DEFINITIONS ::= BEGIN\nsysDescr OBJECT-TYPE SYNTAX INTEGER\nEND\n",
+			"e.asn:3:1: unexpected \"END\", expected \"::=\" after the notation of macro OBJECT-TYPE\n"},
 		{"lexical errors", "M DEFINITIONS ::= BEGIN\nA ::= INTEGER (1 # 2)\nb BIT STRING ::= '012'B\nc IA5String ::= \"open\nEND\n",
 			"e.asn:2:18: unexpected character '#'\ne.asn:3:18: malformed bstring or hstring \"'012'B\"\ne.asn:4:17: string literal not terminated\ne.asn:6:1: unexpected end of file, expected END or an assignment\n"},
 		{"unterminated comment and brace", "M DEFINITIONS ::= BEGIN\na S ::= { b 1\nEND /* x",

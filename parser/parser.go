@@ -383,19 +383,72 @@ func (p *parser) isMacroDefinition() bool {
 	return p.kind() == TokUpper && p.peek(1).Type == TokUpper && p.peek(1).Value == "MACRO" && p.peek(2).Type == TokAssign
 }
 
-// macroError reports an X.208 macro definition and skips it: "name MACRO
-// ::= BEGIN ... END".
+// macroError reports an X.208 macro definition outside a module, where it
+// cannot be recorded, and skips it.
 func (p *parser) macroError() {
 	t := p.tok()
-	p.errs.Add(t.Pos, fmt.Sprintf("MACRO notation (X.208) is not supported: %s", quote(t)))
-	p.i += 3
+	p.errs.Add(t.Pos, fmt.Sprintf("MACRO notation (X.208) is not supported: %s is defined outside a module", quote(t)))
+	p.parseMacroDefinition()
+	panic(bailout{})
+}
+
+// parseMacroDefinition parses an X.208 (A.2) "macroreference MACRO ::=
+// MacroSubstance": "BEGIN MacroBody END", "macroreference" or
+// "modulereference.macroreference". The body is kept as tokens up to the
+// first END: the supporting productions of a macro body do not use END.
+func (p *parser) parseMacroDefinition() *MacroDefinition {
+	t := p.tok()
+	p.i += 3 // name MACRO ::=
+	m := &MacroDefinition{Pos: t.Pos, Name: t.Value}
 	if p.got(kwBEGIN) {
+		start := p.i
 		for k := p.kind(); k != kwEND && k != TokEOF; k = p.kind() {
 			p.next()
 		}
-		p.got(kwEND)
+		m.Body = p.toks[start:p.i:p.i]
+		p.expect(kwEND, "END of the macro body")
+		return m
 	}
-	panic(bailout{})
+	ref := p.expect(TokUpper, "BEGIN or a macro reference")
+	m.Reference = ref.Value
+	if p.kind() == TokDot && p.peek(1).Type == TokUpper {
+		m.Reference += "." + p.peek(1).Value
+		p.i += 2
+	}
+	return m
+}
+
+// isMacroInstance reports whether the tokens at the cursor start a value
+// assignment whose governor is an X.208 macro instance: "valuereference
+// macroreference Word", where Word starts with an upper-case letter (a
+// reference such as ACCESS or a reserved word such as SYNTAX). No X.680
+// type reference is followed by a word (only by "::=", "(", "{" or "."),
+// so the rule takes nothing from X.680; ANY is excluded for X.208's "ANY
+// DEFINED BY".
+func (p *parser) isMacroInstance() bool {
+	if p.kind() != TokLower {
+		return false
+	}
+	name, word := p.peek(1), p.peek(2)
+	return name.Type == TokUpper && name.Value != "ANY" && (word.Type == TokUpper || IsKeyword(word.Type))
+}
+
+// parseMacroInstance parses "valuereference macroreference MacroTokens ::=
+// Value" once isMacroInstance has matched: the tokens up to the first "::="
+// are the instance of the macro's type notation.
+func (p *parser) parseMacroInstance() *MacroInstanceAssignment {
+	t := p.next()
+	macro := p.next()
+	start := p.i
+	for k := p.kind(); k != TokAssign; k = p.kind() {
+		if k == kwEND || k == TokEOF {
+			p.failExpected(fmt.Sprintf("\"::=\" after the notation of macro %s", macro.Value))
+		}
+		p.next()
+	}
+	toks := p.toks[start:p.i:p.i]
+	p.next() // ::=
+	return &MacroInstanceAssignment{Pos: t.Pos, Name: t.Value, Macro: macro.Value, MacroPos: macro.Pos, Tokens: toks, Value: p.parseValue()}
 }
 
 // parseAssignment parses one assignment. The kind is decided by the case of
@@ -405,6 +458,8 @@ func (p *parser) macroError() {
 //	Ref Params? ::= Type               TypeAssignment
 //	Ref Params? Governor ::= { Set }   ValueSetTypeAssignment (or object set)
 //	ref Params? Governor ::= Value     ValueAssignment (or object)
+//	Ref MACRO ::= ...                  MacroDefinition (X.208)
+//	ref Macro Word ... ::= Value       MacroInstanceAssignment (X.208)
 func (p *parser) parseAssignment() Assignment {
 	t := p.tok()
 	kind := t.Type
@@ -414,7 +469,7 @@ func (p *parser) parseAssignment() Assignment {
 	switch kind {
 	case TokUpper:
 		if p.isMacroDefinition() {
-			p.macroError()
+			return p.parseMacroDefinition()
 		}
 		p.next()
 		params := p.parseParameterListOpt()
@@ -431,6 +486,9 @@ func (p *parser) parseAssignment() Assignment {
 		}
 		return &ValueSetTypeAssignment{Pos: t.Pos, Name: t.Value, Params: params, Type: gov, Set: p.parseBracedElementSetSpecs()}
 	case TokLower:
+		if p.isMacroInstance() {
+			return p.parseMacroInstance()
+		}
 		p.next()
 		params := p.parseParameterListOpt()
 		gov := p.parseType()

@@ -312,3 +312,53 @@ ValueSetTypeAssignment{Name:"Set" Params:[Parameter{Governor:TypeReference{Name:
 TypeAssignment{Name:"G" Params:[Parameter{Name:"T"} Parameter{Governor:TypeReference{Name:"T"} Name:"dflt"}] Type:SequenceType{Components:ComponentTypeLists{Root:[ComponentType{NamedType:NamedType{Name:"a" Type:TypeReference{Name:"T"}} Default:ValueReference{Name:"dflt"}}]}}}`},
 	})
 }
+
+// TestMacros covers the X.208 macro forms the parser records: definitions
+// and the value assignments that instantiate a macro, and the X.680 value
+// assignments next to which the macro-instance rule must not fire.
+func TestMacros(t *testing.T) {
+	runASTTests(t, []astTest{
+		{"definitions", `OBJECT-TYPE MACRO ::= BEGIN TYPE NOTATION ::= "SYNTAX" type(TYPE ObjectSyntax) VALUE NOTATION ::= value(VALUE ObjectName) END
+			EMPTY MACRO ::= BEGIN END
+			SAME MACRO ::= OBJECT-TYPE
+			OTHER MACRO ::= Mod.OBJECT-TYPE
+			A ::= INTEGER`,
+			"MacroDefinition{Name:\"OBJECT-TYPE\" Body:`TYPE NOTATION ::= \"SYNTAX\" type ( TYPE ObjectSyntax ) VALUE NOTATION ::= value ( VALUE ObjectName )`}\n" +
+				"MacroDefinition{Name:\"EMPTY\" Body:``}\n" +
+				`MacroDefinition{Name:"SAME" Reference:"OBJECT-TYPE"}
+MacroDefinition{Name:"OTHER" Reference:"Mod.OBJECT-TYPE"}
+TypeAssignment{Name:"A" Type:IntegerType{}}`},
+		// RFC 1156 writes its MIB objects as OBJECT-TYPE instances; the
+		// notation may hold braces (named numbers) and a reserved word (SYNTAX)
+		// or a reference (ENTERPRISE) first.
+		{"instances", `sysDescr OBJECT-TYPE
+				SYNTAX  OCTET STRING
+				ACCESS  read-only
+				STATUS  mandatory
+				::= { system 1 }
+			ifType OBJECT-TYPE SYNTAX INTEGER { other(1), regular1822(2) } ACCESS read-only STATUS mandatory ::= { ifEntry 3 }
+			coldStart TRAP-TYPE ENTERPRISE snmp ::= 0`,
+			"MacroInstanceAssignment{Name:\"sysDescr\" Macro:\"OBJECT-TYPE\" Tokens:`SYNTAX OCTET STRING ACCESS read-only STATUS mandatory` Value:BraceValue{Tokens:`system 1`}}\n" +
+				"MacroInstanceAssignment{Name:\"ifType\" Macro:\"OBJECT-TYPE\" Tokens:`SYNTAX INTEGER { other ( 1 ) , regular1822 ( 2 ) } ACCESS read-only STATUS mandatory` Value:BraceValue{Tokens:`ifEntry 3`}}\n" +
+				"MacroInstanceAssignment{Name:\"coldStart\" Macro:\"TRAP-TYPE\" Tokens:`ENTERPRISE snmp` Value:IntegerValue{Text:\"0\"}}"},
+		// A type reference followed by "::=", "(", "{" or "." continues an
+		// X.680 type, and X.208 ANY DEFINED BY is a type: all stay
+		// ValueAssignments.
+		{"ordinary value assignments", `a INTEGER ::= 1
+			b T ::= { x 1 }
+			c T (SIZE(1)) ::= "x"
+			d P{ INTEGER } ::= 2
+			e CLS.&id ::= 3
+			f Mod.T ::= 4
+			g ANY DEFINED BY h ::= 5
+			i OPERATION ::= 6`,
+			"ValueAssignment{Name:\"a\" Type:IntegerType{} Value:IntegerValue{Text:\"1\"}}\n" +
+				"ValueAssignment{Name:\"b\" Type:TypeReference{Name:\"T\"} Value:BraceValue{Tokens:`x 1`}}\n" +
+				`ValueAssignment{Name:"c" Type:ConstrainedType{Type:TypeReference{Name:"T"} Constraints:[Constraint{Spec:` + ses(`SizeConstraint{Constraint:Constraint{Spec:`+ses(`SingleValue{Value:IntegerValue{Text:"1"}}`)+`}}`) + `}]} Value:CStringValue{Value:"x"}}
+ValueAssignment{Name:"d" Type:TypeReference{Name:"P" Params:[IntegerType{}]} Value:IntegerValue{Text:"2"}}
+ValueAssignment{Name:"e" Type:ObjectClassFieldType{Ref:TypeReference{Name:"CLS"} Fields:["&id"]} Value:IntegerValue{Text:"3"}}
+ValueAssignment{Name:"f" Type:TypeReference{Module:"Mod" Name:"T"} Value:IntegerValue{Text:"4"}}
+ValueAssignment{Name:"g" Type:AnyType{DefinedBy:"h"} Value:IntegerValue{Text:"5"}}
+ValueAssignment{Name:"i" Type:TypeReference{Name:"OPERATION"} Value:IntegerValue{Text:"6"}}`},
+	})
+}

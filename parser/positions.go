@@ -46,6 +46,12 @@ func (n *ValueSetTypeAssignment) Position() Pos { return n.Pos }
 func (n *ObjectClassAssignment) Position() Pos { return n.Pos }
 
 // Position implements Node.
+func (n *MacroDefinition) Position() Pos { return n.Pos }
+
+// Position implements Node.
+func (n *MacroInstanceAssignment) Position() Pos { return n.Pos }
+
+// Position implements Node.
 func (n *BooleanType) Position() Pos { return n.Pos }
 
 // Position implements Node.

@@ -395,6 +395,20 @@ func (p printer) assignment(a Assignment) doc {
 		return docCat{docText(a.Name), p.parameters(a.Params), docText(" "), p.typ(a.Type), docText(" ::= "), p.bracedSet(a.Set)}
 	case *ObjectClassAssignment:
 		return docCat{docText(a.Name), p.parameters(a.Params), docText(" ::= "), p.objectClassDefn(a.Class)}
+	case *MacroDefinition:
+		// X.208: the body is printed as tokens, one level in.
+		if a.Reference != "" {
+			return docText(a.Name + " MACRO ::= " + a.Reference)
+		}
+		d := docCat{docText(a.Name + " MACRO ::= BEGIN")}
+		if len(a.Body) > 0 {
+			d = append(d, docIndent{docCat{lineHard, tokenSeq(a.Body)}})
+		}
+		return append(d, lineHard, docText("END"))
+	case *MacroInstanceAssignment:
+		// X.208: the tokens of the type notation one level in, on their
+		// own line, as MIBs write them.
+		return docCat{docText(a.Name + " " + a.Macro), docIndent{docCat{lineHard, tokenSeq(a.Tokens), lineHard, docText("::= "), p.value(a.Value)}}}
 	}
 	return nil
 }

@@ -519,6 +519,48 @@ Con ::= OCTET STRING (CONTAINING SEQUENCE {
 
 END
 `},
+		{"X.208 macro definitions and instances",
+			`RFC1155-SMI DEFINITIONS ::= BEGIN
+OBJECT-TYPE MACRO ::= BEGIN
+    TYPE NOTATION ::= "SYNTAX" type (TYPE ObjectSyntax) "ACCESS" Access
+    VALUE NOTATION ::= value (VALUE ObjectName)
+    Access ::= "read-only" | "read-write"
+END
+EMPTY MACRO ::= BEGIN END
+OTHER MACRO ::= Mod.OBJECT-TYPE
+sysDescr OBJECT-TYPE
+        SYNTAX  OCTET STRING
+        ACCESS  read-only
+        STATUS  mandatory
+        ::= { system 1 }
+ifType OBJECT-TYPE SYNTAX INTEGER { other(1), regular1822(2) } ACCESS read-only STATUS mandatory ::= { ifEntry 3 }
+END
+`,
+			`RFC1155-SMI DEFINITIONS ::=
+BEGIN
+
+OBJECT-TYPE MACRO ::= BEGIN
+    TYPE NOTATION ::= "SYNTAX" type(TYPE ObjectSyntax) "ACCESS" Access VALUE
+        NOTATION ::= value(VALUE ObjectName) Access ::= "read-only" |
+        "read-write"
+END
+
+EMPTY MACRO ::= BEGIN
+END
+
+OTHER MACRO ::= Mod.OBJECT-TYPE
+
+sysDescr OBJECT-TYPE
+    SYNTAX OCTET STRING ACCESS read-only STATUS mandatory
+    ::= { system 1 }
+
+ifType OBJECT-TYPE
+    SYNTAX INTEGER { other(1), regular1822(2) } ACCESS read-only STATUS
+        mandatory
+    ::= { ifEntry 3 }
+
+END
+`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
