@@ -206,6 +206,15 @@ func (s *Set) addFile(f *parser.File) {
 				a.Name, a.Params = n.Name, n.Params
 			case *parser.ObjectClassAssignment:
 				a.Name, a.Params = n.Name, n.Params
+			case *parser.MacroDefinition:
+				// X.208 macros were withdrawn in 1994 (X.680 replaced them
+				// with information object classes, X.681): they are reported,
+				// not interpreted.
+				s.errorf(n.Pos, "MACRO notation (X.208) is not supported: macro %s cannot be used; define it as an information object class (X.681)", n.Name)
+				continue
+			case *parser.MacroInstanceAssignment:
+				s.errorf(n.Pos, "value %s uses the X.208 macro %s, which is not supported", n.Name, n.Macro)
+				continue
 			default:
 				continue
 			}

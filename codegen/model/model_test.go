@@ -262,6 +262,40 @@ END`},
 			},
 		},
 		{
+			// X.208 macros are parsed but not interpreted: the definition and
+			// each instance is one error at its node; the rest of the module
+			// is checked.
+			name: "X.208 macros",
+			srcs: []string{`SMI DEFINITIONS ::= BEGIN
+OBJECT-TYPE MACRO ::= BEGIN TYPE NOTATION ::= "SYNTAX" type(TYPE ObjectSyntax) VALUE NOTATION ::= value(VALUE ObjectName) END
+ObjectName ::= OBJECT IDENTIFIER
+system OBJECT IDENTIFIER ::= { 1 3 6 1 2 1 1 }
+sysDescr OBJECT-TYPE
+        SYNTAX  OCTET STRING
+        ACCESS  read-only
+        STATUS  mandatory
+        ::= { system 1 }
+END`},
+			want: []string{
+				"m0.asn:2:1: MACRO notation (X.208) is not supported: macro OBJECT-TYPE cannot be used; define it as an information object class (X.681)",
+				"m0.asn:5:1: value sysDescr uses the X.208 macro OBJECT-TYPE, which is not supported",
+			},
+		},
+		{
+			// The LAMPS drafts write "(TBD1)" until the arc is assigned. The
+			// module OID is then unknown: no arc 0 is made up, and an import
+			// naming the module by another OID is not reported as a
+			// mismatch (it cannot be confirmed either way).
+			name: "draft placeholder in the module OID",
+			srcs: []string{`Draft { iso(1) identified-organization(3) id-mod-x(TBD1) } DEFINITIONS ::= BEGIN
+T ::= INTEGER
+END`, `User DEFINITIONS ::= BEGIN
+IMPORTS T FROM Draft { iso(1) identified-organization(3) id-mod-x(0) };
+U ::= SEQUENCE { t T }
+END`},
+			want: []string{"m0.asn:1:43: warning: module OID has the draft placeholder TBD1 where a number belongs"},
+		},
+		{
 			name: "reference cycle",
 			srcs: []string{`A DEFINITIONS ::= BEGIN
 T ::= U
@@ -397,5 +431,26 @@ END`)
 	}
 	if got := m.Lookup("Cert").Source; got != "Cert ::= SIGNED{TBS}" {
 		t.Errorf("Cert source = %q", got)
+	}
+}
+
+// TestPlaceholderOID checks that a module OID with a draft placeholder is
+// left unknown rather than evaluated with a made-up arc, while a module
+// with numbers only gets its OID.
+func TestPlaceholderOID(t *testing.T) {
+	s := checkSrc(`Draft { iso(1) member-body(2) id-mod-x(TBD1) } DEFINITIONS ::= BEGIN END`,
+		`Final { iso(1) member-body(2) id-mod-x(7) } DEFINITIONS ::= BEGIN END`)
+	for _, tt := range []struct {
+		module string
+		isNil  bool
+		want   string
+	}{{"Draft", true, ""}, {"Final", false, "1.2.7"}} {
+		m := s.Module(tt.module)
+		if m == nil {
+			t.Fatalf("no module %s; diags:\n%s", tt.module, s.Diags)
+		}
+		if (m.OID == nil) != tt.isNil || m.OID.String() != tt.want {
+			t.Errorf("module %s: OID %q (nil %v), want %q (nil %v)", tt.module, m.OID, m.OID == nil, tt.want, tt.isNil)
+		}
 	}
 }

@@ -106,6 +106,13 @@ func (s *Set) definitiveOID(id *parser.ModuleIdentifier) OID {
 	}
 	var out OID
 	for i, c := range id.OID {
+		if c.Placeholder != "" {
+			// Drafts write "name(TBD1)" until the arc is assigned: the OID
+			// is unknown, so imports naming the module by OID are not
+			// confirmed against it.
+			s.warnf(c.Pos, "module OID has the draft placeholder %s where a number belongs", c.Placeholder)
+			return nil
+		}
 		if c.Number != "" {
 			n, err := strconv.ParseUint(c.Number, 10, 64)
 			if err != nil {
