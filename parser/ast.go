@@ -16,9 +16,14 @@ type Node interface {
 }
 
 // File is the result of parsing one source file: one or more modules.
+//
+// Warnings lists, sorted by position, the leniencies ParseFile applied to
+// read notation that X.680 does not allow (see ParseFile); a file that is
+// valid ASN.1 has none.
 type File struct {
-	Name    string
-	Modules []*ModuleDefinition
+	Name     string
+	Modules  []*ModuleDefinition
+	Warnings ErrorList
 }
 
 // ---------------------------------------------------------------------------

@@ -98,9 +98,14 @@
 //   - in the module identifier's OID only, an upper-case reference where
 //     the number of a DefinitiveNameAndNumberForm belongs, as drafts write
 //     "id-mod-x509-ml-dsa-2025(TBD1)" until the arc is assigned: it is kept
-//     as DefinitiveObjIdComponent.Placeholder (Number empty). The parser has
-//     no warnings; the semantic phase (codegen/model) warns about it;
+//     as DefinitiveObjIdComponent.Placeholder (Number empty). The parser
+//     does not warn; the semantic phase (codegen/model) warns about it;
 //   - a no-break space or a leading byte order mark as white space.
+//
+// Three more leniencies, for asn1scc test files, are reported as warnings
+// in File.Warnings (see ParseFile): a "+" before a number, "--" comments
+// read to the end of the line when the strict reading fails, and text
+// after the last module's END that cannot start a module.
 //
 // X.208 macros, withdrawn in 1994, are recorded but not interpreted: a
 // definition "Name MACRO ::= BEGIN ... END" becomes a *MacroDefinition

@@ -91,15 +91,36 @@ type scanner struct {
 	lineOff  int // offset of the first byte of the current line
 	toks     []Token
 	errs     ErrorList
+	warns    ErrorList // leniencies applied (see ParseFile)
+
+	// eolComments selects the lenient reading of "--" comments: they run
+	// to the end of the line. closes then records, for each comment, where
+	// X.680 12.6.3 would have ended it.
+	eolComments bool
+	closes      []commentClose
+}
+
+// commentClose is a "--" at pos that ends a comment in X.680 12.6.3 but not
+// in the end-of-line reading, whose comment runs on to offset end.
+type commentClose struct {
+	pos Pos
+	end int
 }
 
 func tokenize(filename, src string) ([]Token, ErrorList) {
-	s := &scanner{src: src, filename: filename, line: 1}
+	s := scan(filename, src, false)
+	return s.toks, s.errs
+}
+
+// scan tokenizes src; eolComments selects the end-of-line reading of "--"
+// comments.
+func scan(filename, src string, eolComments bool) *scanner {
+	s := &scanner{src: src, filename: filename, line: 1, eolComments: eolComments}
 	// Roughly one token per 6 bytes of typical ASN.1.
 	s.toks = make([]Token, 0, len(src)/6+16)
 	s.run()
 	s.errs.Sort()
-	return s.toks, s.errs
+	return s
 }
 
 func (s *scanner) pos(off int) Pos {
@@ -157,6 +178,14 @@ func (s *scanner) run() {
 		case isLetter(c):
 			s.identifier()
 		case isDigit(c):
+			s.number()
+		case c == '+' && s.off+1 < len(src) && isDigit(src[s.off+1]):
+			// X.680 12.8/12.9 have no "+" (only "-" in SignedNumber and
+			// NumericRealValue), but asn1scc test cases write
+			// "REAL(-1.0E95..+1.E95)". The sign is dropped, so the tree is
+			// that of the unsigned number, and the leniency is reported.
+			s.warns = append(s.warns, &Error{Pos: s.pos(start), Msg: "'+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number"})
+			s.off++
 			s.number()
 		case c == '-':
 			if s.off+1 < len(src) && src[s.off+1] == '-' {
@@ -370,6 +399,10 @@ func (s *scanner) number() {
 // more hyphens ends at the end of the line or at the next run of two or
 // more hyphens (the whole run); a comment opened by exactly "--" ends at the
 // next "--" or the end of the line, as in X.680.
+//
+// With eolComments (the fallback reading of ParseFile), the comment runs to
+// the end of the line, and the "--" where the strict reading would end it
+// is recorded in closes.
 func (s *scanner) lineComment() {
 	src := s.src
 	start := s.off
@@ -377,10 +410,21 @@ func (s *scanner) lineComment() {
 		s.off++
 	}
 	long := s.off-start >= 3
+	closeAt := -1
 	for s.off < len(src) {
 		c := src[s.off]
 		if c == '\n' || c == '\r' {
+			if closeAt >= 0 {
+				s.closes = append(s.closes, commentClose{pos: s.pos(closeAt), end: s.off})
+			}
 			return // the newline is handled by run
+		}
+		if s.eolComments {
+			if closeAt < 0 && c == '-' && s.off+1 < len(src) && src[s.off+1] == '-' {
+				closeAt = s.off
+			}
+			s.off++
+			continue
 		}
 		if c == '-' && s.off+1 < len(src) && src[s.off+1] == '-' {
 			s.off += 2
@@ -392,6 +436,9 @@ func (s *scanner) lineComment() {
 			return
 		}
 		s.off++
+	}
+	if closeAt >= 0 {
+		s.closes = append(s.closes, commentClose{pos: s.pos(closeAt), end: s.off})
 	}
 }
 

@@ -21,6 +21,7 @@ type parser struct {
 	toks  []Token
 	i     int
 	errs  ErrorList
+	warns ErrorList
 	depth int
 }
 
@@ -35,6 +36,22 @@ func newParser(toks []Token) *parser {
 // ParseFile parses the modules of one file. It returns the tree built so far
 // even when there are errors; the error is then an ErrorList sorted by
 // position. It never panics.
+//
+// Three leniencies let it read notation that published test suites (asn1scc)
+// use although X.680 does not allow it. Each is reported in File.Warnings, as
+// "file:line:col: message", and none changes the reading of a file that
+// parses strictly:
+//
+//   - A "+" just before a number or realnumber is dropped (X.680 12.8 and
+//     12.9 have no "+"): the tree is that of the unsigned number.
+//   - If the strict parse fails, the file is read again with every "--"
+//     comment running to the end of its line (X.680 12.6.3 ends it at the
+//     next "--"). If that reading parses without error it is used, with a
+//     warning at each "--" where the two readings part; otherwise the
+//     strict errors are reported.
+//   - Text after the END of the last module that cannot start another module
+//     (no DEFINITIONS follows) is ignored: asn1scc's test files put harness
+//     lines there.
 func ParseFile(filename string, src []byte) (f *File, err error) {
 	f = &File{Name: filename}
 	defer func() {
@@ -44,13 +61,66 @@ func ParseFile(filename string, src []byte) (f *File, err error) {
 				Msg: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}}
 		}
 	}()
-	toks, lexErrs := tokenize(filename, string(src))
-	p := newParser(toks)
-	p.errs = lexErrs
+	strict := scan(filename, string(src), false)
+	f, errs := parseScanned(filename, strict)
+	if len(errs) == 0 {
+		return f, nil
+	}
+	eol := scan(filename, string(src), true)
+	if differ := commentDifferences(strict.toks, eol.closes); len(differ) > 0 {
+		if g, gerrs := parseScanned(filename, eol); len(gerrs) == 0 {
+			g.Warnings = append(g.Warnings, differ...)
+			g.Warnings.Sort()
+			return g, nil
+		}
+	}
+	return f, errs.Err()
+}
+
+// commentDifferences returns a warning for each "--" that ends a comment in
+// the strict reading (whose tokens are toks) but not in the end-of-line
+// reading, when the strict reading finds tokens between it and the end of
+// the line.
+func commentDifferences(toks []Token, closes []commentClose) ErrorList {
+	var out ErrorList
+	j := 0
+	for _, c := range closes {
+		for j < len(toks) && toks[j].Pos.Offset <= c.pos.Offset {
+			j++
+		}
+		if j < len(toks) && toks[j].Type != TokEOF && toks[j].Pos.Offset < c.end {
+			out.Add(c.pos, "comment closed by '--' is read to the end of the line, as many tools do")
+		}
+	}
+	return out
+}
+
+// parseScanned parses the tokens of s into a File, returning the errors.
+func parseScanned(filename string, s *scanner) (*File, ErrorList) {
+	f := &File{Name: filename}
+	p := newParser(s.toks)
+	p.errs = s.errs
+	p.warns = s.warns
+	lastDefinitions := -1 // index of the last DEFINITIONS token
+	for i, t := range s.toks {
+		if t.Type == kwDEFINITIONS {
+			lastDefinitions = i
+		}
+	}
+	ended := false // the last module was parsed up to its END
 	for p.kind() != TokEOF {
-		if m := p.parseModule(); m != nil {
+		// Text that holds no DEFINITIONS cannot hold a module; a macro
+		// definition is parsed for parseModule to report it.
+		if ended && p.i > lastDefinitions && !p.isMacroDefinition() {
+			// asn1scc ignores what follows the last complete module.
+			p.warns.Add(p.tok().Pos, "text after the last module's END is ignored")
+			break
+		}
+		m := p.parseModule()
+		if m != nil {
 			f.Modules = append(f.Modules, m)
 		}
+		ended = m != nil
 	}
 	if len(f.Modules) == 0 && len(p.errs) == 0 {
 		p.errs.Add(p.tok().Pos, "no module definition found")
@@ -60,7 +130,9 @@ func ParseFile(filename string, src []byte) (f *File, err error) {
 		// Binary junk gives an error per byte: keep the first ones.
 		p.errs = append(p.errs[:maxErrors:maxErrors], &Error{Pos: p.errs[maxErrors].Pos, Msg: "too many errors"})
 	}
-	return f, p.errs.Err()
+	p.warns.Sort()
+	f.Warnings = p.warns
+	return f, p.errs
 }
 
 // ParseFiles reads and parses each named file. Errors of all files are
