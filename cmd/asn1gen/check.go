@@ -90,21 +90,50 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			status = 2
 			continue
 		}
-		if _, err := parser.ParseFile(name, src); err != nil {
+		f, err := parser.ParseFile(name, src)
+		var diags model.Diagnostics
+		if err != nil {
 			var list parser.ErrorList
-			if errors.As(err, &list) {
-				for _, e := range list {
-					fmt.Fprintln(stdout, e)
-				}
-			} else {
-				fmt.Fprintln(stdout, err)
+			if !errors.As(err, &list) {
+				list = parser.ErrorList{{Pos: parser.Pos{Filename: name, Line: 1, Column: 1}, Msg: err.Error()}}
+			}
+			for _, e := range list {
+				diags = append(diags, &model.Diagnostic{Pos: e.Pos, Severity: model.Error, Msg: e.Msg})
 			}
 			if status == 0 {
 				status = 1
 			}
 		}
+		if f != nil {
+			diags = mergeWarnings(diags, f.Warnings)
+		}
+		fmt.Fprint(stdout, diags.String())
 	}
 	return status
+}
+
+// mergeWarnings adds the parser's warnings (the leniencies it applied) to
+// diags as warnings, in position order, skipping any already present.
+func mergeWarnings(diags model.Diagnostics, warns parser.ErrorList) model.Diagnostics {
+	seen := make(map[string]bool, len(diags))
+	for _, d := range diags {
+		seen[d.Error()] = true
+	}
+	for _, w := range warns {
+		d := &model.Diagnostic{Pos: w.Pos, Severity: model.Warning, Msg: w.Msg}
+		if !seen[d.Error()] {
+			seen[d.Error()] = true
+			diags = append(diags, d)
+		}
+	}
+	sort.SliceStable(diags, func(i, j int) bool {
+		a, b := diags[i].Pos, diags[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+	return diags
 }
 
 // checkSemantics runs the parser and the semantic model on the files as one
@@ -120,7 +149,15 @@ func checkSemantics(files []string, opts model.Options, stdout, stderr io.Writer
 		srcs = append(srcs, model.Source{Name: name, Src: src})
 	}
 	set := model.CheckWith(opts, srcs...)
-	fmt.Fprint(stdout, set.Diags.String())
+	// The model does not pass on the parser's warnings: parse again for
+	// them (parsing is fast next to the semantic checks).
+	diags := set.Diags
+	for _, src := range srcs {
+		if f, _ := parser.ParseFile(src.Name, src.Src); f != nil {
+			diags = mergeWarnings(diags, f.Warnings)
+		}
+	}
+	fmt.Fprint(stdout, diags.String())
 	if set.Diags.Errors() > 0 {
 		return 1
 	}

@@ -29,6 +29,8 @@ func TestCheck(t *testing.T) {
 	write("warn/e.asn", "E DEFINITIONS ::= BEGIN\nIMPORTS T FROM A {1 2 3};\nU ::= T\nEND\n")
 	write("warn/a.asn", "A {1 2 4} DEFINITIONS ::= BEGIN T ::= INTEGER END\n")
 	write("any/f.asn", "F DEFINITIONS ::= BEGIN\nA ::= SEQUENCE { id OBJECT IDENTIFIER, v ANY DEFINED BY id }\nEND\n")
+	write("lenient/g.asn", "G DEFINITIONS ::= BEGIN\nR ::= REAL (-1.0..+1.0)\nEND\nEND\n")
+	write("mixed/h.asn", "H DEFINITIONS ::= BEGIN\nv INTEGER ::= +1\nT ::= SEQUENCE { a }\nEND\n")
 	write("good.map", "F.A.v 1.2.3 NULL\n")
 	write("bad.map", "F.A.w 1.2.3 NULL\n")
 	write("syntax.map", "F.A 1.2.3\n")
@@ -50,6 +52,15 @@ func TestCheck(t *testing.T) {
 				"sem/d.asn:3:31: alternatives of the CHOICE: a and b have the same tag [0] (X.680 29.2)\n", ""},
 		{"warnings do not fail", []string{"check", "warn"}, 0,
 			"warn/e.asn:2:16: warning: module A is imported with OID 1.2.3 but declared with OID 1.2.4 (at warn/a.asn:1:1); bound by name\n", ""},
+		{"parser warnings do not fail the syntax check", []string{"check", "-syntax-only", "lenient"}, 0,
+			"lenient/g.asn:2:19: warning: '+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number\n" +
+				"lenient/g.asn:4:1: warning: text after the last module's END is ignored\n", ""},
+		{"parser warnings do not fail the semantic check", []string{"check", "lenient"}, 0,
+			"lenient/g.asn:2:19: warning: '+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number\n" +
+				"lenient/g.asn:4:1: warning: text after the last module's END is ignored\n", ""},
+		{"parser warnings and errors in position order", []string{"check", "-syntax-only", "mixed"}, 1,
+			"mixed/h.asn:2:15: warning: '+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number\n" +
+				"mixed/h.asn:3:20: unexpected \"}\", expected a type\n", ""},
 		{"syntax errors fail the semantic check", []string{"check", "bad"}, 1,
 			"bad/c.asn:2:20: unexpected \"}\", expected a type\n" +
 				"bad/c.asn:3:19: unexpected \")\", expected a value\n", ""},
