@@ -309,6 +309,18 @@ type EnumeratedType struct {
 	Extensible bool
 	Exception  *ExceptionSpec // after "..."
 	Additional []*EnumerationItem
+	// ExtraMarkers records further "..." markers among the additions. X.680
+	// 20.1 admits one extension marker, but a second is kept in the tree
+	// (and reported by the semantic phase) because tools such as asn1c treat
+	// it as a semantic error of an otherwise readable module.
+	ExtraMarkers []*ExtraExtensionMarker
+}
+
+// ExtraExtensionMarker is a second "..." in an ENUMERATED: Index is the
+// number of Additional items that precede it.
+type ExtraExtensionMarker struct {
+	Pos   Pos
+	Index int
 }
 
 // EnumerationItem is an identifier or a NamedNumber (X.680 20.1).

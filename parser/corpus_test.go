@@ -55,8 +55,6 @@ func readIndex(t testing.TB, dir string) []corpusEntry {
 // reads, with the reason. The corpus test requires every other required file
 // to parse, and fails if a listed file parses (the list would be stale).
 var notASN1 = map[string]string{
-	"asn1c-tests/tests/tests-asn1c-compiler/05-enum-SE.asn1": "a second extension marker in ENUMERATED: X.680 20.1 Enumerations admits one \"...\", so this is a syntax error (asn1c reports it as a semantic one)",
-
 	"asn1scc-tests/mantis/0000580/dataview.asn":  "bug report whose own comment says it should be rejected: \"My--Type\" starts a comment (X.680 12.6.3)",
 	"asn1scc-tests/mantis/0000580/dataview2.asn": "bug report whose own comment says it should be rejected: the comment ends at the second \"--\" and \"is a comment\" is left as notation",
 }

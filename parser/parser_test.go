@@ -62,6 +62,9 @@ func TestTypes(t *testing.T) {
 		{"enumerated with extension and exception", `E ::= ENUMERATED { a, b(5), ... ! 7, c }`,
 			`TypeAssignment{Name:"E" Type:EnumeratedType{Root:[EnumerationItem{Name:"a"} EnumerationItem{Name:"b" Number:IntegerValue{Text:"5"}}] ` +
 				`Extensible:true Exception:ExceptionSpec{Value:IntegerValue{Text:"7"}} Additional:[EnumerationItem{Name:"c"}]}}`},
+		{"enumerated with a second extension marker", `E ::= ENUMERATED { a, ..., b, ..., c }`,
+			`TypeAssignment{Name:"E" Type:EnumeratedType{Root:[EnumerationItem{Name:"a"}] ` +
+				`Extensible:true Additional:[EnumerationItem{Name:"b"} EnumerationItem{Name:"c"}] ExtraMarkers:[ExtraExtensionMarker{Index:1}]}}`},
 		{"bit string named bits", `B ::= BIT STRING { x(0), y(n) } (SIZE(2))`,
 			`TypeAssignment{Name:"B" Type:ConstrainedType{Type:BitStringType{NamedBits:[NamedNumber{Name:"x" Value:IntegerValue{Text:"0"}} ` +
 				`NamedNumber{Name:"y" Value:ValueReference{Name:"n"}}]} Constraints:[Constraint{Spec:ElementSetSpecs{Root:ElementSetSpec{Unions:[Intersections{Elements:[` +

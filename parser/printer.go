@@ -598,8 +598,15 @@ func (p printer) enumerations(t *EnumeratedType) doc {
 	if t.Extensible {
 		items = append(items, p.extensionMarker(&ExtensionAndException{Exception: t.Exception}))
 	}
-	for _, it := range t.Additional {
-		items = append(items, p.enumerationItem(it))
+	extra := t.ExtraMarkers
+	for i := 0; i <= len(t.Additional); i++ {
+		for len(extra) > 0 && extra[0].Index == i {
+			items = append(items, docText("..."))
+			extra = extra[1:]
+		}
+		if i < len(t.Additional) {
+			items = append(items, p.enumerationItem(t.Additional[i]))
+		}
 	}
 	return p.braceList(items, "{", "}", lineSpace)
 }

@@ -323,7 +323,13 @@ func (p *parser) parseEnumerated(pos Pos) *EnumeratedType {
 	for {
 		if p.kind() == TokEllipsis {
 			if state != 0 {
-				p.failExpected("an enumeration item")
+				// Not X.680 syntax; recorded for the semantic phase to
+				// report (see EnumeratedType.ExtraMarkers).
+				et.ExtraMarkers = append(et.ExtraMarkers, &ExtraExtensionMarker{Pos: p.next().Pos, Index: len(et.Additional)})
+				if !p.got(TokComma) {
+					break
+				}
+				continue
 			}
 			p.next()
 			et.Extensible = true

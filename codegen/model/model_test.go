@@ -184,6 +184,13 @@ END`},
 			want: []string{"m0.asn:2:38: components of the SEQUENCE: a and b have the same tag [UNIVERSAL 2] (X.680 25.5)"},
 		},
 		{
+			name: "second extension marker in ENUMERATED",
+			srcs: []string{`M DEFINITIONS ::= BEGIN
+E ::= ENUMERATED { a, ..., b, ..., c }
+END`},
+			want: []string{"m0.asn:2:31: second extension marker in ENUMERATED (X.680 20.1 admits one)"},
+		},
+		{
 			name: "missing module",
 			srcs: []string{`A DEFINITIONS ::= BEGIN
 IMPORTS T FROM Missing { 1 2 3 };

@@ -196,6 +196,9 @@ func (s *Set) checkNamedNumbers(list []*NamedNumber, what string) {
 // numbers above every earlier one.
 func (s *Set) convEnumerated(sc *scope, n *parser.EnumeratedType) *Type {
 	t := &Type{Kind: TypeEnumerated, Pos: n.Pos, Extensible: n.Extensible}
+	for _, m := range n.ExtraMarkers {
+		s.errorf(m.Pos, "second extension marker in ENUMERATED (X.680 20.1 admits one)")
+	}
 	used := map[int64]bool{}
 	var root []*NamedNumber
 	for _, it := range n.Root {
