@@ -66,8 +66,12 @@ const asn1cSERateFloor = 0.75
 // are logged and their number may not grow (asn1cOKFailCeiling).
 func TestAsn1cValid(t *testing.T) {
 	cases := asn1cCases(t, "-OK")
-	failed := 0
+	failed, skipped := 0, 0
 	for _, path := range cases {
+		if nonStandard[filepath.Base(path)] {
+			skipped++
+			continue
+		}
 		s, err := LoadPaths(path)
 		if err != nil {
 			t.Fatal(err)
@@ -84,10 +88,17 @@ func TestAsn1cValid(t *testing.T) {
 			t.Logf("%s: %d errors; first: %s", filepath.Base(path), n, first)
 		}
 	}
-	t.Logf("asn1c -OK cases without errors: %d of %d", len(cases)-failed, len(cases))
+	t.Logf("asn1c -OK cases without errors: %d of %d (%d skipped as non-standard)", len(cases)-skipped-failed, len(cases)-skipped, skipped)
 	if failed > asn1cOKFailCeiling {
 		t.Errorf("%d -OK cases fail, more than %d", failed, asn1cOKFailCeiling)
 	}
 }
 
 const asn1cOKFailCeiling = 12
+
+// nonStandard lists -OK cases that are valid only under an asn1c option
+// that relaxes X.680; asn1gen follows the standard, so they are not run.
+var nonStandard = map[string]bool{
+	// asn1c -fbless-SIZE admits SIZE on INTEGER, which X.680 51.5.1 forbids.
+	"91-cond-int-blessSize-OK.asn1": true,
+}

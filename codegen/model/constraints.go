@@ -188,6 +188,9 @@ func (s *Set) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bounds {
 
 func (s *Set) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 	k := s.kind(t)
+	if !s.applies(e, t, k) {
+		return bounds{}
+	}
 	switch e := e.(type) {
 	case *parser.ElementSetSpec:
 		return s.evalSet(sc, e, t)
@@ -299,4 +302,73 @@ func (s *Set) evalRange(sc *scope, e *parser.ValueRange, t *Type) *Range {
 		s.errorf(e.Pos, "empty range %d..%d", r.Min, r.Max)
 	}
 	return r
+}
+
+// applies reports, and returns false for, a subtype element that X.680 51
+// does not allow on a type of kind k (Table 9 of X.680 51.1 lists which
+// element applies to which type). Types whose kind is not known here
+// (dummies, open types, unresolved references) are not judged.
+func (s *Set) applies(e parser.Element, t *Type, k TypeKind) bool {
+	if k == TypeInvalid || k == TypeOpen || k == TypeDummy {
+		return true
+	}
+	var what, clause string
+	var ok bool
+	switch e.(type) {
+	case *parser.SizeConstraint:
+		// X.680 51.5.1: SIZE applies to bit, octet and character strings
+		// and to SEQUENCE OF / SET OF.
+		what, clause = "SIZE constraint", "X.680 51.5.1"
+		ok = k == TypeBitString || k == TypeOctetString || k == TypeCharacterString ||
+			k == TypeUnrestrictedCharacterString || k == TypeSequenceOf || k == TypeSetOf
+	case *parser.PermittedAlphabet:
+		// X.680 51.7.1: FROM applies to restricted character strings only.
+		what, clause = "permitted alphabet (FROM)", "X.680 51.7.1"
+		ok = k == TypeCharacterString
+	case *parser.ValueRange:
+		// X.680 51.4.1: value ranges apply to INTEGER, REAL and the time
+		// types, and to single characters within a permitted alphabet.
+		what, clause = "value range", "X.680 51.4.1"
+		ok = k == TypeInteger || k == TypeReal || k == TypeTime || k == TypeCharacterString
+	case *parser.SingleTypeConstraint:
+		// X.680 51.8.2: WITH COMPONENT constrains the element of
+		// SEQUENCE OF / SET OF.
+		what, clause = "WITH COMPONENT constraint", "X.680 51.8.2"
+		ok = k == TypeSequenceOf || k == TypeSetOf
+	case *parser.MultipleTypeConstraints:
+		// X.680 51.8.3: WITH COMPONENTS constrains the components of
+		// SEQUENCE, SET, CHOICE and of the types defined by one (REAL,
+		// EMBEDDED PDV, EXTERNAL, CHARACTER STRING, INSTANCE OF).
+		what, clause = "WITH COMPONENTS constraint", "X.680 51.8.3"
+		ok = k == TypeSequence || k == TypeSet || k == TypeChoice || k == TypeReal || k == TypeEmbeddedPDV ||
+			k == TypeExternal || k == TypeUnrestrictedCharacterString || k == TypeInstanceOf
+	case *parser.PatternConstraint:
+		// X.680 51.9.1: PATTERN applies to restricted character strings.
+		what, clause = "PATTERN constraint", "X.680 51.9.1"
+		ok = k == TypeCharacterString
+	default:
+		return true
+	}
+	if !ok {
+		s.errorf(elementPos(e), "a %s does not apply to %s (%s)", what, kindName(t, k), clause)
+	}
+	return ok
+}
+
+func elementPos(e parser.Element) parser.Pos {
+	switch e := e.(type) {
+	case *parser.SizeConstraint:
+		return e.Pos
+	case *parser.PermittedAlphabet:
+		return e.Pos
+	case *parser.ValueRange:
+		return e.Pos
+	case *parser.SingleTypeConstraint:
+		return e.Pos
+	case *parser.MultipleTypeConstraints:
+		return e.Pos
+	case *parser.PatternConstraint:
+		return e.Pos
+	}
+	return parser.Pos{}
 }

@@ -172,6 +172,14 @@ func (s *Set) addFile(f *parser.File) {
 		text := moduleText(s.srcs[f.Name], md)
 		dup := false
 		for _, other := range s.byName[m.Name] {
+			if other.File == f.Name {
+				// Copies of a module across files are merged (below), but a
+				// file that defines a module twice is wrong: a module
+				// reference names one module (X.680 13.4).
+				s.errorf(md.Identifier.Pos, "module %s is defined twice in this file (first at %s)", m.Name, other.AST.Identifier.Pos)
+				dup = true
+				break
+			}
 			if other.OID.Equal(m.OID) {
 				// Module collections copy the modules they import: the same
 				// text loaded twice is one module.

@@ -303,6 +303,38 @@ END`},
 			want: []string{"m0.asn:1:43: warning: module OID has the draft placeholder TBD1 where a number belongs"},
 		},
 		{
+			name: "constraint applicability",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+I ::= INTEGER (SIZE(0..4))
+S ::= OCTET STRING (FROM("a".."z"))
+B ::= BOOLEAN (TRUE..FALSE)
+L ::= SEQUENCE OF INTEGER (WITH COMPONENTS { a })
+Q ::= SEQUENCE { a INTEGER } (WITH COMPONENT (0..1))
+P ::= INTEGER (PATTERN "a*")
+Fine ::= SEQUENCE (SIZE(1..4)) OF IA5String (FROM("a".."z") ^ SIZE(1..8))
+R ::= REAL (0..10)
+END`},
+			want: []string{
+				"m0.asn:2:16: a SIZE constraint does not apply to INTEGER (X.680 51.5.1)",
+				"m0.asn:3:21: a permitted alphabet (FROM) does not apply to OCTET STRING (X.680 51.7.1)",
+				"m0.asn:4:16: a value range does not apply to BOOLEAN (X.680 51.4.1)",
+				"m0.asn:5:28: a WITH COMPONENTS constraint does not apply to INTEGER (X.680 51.8.3)",
+				"m0.asn:6:31: a WITH COMPONENT constraint does not apply to SEQUENCE (X.680 51.8.2)",
+				"m0.asn:7:16: a PATTERN constraint does not apply to INTEGER (X.680 51.9.1)",
+			},
+		},
+		{
+			// Copies of a module in different files are merged; a file that
+			// defines the same module twice is an error.
+			name: "module defined twice in one file",
+			srcs: []string{`M { 1 2 3 } DEFINITIONS ::= BEGIN
+END
+M { 1 2 3 } DEFINITIONS ::= BEGIN
+END`, `M { 1 2 3 } DEFINITIONS ::= BEGIN
+END`},
+			want: []string{"m0.asn:3:1: module M is defined twice in this file (first at m0.asn:1:1)"},
+		},
+		{
 			name: "reference cycle",
 			srcs: []string{`A DEFINITIONS ::= BEGIN
 T ::= U
