@@ -240,6 +240,12 @@ func (s *Set) checkDistinct(comps []*Component, what, clause string) {
 	for _, c := range comps {
 		tags, ok := s.outerTags(c.Type, 0)
 		if !ok {
+			if len(comps) > 1 && len(s.tags(c.Type)) == 0 && s.kind(c.Type) == TypeOpen {
+				// An untagged open type (ANY, CLASS.&Type) has no tag of its
+				// own (X.680 31.2.7 c): its value may carry any tag, so the
+				// rule of distinct tags cannot hold next to another component.
+				s.errorf(c.Pos, "%s: %s is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (%s); tag it", what, c.Name, clause)
+			}
 			continue
 		}
 		for _, tg := range tags {

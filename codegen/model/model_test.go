@@ -335,6 +335,19 @@ END`},
 			want: []string{"m0.asn:3:1: module M is defined twice in this file (first at m0.asn:1:1)"},
 		},
 		{
+			name: "untagged open type where tags must differ",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+T ::= SEQUENCE { i INTEGER OPTIONAL, any ANY }
+U ::= SEQUENCE { i INTEGER, any ANY, t [0] ANY OPTIONAL, b BOOLEAN }
+C ::= CHOICE { i INTEGER, any ANY }
+S ::= SET { any ANY }
+END`},
+			want: []string{
+				"m0.asn:2:38: components of the SEQUENCE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 25.5); tag it",
+				"m0.asn:4:27: alternatives of the CHOICE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2); tag it",
+			},
+		},
+		{
 			name: "reference cycle",
 			srcs: []string{`A DEFINITIONS ::= BEGIN
 T ::= U
