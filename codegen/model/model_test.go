@@ -348,6 +348,17 @@ END`},
 			},
 		},
 		{
+			name: "string value of another string type",
+			srcs: []string{`A DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SEQUENCE { a UTF8String DEFAULT g, b UniversalString DEFAULT p, c PR DEFAULT p, d T61String DEFAULT t }
+g GeneralString ::= "Cyprus"
+p PrintableString ::= "Rwanda"
+t TeletexString ::= "Malta"
+PR ::= PrintableString
+END`},
+			want: []string{"m0.asn:2:39: g is a GeneralString value, which does not map to UTF8String (X.680 B.5: values map only between character string types of fixed character sets)"},
+		},
+		{
 			name: "reference cycle",
 			srcs: []string{`A DEFINITIONS ::= BEGIN
 T ::= U

@@ -283,6 +283,10 @@ func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 			s.errorf(pos, "%s is a %s value, not %s", r.Name, ak, k)
 			return nil
 		}
+		if want, have := s.stringTypeName(gov), s.stringTypeName(a.Type); !stringMapping(want, have) {
+			s.errorf(pos, "%s is a %s value, which does not map to %s (X.680 B.5: values map only between character string types of fixed character sets)", r.Name, have, want)
+			return nil
+		}
 		cp := *av
 		cp.Ref, cp.Pos = a, pos
 		return &cp
@@ -585,4 +589,45 @@ func hexBytes(digits string) ([]byte, int) {
 	}
 	b, _ := hex.DecodeString(d)
 	return b, len(digits) * 4
+}
+
+// stringTypeName is the built-in restricted character string type t
+// stands for ("" for other types), with the synonyms of X.680 41.1 made
+// one.
+func (s *Set) stringTypeName(t *Type) string {
+	if s.kind(t) != TypeCharacterString {
+		return ""
+	}
+	u := s.underlying(t)
+	if u == nil {
+		return ""
+	}
+	switch u.Name {
+	case "T61String":
+		return "TeletexString"
+	case "ISO646String":
+		return "VisibleString"
+	}
+	return u.Name
+}
+
+// stringMapping tells whether a value of the character string type have
+// may stand for one of want. X.680 B.5 maps values between the types with
+// a fixed character set (UTF8String, NumericString, PrintableString,
+// IA5String, VisibleString, UniversalString, BMPString); the types that
+// switch character sets by escape sequences (TeletexString,
+// VideotexString, GraphicString, GeneralString) have no mapping to another.
+func stringMapping(want, have string) bool {
+	if want == "" || have == "" || want == have {
+		return true
+	}
+	switch want {
+	case "TeletexString", "VideotexString", "GraphicString", "GeneralString":
+		return false
+	}
+	switch have {
+	case "TeletexString", "VideotexString", "GraphicString", "GeneralString":
+		return false
+	}
+	return true
 }
