@@ -203,6 +203,10 @@ func (s *Set) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 		}
 		if k == TypeCharacterString {
 			if cs, ok := e.Value.(*parser.CStringValue); ok {
+				// X.680 51.2.1: the value is one of the parent type.
+				if !s.checkChars(e.Pos, t, cs.Value) {
+					return bounds{}
+				}
 				a := cs.Value
 				return bounds{alpha: &a}
 			}
@@ -216,10 +220,19 @@ func (s *Set) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 		}
 		if k == TypeCharacterString {
 			lo, hi := endpointChar(e.Lower), endpointChar(e.Upper)
+			if lo > 0 && !s.checkChars(e.Pos, t, string(lo)) || hi > 0 && !s.checkChars(e.Pos, t, string(hi)) {
+				return bounds{}
+			}
 			if lo > 0 && hi >= lo && hi-lo < 1<<12 {
+				// The range runs over the characters of the type only
+				// (X.680 51.4.3): " ".."9" in a NumericString is the
+				// space and the digits.
+				cs, known := charSets[s.stringTypeName(t)]
 				var a []rune
 				for r := lo; r <= hi; r++ {
-					a = append(a, r)
+					if !known || cs.ok(r) {
+						a = append(a, r)
+					}
 				}
 				str := string(a)
 				return bounds{alpha: &str}

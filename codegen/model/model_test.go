@@ -359,6 +359,22 @@ END`},
 			want: []string{"m0.asn:2:39: g is a GeneralString value, which does not map to UTF8String (X.680 B.5: values map only between character string types of fixed character sets)"},
 		},
 		{
+			name: "characters outside the string type",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+Fine ::= NumericString (FROM(" ".."9"))
+Bad ::= NumericString (FROM("0".."9" | "#"))
+R ::= PrintableString (FROM("a".."~"))
+p PrintableString ::= "a@b"
+i IA5String ::= "café"
+END`},
+			want: []string{
+				"m0.asn:3:40: '#' is not a character of NumericString (X.680 41, Table 9)",
+				"m0.asn:4:29: '~' is not a character of PrintableString (X.680 41, Table 10)",
+				"m0.asn:5:23: '@' is not a character of PrintableString (X.680 41, Table 10)",
+				"m0.asn:6:17: 'é' is not a character of IA5String (X.680 41, Table 8)",
+			},
+		},
+		{
 			name: "reference cycle",
 			srcs: []string{`A DEFINITIONS ::= BEGIN
 T ::= U
@@ -514,6 +530,24 @@ func TestPlaceholderOID(t *testing.T) {
 		}
 		if (m.OID == nil) != tt.isNil || m.OID.String() != tt.want {
 			t.Errorf("module %s: OID %q (nil %v), want %q (nil %v)", tt.module, m.OID, m.OID == nil, tt.want, tt.isNil)
+		}
+	}
+}
+
+// TestAlphabetRange checks that a range of characters runs over the
+// characters of the string type only (X.680 51.4.3).
+func TestAlphabetRange(t *testing.T) {
+	s := checkSrc(`A DEFINITIONS ::= BEGIN
+N ::= NumericString (FROM(" ".."9"))
+P ::= PrintableString (FROM("+".."0"))
+END`)
+	if len(s.Diags) != 0 {
+		t.Fatalf("diagnostics: %v", s.Diags)
+	}
+	for _, tc := range []struct{ name, want string }{{"N", " 0123456789"}, {"P", "+,-./0"}} {
+		got := s.Module("A").Lookup(tc.name).Type.Constraints.Alphabet
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s alphabet (-want +got):\n%s", tc.name, diff)
 		}
 	}
 }

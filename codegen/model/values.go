@@ -392,6 +392,9 @@ func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 	case TypeCharacterString, TypeTime, TypeObjectDescriptor, TypeOIDIRI, TypeRelativeOIDIRI:
 		switch sv := v.(type) {
 		case *parser.CStringValue:
+			if k == TypeCharacterString && !s.checkChars(pos, gov, sv.Value) {
+				return nil
+			}
 			out.Kind, out.String = ValueString, sv.Value
 			return out
 		case *parser.BraceValue:
@@ -628,6 +631,39 @@ func stringMapping(want, have string) bool {
 	switch have {
 	case "TeletexString", "VideotexString", "GraphicString", "GeneralString":
 		return false
+	}
+	return true
+}
+
+// charSets are the character sets of the restricted string types whose
+// characters X.680 41 lists: NumericString (Table 9), PrintableString
+// (Table 10), and the ISO 646 sets of IA5String and VisibleString
+// (Table 8). The others admit large or escape-switched repertoires.
+var charSets = map[string]struct {
+	ok     func(rune) bool
+	clause string
+}{
+	"NumericString": {func(r rune) bool { return r == ' ' || r >= '0' && r <= '9' }, "X.680 41, Table 9"},
+	"PrintableString": {func(r rune) bool {
+		return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune(" '()+,-./:=?", r)
+	}, "X.680 41, Table 10"},
+	"IA5String":     {func(r rune) bool { return r < 128 }, "X.680 41, Table 8"},
+	"VisibleString": {func(r rune) bool { return r >= 32 && r <= 126 }, "X.680 41, Table 8"},
+}
+
+// checkChars reports the first character of str that the string type t
+// does not have; it returns false then.
+func (s *Set) checkChars(pos parser.Pos, t *Type, str string) bool {
+	name := s.stringTypeName(t)
+	cs, ok := charSets[name]
+	if !ok {
+		return true
+	}
+	for _, r := range str {
+		if !cs.ok(r) {
+			s.errorf(pos, "%q is not a character of %s (%s)", r, name, cs.clause)
+			return false
+		}
 	}
 	return true
 }
