@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/asn1gen/asn1gen/parser"
 )
@@ -105,6 +106,17 @@ func (s *Set) evalConstraints(t *Type) {
 				continue
 			}
 			b := s.evalSet(ca.sc, spec.Root, t)
+			if c.Value != nil && b.value != nil && !c.Extensible {
+				// X.680 51.4: the endpoints of a value range are values
+				// of the parent type; with the parent's bounds fixed (no
+				// extension marker) a value beyond them is not one.
+				for _, v := range []int64{b.value.Min, b.value.Max} {
+					if v != math.MinInt64 && v != math.MaxInt64 && (v < c.Value.Min || v > c.Value.Max) {
+						s.errorf(ca.c.Pos, "%d is not a value of the parent type, which is constrained to %s (X.680 51.4)", v, rangeString(c.Value))
+						break
+					}
+				}
+			}
 			c.Value = intersectRange(c.Value, b.value)
 			c.Size = intersectRange(c.Size, b.size)
 			if b.alpha != nil {
@@ -384,4 +396,15 @@ func elementPos(e parser.Element) parser.Pos {
 		return e.Pos
 	}
 	return parser.Pos{}
+}
+
+func rangeString(r *Range) string {
+	lo, hi := "MIN", "MAX"
+	if r.Min != math.MinInt64 {
+		lo = strconv.FormatInt(r.Min, 10)
+	}
+	if r.Max != math.MaxInt64 {
+		hi = strconv.FormatInt(r.Max, 10)
+	}
+	return lo + ".." + hi
 }

@@ -375,6 +375,20 @@ END`},
 			},
 		},
 		{
+			name: "value range beyond the parent type",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+Int ::= INTEGER (1..32) (MIN..63)
+Sub ::= Int (5)
+Far ::= Int (0 | 4)
+Ext ::= INTEGER (1..32, ...) (1..64)
+Ok ::= Int (2..MAX)
+END`},
+			want: []string{
+				"m0.asn:2:25: 63 is not a value of the parent type, which is constrained to 1..32 (X.680 51.4)",
+				"m0.asn:4:13: 0 is not a value of the parent type, which is constrained to 1..32 (X.680 51.4)",
+			},
+		},
+		{
 			name: "reference cycle",
 			srcs: []string{`A DEFINITIONS ::= BEGIN
 T ::= U
