@@ -5,9 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -58,7 +56,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fset.Usage()
 		return 2
 	}
-	files, err := checkFiles(fset.Args())
+	files, err := model.Files(fset.Args()...)
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
 		return 2
@@ -162,36 +160,4 @@ func checkSemantics(files []string, opts model.Options, stdout, stderr io.Writer
 		return 1
 	}
 	return 0
-}
-
-// checkFiles expands the arguments: a file stands for itself, a directory
-// for its *.asn and *.asn1 files, recursively, in lexical order.
-func checkFiles(args []string) ([]string, error) {
-	var files []string
-	for _, arg := range args {
-		info, err := os.Stat(arg)
-		if err != nil {
-			return nil, err
-		}
-		if !info.IsDir() {
-			files = append(files, arg)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && (strings.HasSuffix(path, ".asn") || strings.HasSuffix(path, ".asn1")) {
-				found = append(found, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(found)
-		files = append(files, found...)
-	}
-	return files, nil
 }
