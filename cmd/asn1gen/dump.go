@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -18,9 +17,6 @@ import (
 func init() {
 	register(command{name: "dump", short: "print the tree of DER, BER or PEM data (like openssl asn1parse)", run: runDump})
 }
-
-// dumpStdin is read for the file name "-" (a variable for the tests).
-var dumpStdin io.Reader = os.Stdin
 
 const dumpUsage = `usage: asn1gen dump [-ber] [-json] [-full] [-noencap] FILE|-
 
@@ -58,25 +54,14 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, dumpUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return 2
 	}
-	name := fs.Arg(0)
-	var data []byte
-	var err error
-	if name == "-" {
-		name = "<stdin>"
-		data, err = io.ReadAll(dumpStdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	name, data, err := readInput(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen dump: %v\n", err)
 		return 2

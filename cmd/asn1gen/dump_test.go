@@ -20,15 +20,15 @@ const dumpDir = "../../testdata/dump"
 
 // runCmd runs asn1gen with args (and stdin) in dir and returns the exit
 // status and outputs.
-func runCmd(t *testing.T, dir string, stdin []byte, args ...string) (int, string, string) {
+func runCmd(t *testing.T, dir string, input []byte, args ...string) (int, string, string) {
 	t.Helper()
 	if dir != "" {
 		t.Chdir(dir)
 	}
-	if stdin != nil {
-		old := dumpStdin
-		dumpStdin = bytes.NewReader(stdin)
-		defer func() { dumpStdin = old }()
+	if input != nil {
+		old := stdin
+		stdin = bytes.NewReader(input)
+		defer func() { stdin = old }()
 	}
 	var stdout, stderr bytes.Buffer
 	code := run(args, &stdout, &stderr)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,9 +14,6 @@ import (
 func init() {
 	register(command{name: "extract", short: "write out the ASN.1 modules of an RFC text", run: runExtract})
 }
-
-// extractStdin is read for the file name "-" (a variable for the tests).
-var extractStdin io.Reader = os.Stdin
 
 const extractUsage = `usage: asn1gen extract [-o DIR] [-list] RFC.txt|-
 
@@ -53,25 +49,14 @@ func runExtract(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, extractUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return 2
 	}
-	name := fs.Arg(0)
-	var data []byte
-	var err error
-	if name == "-" {
-		name = "<stdin>"
-		data, err = io.ReadAll(extractStdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	name, data, err := readInput(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen extract: %v\n", err)
 		return 2

@@ -46,11 +46,11 @@ Appendix A.  Again
 
 // runExtractCmd runs asn1gen with args (and stdin) and returns the exit status
 // and outputs.
-func runExtractCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+func runExtractCmd(t *testing.T, input string, args ...string) (int, string, string) {
 	t.Helper()
-	old := extractStdin
-	extractStdin = strings.NewReader(stdin)
-	defer func() { extractStdin = old }()
+	old := stdin
+	stdin = strings.NewReader(input)
+	defer func() { stdin = old }()
 	var stdout, stderr bytes.Buffer
 	code := run(args, &stdout, &stderr)
 	return code, stdout.String(), stderr.String()

@@ -9,6 +9,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -62,4 +64,30 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].short)
 	}
 	fmt.Fprintln(w, "\nRun 'asn1gen <command> -h' for the flags of a command.")
+}
+
+// stdin is read for the file name "-" (a variable for the tests).
+var stdin io.Reader = os.Stdin
+
+// parseFlags parses args into fs. ok is false when the command must stop
+// with the exit code code: 0 after -h, 2 on a flag error.
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	return 0, true
+}
+
+// readInput reads the file name, or standard input for "-"; it returns the
+// name to show in messages.
+func readInput(name string) (string, []byte, error) {
+	if name == "-" {
+		data, err := io.ReadAll(stdin)
+		return "<stdin>", data, err
+	}
+	data, err := os.ReadFile(name)
+	return name, data, err
 }
