@@ -22,15 +22,38 @@ const modulesDir = "../../modules"
 // an incomplete one may report only "module M not found" for exactly its
 // missing modules, so that an unrelated error, or a missing module that
 // has since been added, makes the test fail and this table be updated.
+//
+// published lists the errors that a module carries as published (errata),
+// as "file:line:col: message" suffixes. Modules are never edited to please
+// the compiler, so such an error stays until the compiler reads the
+// published text (see modules/README.md).
 var moduleFolders = []struct {
-	dir     string
-	missing []string
+	dir       string
+	missing   []string
+	published []string
 }{
-	{"rfc5280", nil},
-	{"rfc5652", nil},
+	{"rfc5280", nil, nil},
+	// RFC 3281 appendix B puts the comma after "version AttCertVersion"
+	// inside the comment that follows it (fixed in RFC 5755, whose module
+	// has another name), so AttributeCertificateInfo does not parse.
+	{"rfc5652", nil, []string{
+		"PKIXAttributeCertificate.asn:51:38: undefined reference AttributeCertificateInfo",
+		"PKIXAttributeCertificate.asn:58:14: unexpected \"holder\", expected \",\" or \"}\"",
+	}},
 	// PKCS-7 (RFC 2315), PKCS-8 (RFC 5208) and PKCS-9 (RFC 2985): their
 	// RFC texts are not in the corpus.
-	{"rfc7292", []string{"PKCS-7", "PKCS-8", "PKCS-9"}},
+	{"rfc7292", []string{"PKCS-7", "PKCS-8", "PKCS-9"}, nil},
+}
+
+// knownPublished reports whether diagnostic text s ends with one of the
+// published errors.
+func knownPublished(s string, published []string) bool {
+	for _, p := range published {
+		if strings.HasSuffix(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 var notFoundRE = regexp.MustCompile(`^module (\S+) not found \(imported by `)
@@ -46,7 +69,7 @@ func TestModulesFolders(t *testing.T) {
 			if len(set.Modules) == 0 {
 				t.Fatalf("LoadPaths(%s): no modules", dir)
 			}
-			var missing []string
+			var missing, published []string
 			var other Diagnostics
 			for _, d := range set.Diags {
 				if d.Severity != Error {
@@ -56,7 +79,14 @@ func TestModulesFolders(t *testing.T) {
 					missing = append(missing, m[1])
 					continue
 				}
+				if s := d.Error(); knownPublished(s, tc.published) {
+					published = append(published, s)
+					continue
+				}
 				other = append(other, d)
+			}
+			if len(published) != len(tc.published) {
+				t.Errorf("LoadPaths(%s): errors of the published text: got %q, want one each of %q", dir, published, tc.published)
 			}
 			if len(other) > 0 {
 				t.Errorf("LoadPaths(%s): unexpected errors:\n%s", dir, other.String())
