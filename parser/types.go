@@ -424,22 +424,9 @@ func (p *parser) parseComponentTypeLists(l *ComponentTypeLists) {
 	for {
 		switch {
 		case p.kind() == TokEllipsis:
-			pos := p.next().Pos
-			switch state {
-			case 0:
-				l.Extension = &ExtensionAndException{Pos: pos, Exception: p.parseExceptionSpecOpt()}
-				state = 1
-			case 1:
-				l.EndMarker = true
-				state = 2
-			default:
-				p.i--
-				p.failExpected("a component (a third \"...\" is not allowed)")
-			}
+			p.parseExtensionMarker(&state, &l.Extension, &l.EndMarker, "a component (a third \"...\" is not allowed)")
 		case p.isDoubleBracket(TokLBracket):
-			if state != 1 {
-				p.failExpected("a component (\"[[\" only follows \"...\")")
-			}
+			p.checkVersionBracket(state, "a component")
 			l.Additions = append(l.Additions, p.parseExtensionAdditionGroup())
 		default:
 			c := p.parseComponentType()
@@ -457,6 +444,33 @@ func (p *parser) parseComponentTypeLists(l *ComponentTypeLists) {
 		}
 	}
 	p.expect(TokRBrace, "\",\" or \"}\"")
+}
+
+// parseExtensionMarker reads a "..." of a component or alternative list
+// (X.680 25.1, 29.1). The first one opens the extension, with an optional
+// exception; the second ends it (*state goes 0, 1, 2); a third is an error
+// worded with third.
+func (p *parser) parseExtensionMarker(state *int, ext **ExtensionAndException, end *bool, third string) {
+	pos := p.next().Pos
+	switch *state {
+	case 0:
+		*ext = &ExtensionAndException{Pos: pos, Exception: p.parseExceptionSpecOpt()}
+		*state = 1
+	case 1:
+		*end = true
+		*state = 2
+	default:
+		p.i--
+		p.failExpected(third)
+	}
+}
+
+// checkVersionBracket reports a "[[" outside the extension of a component or
+// alternative list (item names what the list holds).
+func (p *parser) checkVersionBracket(state int, item string) {
+	if state != 1 {
+		p.failExpected(item + " (\"[[\" only follows \"...\")")
+	}
 }
 
 // parseExtensionAdditionGroup parses "[[ VersionNumber ComponentTypeList ]]".
@@ -540,22 +554,9 @@ func (p *parser) parseChoice(pos Pos) *ChoiceType {
 	for {
 		switch {
 		case p.kind() == TokEllipsis:
-			epos := p.next().Pos
-			switch state {
-			case 0:
-				l.Extension = &ExtensionAndException{Pos: epos, Exception: p.parseExceptionSpecOpt()}
-				state = 1
-			case 1:
-				l.EndMarker = true
-				state = 2
-			default:
-				p.i--
-				p.failExpected("an alternative")
-			}
+			p.parseExtensionMarker(&state, &l.Extension, &l.EndMarker, "an alternative")
 		case p.isDoubleBracket(TokLBracket):
-			if state != 1 {
-				p.failExpected("an alternative (\"[[\" only follows \"...\")")
-			}
+			p.checkVersionBracket(state, "an alternative")
 			g := &ExtensionAdditionAlternativesGroup{Pos: p.tok().Pos}
 			p.i += 2
 			g.Version = p.parseVersionNumberOpt()
