@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/internal/rfcextract"
 )
 
 // modulesDir is the repository's modules/ folder, the ASN.1 sources the
@@ -40,9 +43,18 @@ var moduleFolders = []struct {
 		"PKIXAttributeCertificate.asn:51:38: undefined reference AttributeCertificateInfo",
 		"PKIXAttributeCertificate.asn:58:14: unexpected \"holder\", expected \",\" or \"}\"",
 	}},
-	// PKCS-7 (RFC 2315), PKCS-8 (RFC 5208) and PKCS-9 (RFC 2985): their
-	// RFC texts are not in the corpus.
+	// PKCS-7 (RFC 2315), PKCS-8 (RFC 5208) and PKCS-9 (RFC 2985): no
+	// published text of them is in the corpus or could be found elsewhere
+	// (see modules/README.md). RFC 5958's AsymmetricKeyPackageModuleV1 is
+	// not PKCS-8: IMPORTS are bound by module name.
 	{"rfc7292", []string{"PKCS-7", "PKCS-8", "PKCS-9"}, nil},
+}
+
+// notInCorpus lists the module files (folder/file) whose source is not in
+// the corpus, so TestModulesSources cannot compare them with it; each
+// names its source in its first line and in modules/README.md.
+var notInCorpus = map[string]string{
+	"rfc5280/KEMAlgorithmInformation-2023.asn": "RFC 9629 section 6.1 as its last draft, lamps-wg/cms-kemri",
 }
 
 // knownPublished reports whether diagnostic text s ends with one of the
@@ -151,4 +163,151 @@ func compactStrings(l []string) []string {
 		}
 	}
 	return out
+}
+
+var (
+	extractedRE = regexp.MustCompile(`^-- Extracted by asn1gen extract from (rfc\d+\.txt), (section|appendix) (\S+) \(lines (\d+)-(\d+)\)\.$`)
+	corpusRefRE = regexp.MustCompile(`via the asn1gen corpus (modules/[^;,\s]*)`)
+	pycrateRE   = regexp.MustCompile(`pycrate_asn1dir/(\S+\.asn)`)
+)
+
+// TestModulesSources checks that every module file is its source, verbatim:
+// an extracted file is what asn1gen extract makes of the named RFC text in
+// the corpus (same module, section and lines), and a copied file is its
+// corpus copy byte for byte, after the one source line. It needs the
+// corpus ($ASN1GEN_CORPUS).
+func TestModulesSources(t *testing.T) {
+	root := os.Getenv("ASN1GEN_CORPUS")
+	if root == "" {
+		t.Skip("ASN1GEN_CORPUS not set")
+	}
+	rfcs := corpusRFCTexts(t, filepath.Join(root, "modules", "ietf"))
+	extracted := map[string][]rfcextract.Module{}
+	for _, tc := range moduleFolders {
+		files, err := Files(filepath.Join(modulesDir, tc.dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			key := tc.dir + "/" + filepath.Base(f)
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, body, _ := bytes.Cut(src, []byte("\n"))
+			name := strings.TrimSuffix(filepath.Base(f), ".asn")
+			if m := extractedRE.FindSubmatch(first); m != nil {
+				rfc := string(m[1])
+				text, ok := rfcs[rfc]
+				if !ok {
+					t.Errorf("%s: %s is not in the corpus", key, rfc)
+					continue
+				}
+				mods, ok := extracted[rfc]
+				if !ok {
+					mods, err = rfcextract.Extract(rfc, text)
+					if err != nil {
+						t.Errorf("%s: extract %s: %v", key, rfc, err)
+					}
+					extracted[rfc] = mods
+				}
+				want := fmt.Sprintf("%s %s lines %s-%s", name, m[3], m[4], m[5])
+				found := false
+				for _, mod := range mods {
+					if fmt.Sprintf("%s %s lines %d-%d", mod.Name, mod.Section, mod.StartLine, mod.EndLine) != want {
+						continue
+					}
+					found = true
+					if sec := mod.Section; (sec[0] >= 'A' && sec[0] <= 'Z') != (string(m[2]) == "appendix") {
+						t.Errorf("%s: %s names %s %s", key, rfc, m[2], sec)
+					}
+					if !bytes.Equal(body, mod.Text) {
+						t.Errorf("%s: differs from module %s of %s (lines %d-%d) as extracted", key, mod.Name, rfc, mod.StartLine, mod.EndLine)
+					}
+				}
+				if !found {
+					t.Errorf("%s: %s has no module %s", key, rfc, want)
+				}
+				continue
+			}
+			if why, ok := notInCorpus[key]; ok {
+				t.Logf("%s: not compared (%s)", key, why)
+				continue
+			}
+			m := corpusRefRE.FindSubmatch(first)
+			if m == nil {
+				t.Errorf("%s: first line names no source in the corpus: %q", key, first)
+				continue
+			}
+			path := filepath.Join(root, string(m[1]))
+			if info, err := os.Stat(path); err == nil && info.IsDir() {
+				p := pycrateRE.FindSubmatch(first)
+				if p == nil {
+					t.Errorf("%s: corpus folder %s but no file named", key, m[1])
+					continue
+				}
+				path = filepath.Join(path, string(p[1]))
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Errorf("%s: %v", key, err)
+				continue
+			}
+			if !bytes.Equal(body, want) {
+				t.Errorf("%s: differs from its corpus copy %s", key, path)
+			}
+		}
+	}
+}
+
+// corpusRFCTexts maps "rfcNNNN.txt" to the text of that RFC in the corpus
+// (stored there as rfcNNNN.txt or IETF_PKI_rfcNNNN.txt).
+func corpusRFCTexts(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	re := regexp.MustCompile(`(?i)(rfc\d+\.txt)$`)
+	out := map[string][]byte{}
+	paths, err := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		m := re.FindStringSubmatch(filepath.Base(p))
+		if m == nil {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[strings.ToLower(m[1])] = data
+	}
+	return out
+}
+
+// TestModulesSharedCopies checks that a module kept in more than one folder
+// is the same file in each, so that the folders agree.
+func TestModulesSharedCopies(t *testing.T) {
+	seen := map[string]string{} // file name -> first folder
+	content := map[string][]byte{}
+	for _, tc := range moduleFolders {
+		files, err := Files(filepath.Join(modulesDir, tc.dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			base := filepath.Base(f)
+			if dir, ok := seen[base]; ok {
+				if !bytes.Equal(data, content[base]) {
+					t.Errorf("%s/%s differs from %s/%s", tc.dir, base, dir, base)
+				}
+				continue
+			}
+			seen[base] = tc.dir
+			content[base] = data
+		}
+	}
 }
