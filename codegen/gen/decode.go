@@ -1,0 +1,780 @@
+package gen
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/parser"
+	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/dave/jennifer/jen"
+)
+
+// rd names a runtime.Reader in generated code: the parameter r (a
+// pointer) or a local sub-reader (a value).
+type rd struct {
+	name string
+	ptr  bool
+}
+
+// arg is the reader as an argument of type *runtime.Reader.
+func (r rd) arg() *jen.Statement {
+	if r.ptr {
+		return jen.Id(r.name)
+	}
+	return jen.Op("&").Id(r.name)
+}
+
+func (r rd) id() *jen.Statement { return jen.Id(r.name) }
+
+// wrapFn turns the error variable into the statement that returns it,
+// adding the field path.
+type wrapFn func(err jen.Code) jen.Code
+
+func withField(name string) wrapFn {
+	return func(err jen.Code) jen.Code {
+		return jen.Return(rt("WithField").Call(err, jen.Lit(name)))
+	}
+}
+
+func plainReturn(err jen.Code) jen.Code { return jen.Return(err) }
+
+func ifErr(wrap wrapFn) *jen.Statement {
+	return jen.If(jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+}
+
+func (e *emitter) tmpName(prefix string) string {
+	e.tmp++
+	return prefix + strconv.Itoa(e.tmp)
+}
+
+var universalNames = map[uint32]string{
+	runtime.TagBoolean: "TagBoolean", runtime.TagInteger: "TagInteger", runtime.TagBitString: "TagBitString",
+	runtime.TagOctetString: "TagOctetString", runtime.TagNull: "TagNull", runtime.TagOID: "TagOID",
+	runtime.TagObjectDescriptor: "TagObjectDescriptor", runtime.TagExternal: "TagExternal", runtime.TagReal: "TagReal",
+	runtime.TagEnumerated: "TagEnumerated", runtime.TagEmbeddedPDV: "TagEmbeddedPDV", runtime.TagUTF8String: "TagUTF8String",
+	runtime.TagRelativeOID: "TagRelativeOID", runtime.TagTime: "TagTime", runtime.TagSequence: "TagSequence",
+	runtime.TagSet: "TagSet", runtime.TagNumericString: "TagNumericString", runtime.TagPrintableString: "TagPrintableString",
+	runtime.TagTeletexString: "TagTeletexString", runtime.TagVideotexString: "TagVideotexString",
+	runtime.TagIA5String: "TagIA5String", runtime.TagUTCTime: "TagUTCTime", runtime.TagGeneralizedTime: "TagGeneralizedTime",
+	runtime.TagGraphicString: "TagGraphicString", runtime.TagVisibleString: "TagVisibleString",
+	runtime.TagGeneralString: "TagGeneralString", runtime.TagUniversalString: "TagUniversalString",
+	runtime.TagCharacterString: "TagCharacterString", runtime.TagBMPString: "TagBMPString", runtime.TagDate: "TagDate",
+	runtime.TagTimeOfDay: "TagTimeOfDay", runtime.TagDateTime: "TagDateTime", runtime.TagDuration: "TagDuration",
+	runtime.TagOIDIRI: "TagOIDIRI", runtime.TagRelativeOIDIRI: "TagRelativeOIDIRI",
+}
+
+// wireClass maps the model's tag class to the runtime's (X.690 8.1.2.2
+// numbering).
+func wireClass(c model.TagClass) runtime.Class {
+	switch c {
+	case parser.TagClassUniversal:
+		return runtime.ClassUniversal
+	case parser.TagClassApplication:
+		return runtime.ClassApplication
+	case parser.TagClassPrivate:
+		return runtime.ClassPrivate
+	}
+	return runtime.ClassContextSpecific
+}
+
+// num is an untyped integer literal.
+func num(v int64) *jen.Statement { return jen.Id(strconv.FormatInt(v, 10)) }
+
+// tagCode is the Go expression of a tag.
+func tagCode(t model.Tag) *jen.Statement {
+	n := uint32(t.Number)
+	switch wireClass(t.Class) {
+	case runtime.ClassUniversal:
+		if name, ok := universalNames[n]; ok {
+			return rt("Universal").Call(rt(name))
+		}
+		return rt("Universal").Call(jen.Lit(int(n)))
+	case runtime.ClassContextSpecific:
+		return rt("Context").Call(jen.Lit(int(n)))
+	case runtime.ClassApplication:
+		return rt("Tag").Values(jen.Dict{jen.Id("Class"): rt("ClassApplication"), jen.Id("Number"): jen.Lit(int(n))})
+	}
+	return rt("Tag").Values(jen.Dict{jen.Id("Class"): rt("ClassPrivate"), jen.Id("Number"): jen.Lit(int(n))})
+}
+
+// splitTags returns the explicit wrappers of a type's encoding and its own
+// tag (nil for an untagged CHOICE or open type inside the wrappers).
+func splitTags(t *model.Type) (wrappers []model.Tag, own *model.Tag) {
+	for i, tag := range t.Tags {
+		if tag.Explicit {
+			wrappers = append(wrappers, tag)
+			continue
+		}
+		if i == len(t.Tags)-1 {
+			own = &t.Tags[i]
+		}
+	}
+	return wrappers, own
+}
+
+// bodyOf follows aliases and bases to the Go type with a structure.
+func bodyOf(gt *goType) *goType {
+	for gt.alias != nil || gt.base != nil {
+		if gt.alias != nil {
+			gt = gt.alias
+		} else {
+			gt = gt.base
+		}
+	}
+	return gt
+}
+
+// tagged reports whether a Go type's decode and encode methods take the tag
+// (every type but CHOICE and open types, whose values bring their own).
+func tagged(gt *goType) bool {
+	b := bodyOf(gt)
+	return b.kind != model.TypeChoice && b.kind != model.TypeOpen && b.union == nil
+}
+
+// readValue emits the statements that decode one value of type t (with
+// its tags) from r into dst.
+func (e *emitter) readValue(g *jen.Group, r rd, dst func() *jen.Statement, f *field, wrap wrapFn) {
+	wrappers, own := splitTags(f.t)
+	cur := r
+	var opened []rd
+	for _, w := range wrappers {
+		name := e.tmpName("w")
+		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadExplicit").Call(tagCode(w))
+		g.Add(ifErr(wrap))
+		cur = rd{name: name}
+		opened = append(opened, cur)
+	}
+	e.readInner(g, cur, dst, f, own, wrap)
+	for i := len(opened) - 1; i >= 0; i-- {
+		g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	}
+}
+
+// readInner decodes the value inside its explicit wrappers: own is its own
+// tag, nil when the value is untagged (CHOICE, open type).
+func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *field, own *model.Tag, wrap wrapFn) {
+	if f.gt != nil {
+		if f.ptr {
+			g.Add(dst()).Op("=").New(jen.Id(f.gt.name))
+		}
+		args := []jen.Code{r.arg()}
+		if tagged(f.gt) {
+			if own == nil {
+				g.Return(jen.Qual("errors", "New").Call(jen.Lit("asn1gen: internal error: no tag for " + f.gt.name)))
+				return
+			}
+			args = append(args, tagCode(*own))
+		}
+		g.If(jen.Err().Op(":=").Add(dst()).Dot("decode").Call(args...), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		return
+	}
+	t := f.t
+	if own == nil {
+		// An untagged open type without a table: the whole element.
+		x := e.tmpName("x")
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRaw").Call()
+		g.Add(ifErr(wrap))
+		g.Add(dst()).Op("=").Id(x)
+		return
+	}
+	method, ok := readMethod(t)
+	if !ok {
+		// EXTERNAL, EMBEDDED PDV, CHARACTER STRING, INSTANCE OF: the
+		// element's encoding, tag checked.
+		g.If(jen.Op("!").Add(r.id()).Dot("Peek").Call(tagCode(*own))).Block(wrap(r.id().Dot("Missing").Call(jen.Lit(typeText(t)), tagCode(*own))))
+		x := e.tmpName("x")
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRaw").Call()
+		g.Add(ifErr(wrap))
+		g.Add(dst()).Op("=").Id(x)
+		return
+	}
+	checks := constraintChecks(t, dst, jen.Id("off"))
+	var off string
+	if len(checks) > 0 {
+		off = e.tmpName("off")
+		g.Id(off).Op(":=").Add(r.id()).Dot("Offset").Call()
+		checks = constraintChecks(t, dst, jen.Id(off))
+	}
+	if method == "ReadNull" {
+		g.If(jen.Err().Op(":=").Add(r.id()).Dot(method).Call(tagCode(*own)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	} else {
+		x := e.tmpName("x")
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(r.id()).Dot(method).Call(tagCode(*own))
+		g.Add(ifErr(wrap))
+		g.Add(dst()).Op("=").Id(x)
+	}
+	if len(checks) > 0 {
+		g.If(jen.Op("!").Add(r.id()).Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
+			for _, c := range checks {
+				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+			}
+		})
+	}
+}
+
+// readMethod is the runtime.Reader method that reads a built-in type.
+func readMethod(t *model.Type) (string, bool) {
+	switch t.Kind {
+	case model.TypeBoolean:
+		return "ReadBoolean", true
+	case model.TypeInteger:
+		if integerGo(t) == "int64" {
+			return "ReadInt64", true
+		}
+		return "ReadInteger", true
+	case model.TypeEnumerated:
+		return "ReadEnumerated", true
+	case model.TypeReal:
+		return "ReadReal", true
+	case model.TypeBitString:
+		return "ReadBitString", true
+	case model.TypeOctetString:
+		return "ReadOctetString", true
+	case model.TypeNull:
+		return "ReadNull", true
+	case model.TypeObjectIdentifier:
+		return "ReadOID", true
+	case model.TypeRelativeOID:
+		return "ReadRelativeOID", true
+	case model.TypeObjectDescriptor:
+		return "ReadObjectDescriptor", true
+	case model.TypeCharacterString:
+		switch t.Name {
+		case "UTF8String", "NumericString", "PrintableString", "TeletexString", "VideotexString", "IA5String",
+			"GraphicString", "VisibleString", "GeneralString", "UniversalString", "BMPString":
+			return "Read" + t.Name, true
+		case "T61String":
+			return "ReadTeletexString", true
+		case "ISO646String":
+			return "ReadVisibleString", true
+		}
+	case model.TypeTime:
+		switch t.Name {
+		case "UTCTime":
+			return "ReadUTCTime", true
+		case "GeneralizedTime":
+			return "ReadGeneralizedTime", true
+		case "DATE":
+			return "ReadDate", true
+		case "TIME-OF-DAY":
+			return "ReadTimeOfDay", true
+		case "DATE-TIME":
+			return "ReadDateTime", true
+		case "DURATION":
+			return "ReadDuration", true
+		case "TIME":
+			return "ReadISOTime", true
+		}
+	}
+	return "", false
+}
+
+// stringTag is the universal tag number of a character string type, for
+// AddString.
+func stringTag(name string) uint32 {
+	switch name {
+	case "UTF8String":
+		return runtime.TagUTF8String
+	case "NumericString":
+		return runtime.TagNumericString
+	case "PrintableString":
+		return runtime.TagPrintableString
+	case "TeletexString", "T61String":
+		return runtime.TagTeletexString
+	case "VideotexString":
+		return runtime.TagVideotexString
+	case "IA5String":
+		return runtime.TagIA5String
+	case "GraphicString":
+		return runtime.TagGraphicString
+	case "VisibleString", "ISO646String":
+		return runtime.TagVisibleString
+	case "GeneralString":
+		return runtime.TagGeneralString
+	case "UniversalString":
+		return runtime.TagUniversalString
+	case "BMPString":
+		return runtime.TagBMPString
+	}
+	return runtime.TagObjectDescriptor
+}
+
+// constraintChecks returns the checks of the effective constraints of a
+// built-in type on the value dst (X.680 51): SIZE, value range, permitted
+// alphabet. Extensible constraints are not checked: values outside the
+// root are valid (X.680 49.8).
+func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []jen.Code {
+	c := t.Constraints
+	if c == nil || c.Extensible {
+		return nil
+	}
+	typ := jen.Lit(typeText(t))
+	var out []jen.Code
+	if r := c.Size; r != nil && !(r.Min <= 0 && r.Max == math.MaxInt64) {
+		var n jen.Code
+		switch t.Kind {
+		case model.TypeOctetString, model.TypeSequenceOf, model.TypeSetOf:
+			n = jen.Len(dst())
+		case model.TypeBitString:
+			n = dst().Dot("BitLength")
+		case model.TypeCharacterString:
+			switch t.Name {
+			case "UTF8String", "BMPString", "UniversalString", "TeletexString", "T61String", "VideotexString":
+				n = rt("CharCount").Call(jen.String().Call(dst()))
+			default:
+				n = jen.Len(dst())
+			}
+		}
+		if n != nil {
+			out = append(out, rt("CheckSize").Call(off, typ, n, num(r.Min), num(r.Max)))
+		}
+	}
+	if r := c.Value; r != nil && t.Kind == model.TypeInteger && !(r.Min == math.MinInt64 && r.Max == math.MaxInt64) {
+		if integerGo(t) == "int64" {
+			out = append(out, rt("CheckRange").Call(off, typ, jen.Int64().Call(dst()), num(r.Min), num(r.Max)))
+		} else {
+			out = append(out, rt("CheckIntegerRange").Call(off, typ, rt("Integer").Call(dst()), num(r.Min), num(r.Max)))
+		}
+	}
+	if c.Alphabet != "" && t.Kind == model.TypeCharacterString {
+		out = append(out, rt("CheckAlphabet").Call(off, typ, jen.String().Call(dst()), jen.Lit(c.Alphabet)))
+	}
+	return out
+}
+
+// firstTags returns the tags the encoding of t can start with; nil means
+// any (an untagged open type).
+func (e *emitter) firstTags(t *model.Type, depth int) []model.Tag {
+	if len(t.Tags) > 0 {
+		return []model.Tag{t.Tags[0]}
+	}
+	u := t.Underlying()
+	if u.Kind != model.TypeChoice || depth > 20 {
+		return nil
+	}
+	var out []model.Tag
+	for _, c := range u.Components {
+		ft := e.firstTags(c.Type, depth+1)
+		if ft == nil {
+			return nil
+		}
+		out = append(out, ft...)
+	}
+	return out
+}
+
+// tagCond is the condition "the tag t (a variable) is one of tags".
+func tagCond(t jen.Code, tags []model.Tag) jen.Code {
+	var cond *jen.Statement
+	for _, tag := range tags {
+		c := jen.Add(t).Op("==").Add(tagCode(plainTag(tag)))
+		if cond == nil {
+			cond = c
+		} else {
+			cond = cond.Op("||").Add(c)
+		}
+	}
+	if cond == nil {
+		return jen.False()
+	}
+	return cond
+}
+
+// plainTag drops the Explicit mark: a tag as the wire shows it.
+func plainTag(t model.Tag) model.Tag { t.Explicit = false; return t }
+
+// decodeMethod emits decode for a type with a structure.
+func (e *emitter) decodeMethod(f *jen.File, gt *goType) {
+	e.tmp = 0
+	recv := jen.Id("v").Op("*").Id(gt.name)
+	params := []jen.Code{jen.Id("r").Op("*").Add(rt("Reader"))}
+	if tagged(gt) {
+		params = append(params, jen.Id("t").Add(rt("Tag")))
+	}
+	r := rd{name: "r", ptr: true}
+	var body []jen.Code
+	g := jen.BlockFunc(func(g *jen.Group) {
+		switch gt.kind {
+		case model.TypeSequence:
+			e.decodeSequence(g, gt, r)
+		case model.TypeSet:
+			e.decodeSet(g, gt, r)
+		case model.TypeChoice:
+			e.decodeChoice(g, gt, r)
+		case model.TypeSequenceOf, model.TypeSetOf:
+			e.decodeList(g, gt, r)
+		default:
+			e.decodePrimitive(g, gt, r)
+		}
+	})
+	_ = body
+	comment(f, fmt.Sprintf("decode reads a %s from r.", gt.asn1))
+	f.Func().Params(recv).Id("decode").Params(params...).Error().Add(g)
+}
+
+func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
+	t := gt.body
+	if t.Kind == model.TypeOpen {
+		g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRaw").Call()
+		g.Add(ifErr(plainReturn))
+		g.Op("*").Id("v").Op("=").Id("x")
+		g.Return(jen.Nil())
+		return
+	}
+	method, ok := readMethod(t)
+	if !ok {
+		g.If(jen.Op("!").Add(r.id()).Dot("Peek").Call(jen.Id("t"))).Block(jen.Return(r.id().Dot("Missing").Call(jen.Lit(gt.asn1), jen.Id("t"))))
+		g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRaw").Call()
+		g.Add(ifErr(plainReturn))
+		g.Op("*").Id("v").Op("=").Id("x")
+		g.Return(jen.Nil())
+		return
+	}
+	if t.Kind == model.TypeInteger {
+		method = "ReadInt64"
+		if gt.intGo != "int64" {
+			method = "ReadInteger"
+		}
+	}
+	x := func() *jen.Statement { return jen.Id("x") }
+	checks := constraintChecks(t, x, jen.Id("off"))
+	named := t.Kind == model.TypeBitString && len(gt.consts) > 0
+	if len(checks) > 0 || named {
+		g.Id("off").Op(":=").Add(r.id()).Dot("Offset").Call()
+	}
+	if method == "ReadNull" {
+		g.Return(r.id().Dot(method).Call(jen.Id("t")))
+		return
+	}
+	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot(method).Call(jen.Id("t"))
+	g.Add(ifErr(plainReturn))
+	if named {
+		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list.")
+		g.If(jen.Op("!").Add(r.id()).Dot("BER").Call()).Block(
+			jen.If(jen.Err().Op(":=").Add(rt("CheckNamedBits")).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(rt("AtOffset").Call(jen.Err(), jen.Id("off")))))
+	}
+	if len(checks) > 0 {
+		g.If(jen.Op("!").Add(r.id()).Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
+			for _, c := range checks {
+				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+			}
+		})
+	}
+	g.Op("*").Id("v").Op("=").Id(gt.name).Call(jen.Id("x"))
+	g.Return(jen.Nil())
+}
+
+func (e *emitter) decodeList(g *jen.Group, gt *goType, r rd) {
+	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
+	g.Add(ifErr(plainReturn))
+	s := rd{name: "s"}
+	if gt.kind == model.TypeSetOf {
+		comment(g, "X.690 11.6: DER sorts the elements of a SET OF.")
+		g.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+	}
+	elem := gt.elem
+	g.List(jen.Id("list"), jen.Err()).Op(":=").Add(rt("MakeSlice")).Types(e.goTypeOf(elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("Count").Call())
+	g.Add(ifErr(plainReturn))
+	g.For(jen.Id("i").Op(":=").Range().Id("list")).BlockFunc(func(g *jen.Group) {
+		e.readValue(g, s, func() *jen.Statement { return jen.Id("list").Index(jen.Id("i")) }, elem, func(err jen.Code) jen.Code {
+			return jen.Return(rt("WithIndex").Call(err, jen.Id("i")))
+		})
+	})
+	g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+	list := func() *jen.Statement { return jen.Id("list") }
+	if checks := constraintChecks(gt.body, list, jen.Id("s").Dot("Offset").Call()); len(checks) > 0 {
+		g.If(jen.Op("!").Id("s").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
+			for _, c := range checks {
+				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+			}
+		})
+	}
+	g.Op("*").Id("v").Op("=").Id("list")
+	g.Return(jen.Nil())
+}
+
+// fieldDst is the expression of a field of v.
+func fieldDst(f *field) func() *jen.Statement {
+	return func() *jen.Statement { return jen.Id("v").Dot(f.name) }
+}
+
+func (e *emitter) decodeSequence(g *jen.Group, gt *goType, r rd) {
+	if gt.raw != "" {
+		g.Id("start").Op(":=").Add(r.id()).Dot("Offset").Call()
+	}
+	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
+	g.Add(ifErr(plainReturn))
+	s := rd{name: "s"}
+	for i, f := range gt.fields {
+		comment(g, componentText(f.comp))
+		e.readComponent(g, gt, s, f, gt.fields[i+1:])
+	}
+	if gt.unknown != "" {
+		g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
+			jen.If(jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("s").Dot("ReadRest").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+	}
+	g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+	if gt.raw != "" {
+		g.Id("v").Dot(gt.raw).Op("=").Add(r.id()).Dot("Since").Call(jen.Id("start"))
+	}
+	g.Return(jen.Nil())
+}
+
+// optionalComponent reports whether a component may be absent.
+func optionalComponent(f *field) bool {
+	return f.comp.Optional || f.comp.Default != nil || f.comp.Extension
+}
+
+// presence is the condition that an optional component is present at the
+// reader's position, given the components that follow it.
+func (e *emitter) presence(s rd, f *field, rest []*field) jen.Code {
+	tags := e.firstTags(f.t, 0)
+	if tags != nil {
+		if len(tags) == 1 {
+			return s.id().Dot("Peek").Call(tagCode(plainTag(tags[0])))
+		}
+		return jen.Func().Params(jen.List(jen.Id("t").Add(rt("Tag")), jen.Id("ok").Bool())).Bool().Block(
+			jen.Return(jen.Id("ok").Op("&&").Parens(tagCond(jen.Id("t"), tags)))).Call(s.id().Dot("PeekTag").Call())
+	}
+	// An untagged open type: present unless the next element belongs to a
+	// component that follows.
+	var follow []model.Tag
+	for _, n := range rest {
+		ft := e.firstTags(n.t, 0)
+		follow = append(follow, ft...)
+		if !optionalComponent(n) || ft == nil {
+			break
+		}
+	}
+	cond := jen.Op("!").Add(s.id()).Dot("Empty").Call()
+	for _, t := range follow {
+		cond = cond.Op("&&").Op("!").Add(s.id()).Dot("Peek").Call(tagCode(plainTag(t)))
+	}
+	return cond
+}
+
+// readComponent emits the decoding of one SEQUENCE component.
+func (e *emitter) readComponent(g *jen.Group, gt *goType, s rd, f *field, rest []*field) {
+	wrap := withField(f.asn1)
+	read := func(g *jen.Group) {
+		var start string
+		if f.raw != "" {
+			start = e.tmpName("start")
+			g.Id(start).Op(":=").Add(s.id()).Dot("Offset").Call()
+		}
+		if f.union != nil {
+			e.readUnion(g, s, f, wrap)
+		} else {
+			e.readValue(g, s, fieldDst(f), f, wrap)
+		}
+		if f.raw != "" {
+			g.Id("v").Dot(f.raw).Op("=").Add(s.id()).Dot("Since").Call(jen.Id(start))
+		}
+	}
+	if !optionalComponent(f) {
+		read(g)
+		return
+	}
+	def, hasDef := defaultValue(f)
+	g.If(e.presence(s, f, rest)).BlockFunc(func(g *jen.Group) {
+		var off string
+		if hasDef {
+			off = e.tmpName("off")
+			g.Id(off).Op(":=").Add(s.id()).Dot("Offset").Call()
+		}
+		read(g)
+		g.Id("v").Dot(f.has).Op("=").True()
+		if hasDef {
+			if eq := isDefault(f, fieldDst(f)); eq != nil {
+				g.If(jen.Op("!").Add(s.id()).Dot("BER").Call().Op("&&").Add(eq)).Block(
+					wrap(rt("EncodedDefault").Call(jen.Id(off), jen.Lit(gt.asn1))))
+			}
+		}
+	}).Do(func(st *jen.Statement) {
+		if hasDef {
+			st.Else().Block(jen.Id("v").Dot(f.name).Op("=").Add(def))
+		}
+	})
+}
+
+// readUnion reads an open type (or the OCTET or BIT STRING containing it)
+// and resolves it through the table by the key already decoded.
+func (e *emitter) readUnion(g *jen.Group, s rd, f *field, wrap wrapFn) {
+	wrappers, own := splitTags(f.t)
+	cur := s
+	var opened []rd
+	for _, w := range wrappers {
+		name := e.tmpName("w")
+		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadExplicit").Call(tagCode(w))
+		g.Add(ifErr(wrap))
+		cur = rd{name: name}
+		opened = append(opened, cur)
+	}
+	sub := e.tmpName("sub")
+	raw := jen.Id("v").Dot(f.name).Dot("Raw")
+	switch {
+	case !f.containing:
+		off, x := e.tmpName("off"), e.tmpName("x")
+		g.Id(off).Op(":=").Add(cur.id()).Dot("Offset").Call()
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadRaw").Call()
+		g.Add(ifErr(wrap))
+		g.Add(raw.Clone()).Op("=").Id(x)
+		g.Id(sub).Op(":=").Add(cur.id()).Dot("Open").Call(raw.Clone(), jen.Id(off))
+	case f.t.Kind == model.TypeBitString:
+		c, off := e.tmpName("c"), e.tmpName("off")
+		g.List(jen.Id(c), jen.Id(off), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadString").Call(tagCode(*own), jen.Lit("BIT STRING"))
+		g.Add(ifErr(wrap))
+		comment(g, "X.682 11: a BIT STRING that contains an encoding has no unused bits.")
+		g.If(jen.Len(jen.Id(c)).Op("==").Lit(0).Op("||").Id(c).Index(jen.Lit(0)).Op("!=").Lit(0)).Block(
+			wrap(rt("NewError").Call(rt("KindInvalidValue"), jen.Id(off), jen.Lit("BIT STRING"), jen.Lit("contained encoding with unused bits"), jen.Lit("X.682 11.2"))))
+		g.Add(raw.Clone()).Op("=").Id(c).Index(jen.Lit(1), jen.Empty())
+		g.Id(sub).Op(":=").Add(cur.id()).Dot("Open").Call(raw.Clone(), jen.Id(off).Op("+").Lit(1))
+	default:
+		c, off := e.tmpName("c"), e.tmpName("off")
+		g.List(jen.Id(c), jen.Id(off), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadString").Call(tagCode(*own), jen.Lit("OCTET STRING"))
+		g.Add(ifErr(wrap))
+		g.Add(raw.Clone()).Op("=").Id(c)
+		g.Id(sub).Op(":=").Add(cur.id()).Dot("Open").Call(raw.Clone(), jen.Id(off))
+	}
+	g.If(jen.Err().Op(":=").Id("v").Dot(f.name).Dot("decode").Call(unionKeyArg(f), jen.Op("&").Id(sub)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	for i := len(opened) - 1; i >= 0; i-- {
+		g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	}
+}
+
+// unionKeyArg is the key argument of a union's decode: the key component
+// converted to []byte (OIDs) or int64.
+func unionKeyArg(f *field) jen.Code {
+	k := jen.Id("v").Dot(f.key.name)
+	if f.key.ptr {
+		k = jen.Op("*").Add(k)
+	}
+	if f.union.keyKind == model.TypeObjectIdentifier {
+		return jen.Index().Byte().Call(k)
+	}
+	return jen.Int64().Call(k)
+}
+
+func (e *emitter) decodeSet(g *jen.Group, gt *goType, r rd) {
+	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
+	g.Add(ifErr(plainReturn))
+	s := rd{name: "s"}
+	ranks := setRanks(e, gt)
+	seen := map[*field]string{}
+	for _, f := range gt.fields {
+		if f.has == "" {
+			seen[f] = e.tmpName("seen")
+			g.Var().Id(seen[f]).Bool()
+		}
+	}
+	g.Id("prev").Op(":=").Lit(-1)
+	g.For(jen.Op("!").Id("s").Dot("Empty").Call()).BlockFunc(func(g *jen.Group) {
+		g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Id("s").Dot("PeekTag").Call()
+		g.Switch().BlockFunc(func(g *jen.Group) {
+			for _, f := range gt.fields {
+				flag := jen.Id("v").Dot(f.has)
+				if f.has == "" {
+					flag = jen.Id(seen[f])
+				}
+				tags := e.firstTags(f.t, 0)
+				g.Case(tagCond(jen.Id("tag"), tags)).BlockFunc(func(g *jen.Group) {
+					comment(g, componentText(f.comp))
+					g.If(flag.Clone()).Block(jen.Return(rt("Duplicate").Call(jen.Id("s").Dot("Offset").Call(), jen.Lit(gt.asn1))))
+					g.If(jen.Op("!").Id("s").Dot("BER").Call().Op("&&").Id("prev").Op(">=").Lit(ranks[f])).Block(
+						jen.Return(rt("SetOrder").Call(jen.Id("s").Dot("Offset").Call(), jen.Lit(gt.asn1))))
+					g.Id("prev").Op("=").Lit(ranks[f])
+					if f.union != nil {
+						e.readUnion(g, s, f, withField(f.asn1))
+					} else {
+						e.readValue(g, s, fieldDst(f), f, withField(f.asn1))
+					}
+					g.Add(flag.Clone()).Op("=").True()
+				})
+			}
+			g.Default().BlockFunc(func(g *jen.Group) {
+				if gt.unknown != "" {
+					g.List(jen.Id("x"), jen.Err()).Op(":=").Id("s").Dot("ReadRaw").Call()
+					g.Add(ifErr(plainReturn))
+					g.Id("v").Dot(gt.unknown).Op("=").Append(jen.Id("v").Dot(gt.unknown), jen.Id("x").Op("..."))
+				} else {
+					g.Return(jen.Id("s").Dot("Unexpected").Call(jen.Lit(gt.asn1)))
+				}
+			})
+		})
+	})
+	for _, f := range gt.fields {
+		if f.has == "" {
+			tags := e.firstTags(f.t, 0)
+			var want jen.Code = rt("Tag").Values()
+			if len(tags) > 0 {
+				want = tagCode(plainTag(tags[0]))
+			}
+			g.If(jen.Op("!").Id(seen[f])).Block(withField(f.asn1)(jen.Id("s").Dot("Missing").Call(jen.Lit(gt.asn1), want)))
+		} else if def, ok := defaultValue(f); ok {
+			g.If(jen.Op("!").Id("v").Dot(f.has)).Block(jen.Id("v").Dot(f.name).Op("=").Add(def))
+		}
+	}
+	g.Return(jen.Nil())
+}
+
+// setRanks numbers the components of a SET in the canonical order of their
+// tags (X.690 10.3, X.680 8.6): universal, application, context-specific,
+// private, then by number. An untagged CHOICE ranks by its smallest tag.
+func setRanks(e *emitter, gt *goType) map[*field]int {
+	type ranked struct {
+		f   *field
+		key uint64
+	}
+	var list []ranked
+	for _, f := range gt.fields {
+		tags := e.firstTags(f.t, 0)
+		key := uint64(math.MaxUint64)
+		for _, t := range tags {
+			k := uint64(wireClass(t.Class))<<40 | uint64(t.Number)
+			if k < key {
+				key = k
+			}
+		}
+		list = append(list, ranked{f, key})
+	}
+	out := map[*field]int{}
+	for i, a := range list {
+		n := 0
+		for j, b := range list {
+			if b.key < a.key || (b.key == a.key && j < i) {
+				n++
+			}
+		}
+		out[a.f] = n
+	}
+	return out
+}
+
+func (e *emitter) decodeChoice(g *jen.Group, gt *goType, r rd) {
+	g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Add(r.id()).Dot("PeekTag").Call()
+	g.Switch().BlockFunc(func(g *jen.Group) {
+		for _, f := range gt.fields {
+			tags := e.firstTags(f.t, 0)
+			if tags == nil {
+				continue // an untagged open type cannot be told apart (the model reports it)
+			}
+			g.Case(tagCond(jen.Id("tag"), tags)).BlockFunc(func(g *jen.Group) {
+				g.Id("v").Dot("Choice").Op("=").Id(f.choiceConst)
+				e.readValue(g, r, fieldDst(f), f, withField(f.asn1))
+			})
+		}
+		g.Default().BlockFunc(func(g *jen.Group) {
+			if gt.unknown != "" {
+				g.If(jen.Op("!").Add(r.id()).Dot("Empty").Call()).Block(
+					jen.Var().Err().Error(),
+					jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Add(r.id()).Dot("ReadRaw").Call(),
+					jen.Return(jen.Err()))
+			}
+			g.Return(r.id().Dot("NoAlternative").Call(jen.Lit(gt.asn1)))
+		})
+	})
+	g.Return(jen.Nil())
+}

@@ -1,0 +1,660 @@
+package gen
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/names"
+)
+
+// goType is one Go type the generator emits: a named ASN.1 type, an
+// instance of a parameterized type, or a type written in place inside
+// another (named after its parent and component).
+type goType struct {
+	name string // Go name
+	asn1 string // ASN.1 name, for errors and doc comments
+	doc  string // ASN.1 source text of the assignment, if any
+
+	// body is the model type whose structure this Go type has. For a
+	// reference that only renames (alias) or re-tags/constrains (base),
+	// body is the referring type.
+	body *model.Type
+	// top is the type whose tags the top-level Unmarshal/Marshal methods
+	// read and write (the assignment's type).
+	top *model.Type
+	// kind is the built-in kind of the body.
+	kind model.TypeKind
+
+	// alias: "type name = alias.name"; base: "type name base.name" with
+	// methods that delegate to base's and check the extra constraints.
+	alias, base *goType
+
+	fields  []*field // SEQUENCE, SET components; CHOICE alternatives
+	elem    *field   // SEQUENCE OF, SET OF element
+	union   *union   // open type with a table
+	keepRaw bool
+	// consts are the named numbers, enumeration items or named bits.
+	consts []namedConst
+	// choiceType is the discriminant type of a CHOICE.
+	choiceType string
+	// unknown is the field that keeps unknown extension additions (or an
+	// unknown CHOICE alternative), "" when the type is not extensible.
+	unknown string
+	raw     string // the field keeping the received encoding, "" if none
+
+	children []*goType
+
+	// intGo is the Go representation of INTEGER bodies: "int64" or
+	// "runtime.Integer".
+	intGo string
+}
+
+type namedConst struct {
+	name  string // Go name
+	asn1  string
+	value int64
+}
+
+// field is a component of a SEQUENCE or SET, an alternative of a CHOICE,
+// or the element of a SEQUENCE OF.
+type field struct {
+	comp *model.Component // nil for an element
+	name string           // Go field name
+	asn1 string           // ASN.1 identifier, for error paths
+	has  string           // presence field (OPTIONAL, DEFAULT, extension additions)
+	raw  string           // field keeping the received encoding
+	t    *model.Type      // the component's type (with its tags)
+	gt   *goType          // named Go type, nil for anonymous built-ins
+	ptr  bool             // stored behind a pointer (breaks a recursive cycle)
+	// choiceConst is the discriminant constant of a CHOICE alternative.
+	choiceConst string
+	// union is set when the component is an open type resolved through
+	// a table whose key is a sibling component.
+	union *union
+	key   *field // the sibling holding the key
+	// containing is set for an OCTET/BIT STRING that CONTAINS the union.
+	containing bool
+}
+
+// union is the Go form of an open type with a compile-time table: the
+// received encoding plus one typed field per row of the table.
+type union struct {
+	gt      *goType
+	table   *model.OpenTypeTable
+	keyKind model.TypeKind
+	keyGo   string // the Go type of the key component
+	kindTyp string // discriminant type
+	entries []*unionEntry
+}
+
+type unionEntry struct {
+	e *model.OpenTypeEntry
+	// f is the typed field of the row; nil when the row selects no type.
+	f         *field
+	constName string
+	keyBytes  string // OID contents for OID keys
+	keyInt    int64
+	comment   string
+}
+
+// plan collects the Go types of a module set.
+type plan struct {
+	set   *model.Set
+	scope *names.Scope
+	types []*goType
+	byAsg map[*model.Assignment]*goType
+	// owner maps an instance to the assignment that names it
+	// (Certificate ::= SIGNED{TBSCertificate}).
+	owner   map[*model.Assignment]*model.Assignment
+	inline  map[*model.Type]*goType
+	values  []*goValue
+	matches map[*goType]string // untagged CHOICE tag matchers, by type
+	// top are the types emitted at the top level, in order; the others
+	// are emitted after the type whose planning created them (children).
+	top []*goType
+	cur *goType
+}
+
+// goValue is a value assignment emitted as a Go constant or variable.
+type goValue struct {
+	name string
+	a    *model.Assignment
+}
+
+func newPlan(set *model.Set, roots []string) (*plan, error) {
+	p := &plan{set: set, scope: names.NewScope(), byAsg: map[*model.Assignment]*goType{},
+		owner: map[*model.Assignment]*model.Assignment{}, inline: map[*model.Type]*goType{},
+		matches: map[*goType]string{}}
+	var asgs []*model.Assignment
+	for _, m := range set.Modules {
+		for _, a := range m.Assignments {
+			if len(a.Params) == 0 && (a.Kind == model.KindType || a.Kind == model.KindValueSet) && a.Type != nil {
+				asgs = append(asgs, a)
+				if r := a.Type.Ref; r != nil && r.Instance != nil && p.owner[r] == nil && sameTags(a.Type, r.Type) {
+					p.owner[r] = a
+				}
+			}
+		}
+	}
+	if len(roots) > 0 {
+		sel, err := selectRoots(set, roots)
+		if err != nil {
+			return nil, err
+		}
+		asgs = sel
+	}
+	// Names first, in module and source order, so that every type gets
+	// the same name whatever refers to it first.
+	for _, a := range asgs {
+		p.named(a)
+	}
+	for i := 0; i < len(p.types); i++ { // grows while bodies are planned
+		p.cur = p.types[i]
+		p.fill(p.types[i])
+	}
+	p.cur = nil
+	p.markPointers()
+	if len(roots) == 0 {
+		for _, m := range set.Modules {
+			for _, a := range m.Assignments {
+				if a.Kind == model.KindValue && len(a.Params) == 0 && a.Value != nil && emittableValue(a) {
+					p.values = append(p.values, &goValue{name: p.scope.Name(a.Name, m.Name), a: a})
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+// selectRoots returns the assignments named by roots ("Type" or
+// "Module.Type"); what they use is planned on demand.
+func selectRoots(set *model.Set, roots []string) ([]*model.Assignment, error) {
+	var out []*model.Assignment
+	for _, r := range roots {
+		mod, name := "", r
+		if i := strings.LastIndex(r, "."); i >= 0 {
+			mod, name = r[:i], r[i+1:]
+		}
+		found := false
+		for _, m := range set.Modules {
+			if mod != "" && m.Name != mod {
+				continue
+			}
+			if a := m.Lookup(name); a != nil && len(a.Params) == 0 && (a.Kind == model.KindType || a.Kind == model.KindValueSet) {
+				out = append(out, a)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil, &rootError{r}
+		}
+	}
+	return out, nil
+}
+
+type rootError struct{ name string }
+
+func (e *rootError) Error() string { return "asn1gen: -roots: no type " + e.name }
+
+func sameTags(a, b *model.Type) bool {
+	if a == nil || b == nil || len(a.Tags) != len(b.Tags) {
+		return false
+	}
+	for i := range a.Tags {
+		if a.Tags[i] != b.Tags[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// named returns the Go type of a named type or instance, creating it.
+func (p *plan) named(a *model.Assignment) *goType {
+	if gt := p.byAsg[a]; gt != nil {
+		return gt
+	}
+	if o := p.owner[a]; o != nil && o != a {
+		// An instance named by an assignment: the assignment's Go type
+		// has the instance's body.
+		gt := p.named(o)
+		p.byAsg[a] = gt
+		return gt
+	}
+	gt := &goType{asn1: a.Name, doc: a.Source, top: a.Type}
+	if a.Instance != nil {
+		gt.name = p.scope.Unique(instanceName(a))
+		gt.asn1 = a.Instance.Name
+	} else {
+		gt.name = p.scope.Name(a.Name, a.Module.Name)
+	}
+	p.byAsg[a] = gt
+	p.add(gt)
+	gt.keepRaw = a.KeepRaw
+	t := a.Type
+	if r := t.Ref; r != nil && r.Type != nil {
+		if p.owner[r] == a {
+			// Certificate ::= SIGNED{TBSCertificate}: the body is the
+			// instance's.
+			p.byAsg[r] = gt
+			gt.body = r.Type
+			if r.Type.Ref != nil {
+				gt.body = r.Type
+				gt.base = p.named(r.Type.Ref)
+				if sameTags(r.Type, r.Type.Ref.Type) && !hasOwnConstraints(r.Type) {
+					gt.alias, gt.base = gt.base, nil
+				}
+			}
+			gt.kind = gt.body.Kind
+			gt.keepRaw = gt.keepRaw || r.KeepRaw
+			return gt
+		}
+		gt.body = t
+		gt.kind = t.Kind
+		target := p.named(r)
+		if sameTags(t, r.Type) && !hasOwnConstraints(t) && !gt.keepRaw {
+			gt.alias = target
+		} else {
+			gt.base = target
+		}
+		return gt
+	}
+	gt.body = t
+	gt.kind = t.Kind
+	return gt
+}
+
+// hasOwnConstraints reports whether a referring type adds constraints of
+// its own (X520name ::= DirectoryString (SIZE (1..64))).
+func hasOwnConstraints(t *model.Type) bool {
+	c := t.Constraints
+	if c == nil || t.Ref == nil {
+		return false
+	}
+	rc := t.Ref.Type.Constraints
+	if rc == nil {
+		return c.Size != nil || c.Value != nil || c.Alphabet != ""
+	}
+	return !sameRange(c.Size, rc.Size) || !sameRange(c.Value, rc.Value) || c.Alphabet != rc.Alphabet
+}
+
+func sameRange(a, b *model.Range) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+// instanceName names an instance used in place: the template's name
+// followed by the names its actual parameters refer to, classes left out
+// (AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}} is
+// AlgorithmIdentifierSignatureAlgorithms).
+func instanceName(a *model.Assignment) string {
+	name := names.Exported(a.Instance.Name)
+	key := strings.TrimPrefix(a.Name, a.Instance.Name)
+	var b strings.Builder
+	for _, word := range splitRefs(key) {
+		if i := strings.LastIndex(word, "."); i >= 0 {
+			word = word[i+1:]
+		}
+		if isClassName(word) {
+			continue
+		}
+		b.WriteString(names.Exported(word))
+	}
+	return name + b.String()
+}
+
+// splitRefs returns the references in an instance key, in order.
+func splitRefs(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		c := byte(0)
+		if i < len(s) {
+			c = s[i]
+		}
+		isWord := c == '-' || c == '.' || c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
+		if isWord && start < 0 {
+			start = i
+		} else if !isWord && start >= 0 {
+			out = append(out, strings.Trim(s[start:i], "-."))
+			start = -1
+		}
+	}
+	return out
+}
+
+func isClassName(s string) bool {
+	for _, c := range s {
+		if 'a' <= c && c <= 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// inlineType returns the Go type of a type written in place that needs a
+// name of its own (constructed types, ENUMERATED, INTEGER with named
+// numbers, BIT STRING with named bits), or nil for an anonymous built-in.
+func (p *plan) inlineType(t *model.Type, name, asn1 string) *goType {
+	if gt := p.inline[t]; gt != nil {
+		return gt
+	}
+	switch t.Kind {
+	case model.TypeSequence, model.TypeSet, model.TypeChoice, model.TypeSequenceOf, model.TypeSetOf, model.TypeEnumerated:
+	case model.TypeInteger, model.TypeBitString:
+		if len(t.NamedNumbers) == 0 {
+			return nil
+		}
+	default:
+		return nil
+	}
+	gt := &goType{name: p.scope.Unique(name), asn1: asn1, body: t, top: t, kind: t.Kind}
+	p.inline[t] = gt
+	p.add(gt)
+	return gt
+}
+
+// typeOf returns the named Go type of a component's type, planning it.
+func (p *plan) typeOf(t *model.Type, name, asn1 string) *goType {
+	if t.Ref != nil && t.Ref.Type != nil {
+		return p.named(t.Ref)
+	}
+	return p.inlineType(t, name, asn1)
+}
+
+// fill plans the structure of a Go type: its fields, element, union,
+// constants.
+func (p *plan) fill(gt *goType) {
+	if gt.alias != nil || gt.base != nil {
+		return
+	}
+	t := gt.body
+	switch t.Kind {
+	case model.TypeSequence, model.TypeSet, model.TypeChoice:
+		reserved := []string{"Raw", "Unknown", "Choice"}
+		fn := names.NewFieldNamer(reserved...)
+		for _, c := range t.Components {
+			f := &field{comp: c, asn1: c.Name, t: c.Type, name: fn.Field(c.Name)}
+			f.gt = p.typeOf(c.Type, gt.name+names.Exported(c.Name), gt.asn1+"."+c.Name)
+			gt.fields = append(gt.fields, f)
+		}
+		for _, f := range gt.fields {
+			c := f.comp
+			if t.Kind != model.TypeChoice && (c.Optional || c.Default != nil || c.Extension) {
+				f.has = fn.Field("has-" + c.Name)
+			}
+			if c.KeepRaw {
+				f.raw = fn.Field(c.Name + "-raw")
+			}
+		}
+		if t.Kind == model.TypeChoice {
+			gt.choiceType = p.scope.Unique(gt.name + "Choice")
+			for _, f := range gt.fields {
+				f.choiceConst = p.scope.Unique(gt.name + f.name)
+			}
+		}
+		if t.Extensible {
+			gt.unknown = "Unknown"
+		}
+		if gt.keepRaw {
+			gt.raw = "Raw"
+		}
+		p.planUnions(gt)
+	case model.TypeSequenceOf, model.TypeSetOf:
+		e := t.Elem
+		gt.elem = &field{t: e, asn1: "", name: "elem"}
+		gt.elem.gt = p.typeOf(e, gt.name+"Item", gt.asn1+".item")
+		if gt.keepRaw {
+			// A kept SET OF (SignedAttributes) is a slice: the received
+			// encoding is on the component that holds it.
+			gt.keepRaw = false
+		}
+	case model.TypeInteger, model.TypeEnumerated, model.TypeBitString:
+		for _, nn := range t.NamedNumbers {
+			gt.consts = append(gt.consts, namedConst{name: p.scope.Unique(names.ConstName(gt.name, nn.Name)), asn1: nn.Name, value: nn.Value})
+		}
+	}
+	if t.Kind == model.TypeInteger {
+		gt.intGo = integerGo(t)
+	}
+	if gt.keepRaw && gt.raw == "" {
+		gt.keepRaw = false // only structs carry a Raw field
+	}
+}
+
+// integerGo chooses the Go type of an INTEGER: int64 when the values fit
+// (a constraint within int64, or named numbers, which make the type an
+// enumeration in practice), otherwise the exact two's-complement bytes.
+func integerGo(t *model.Type) string {
+	if c := t.Constraints; c != nil && c.Value != nil && c.Value.Min != math.MinInt64 && c.Value.Max != math.MaxInt64 {
+		return "int64"
+	}
+	if len(t.NamedNumbers) > 0 {
+		return "int64"
+	}
+	return "Integer"
+}
+
+// planUnions finds the open-type components of a struct whose table key
+// is a sibling, and plans their union types.
+func (p *plan) planUnions(gt *goType) {
+	for _, f := range gt.fields {
+		tbl, containing := openTable(f.t)
+		if tbl == nil || tbl.Key == nil {
+			continue
+		}
+		var key *field
+		for _, k := range gt.fields {
+			if k.comp == tbl.Key {
+				key = k
+			}
+		}
+		if key == nil || key.gt != nil && key.gt.kind != model.TypeObjectIdentifier && key.gt.kind != model.TypeInteger {
+			continue
+		}
+		kk := key.t.Kind
+		if kk != model.TypeObjectIdentifier && kk != model.TypeInteger {
+			continue
+		}
+		if kk == model.TypeInteger && goIntOf(key) != "int64" {
+			continue
+		}
+		u := &union{table: tbl, keyKind: kk}
+		u.gt = &goType{name: p.scope.Unique(gt.name + f.name), asn1: gt.asn1 + "." + f.asn1, kind: model.TypeOpen, union: u}
+		u.kindTyp = p.scope.Unique(u.gt.name + "Kind")
+		p.add(u.gt)
+		p.planEntries(u)
+		f.union, f.key, f.containing = u, key, containing
+		f.gt = u.gt
+	}
+}
+
+// goIntOf returns the Go integer representation of a field of INTEGER kind.
+func goIntOf(f *field) string {
+	if f.gt != nil {
+		g := f.gt
+		for g.alias != nil {
+			g = g.alias
+		}
+		for g.base != nil {
+			g = g.base
+		}
+		if g.intGo == "" {
+			return integerGo(g.body)
+		}
+		return g.intGo
+	}
+	return integerGo(f.t)
+}
+
+// openTable returns the table of an open type component: on the type
+// itself (CLASS.&Type) or on the type an OCTET STRING or BIT STRING
+// CONTAINS.
+func openTable(t *model.Type) (*model.OpenTypeTable, bool) {
+	if t.Kind == model.TypeOpen && t.OpenType != nil {
+		return t.OpenType, false
+	}
+	if (t.Kind == model.TypeOctetString || t.Kind == model.TypeBitString) && t.Constraints != nil {
+		if c := t.Constraints.Containing; c != nil && c.Kind == model.TypeOpen && c.OpenType != nil {
+			return c.OpenType, true
+		}
+	}
+	return nil, false
+}
+
+func (p *plan) planEntries(u *union) {
+	fn := names.NewFieldNamer("Raw", "Kind")
+	prefix := commonPrefix(u.table.Entries)
+	for _, e := range u.table.Entries {
+		ue := &unionEntry{e: e}
+		label := entryLabel(e, prefix)
+		if e.Type != nil {
+			ue.f = &field{t: e.Type, name: fn.Field(label), asn1: label}
+			ue.f.gt = p.typeOf(e.Type, u.gt.name+names.Exported(label), u.gt.asn1+"."+label)
+		}
+		ue.constName = p.scope.Unique(u.gt.name + names.Exported(label))
+		switch u.keyKind {
+		case model.TypeObjectIdentifier:
+			if e.Key == nil || e.Key.Kind != model.ValueOID {
+				continue
+			}
+			ue.keyBytes = oidContents(e.Key.OID)
+			ue.comment = e.Key.OID.String()
+		case model.TypeInteger:
+			if e.Key == nil || e.Key.Kind != model.ValueInteger || e.Key.Big != nil {
+				continue
+			}
+			ue.keyInt = e.Key.Int
+		}
+		if e.Object != nil && e.Object.Name != "" {
+			ue.comment = e.Object.Name + " " + ue.comment
+		}
+		u.entries = append(u.entries, ue)
+	}
+}
+
+// commonPrefix returns the hyphenated prefix all named objects of a table
+// share ("ext-" for the extensions of RFC 5912), which field names drop.
+func commonPrefix(entries []*model.OpenTypeEntry) string {
+	prefix := ""
+	for i, e := range entries {
+		if e.Object == nil || e.Object.Name == "" {
+			return ""
+		}
+		n := e.Object.Name
+		j := strings.Index(n, "-")
+		if j < 0 {
+			return ""
+		}
+		if i == 0 {
+			prefix = n[:j+1]
+		} else if !strings.HasPrefix(n, prefix) || len(n) == len(prefix) {
+			return ""
+		}
+	}
+	return prefix
+}
+
+func entryLabel(e *model.OpenTypeEntry, prefix string) string {
+	if e.Object != nil && e.Object.Name != "" {
+		return strings.TrimPrefix(e.Object.Name, prefix)
+	}
+	if e.Key != nil {
+		if e.Key.Ref != nil {
+			return e.Key.Ref.Name
+		}
+		switch e.Key.Kind {
+		case model.ValueOID:
+			return "oid-" + strings.ReplaceAll(e.Key.OID.String(), ".", "-")
+		case model.ValueInteger:
+			return "id-" + strings.ReplaceAll(strconv.FormatInt(e.Key.Int, 10), "-", "minus")
+		}
+	}
+	return "entry"
+}
+
+// markPointers stores a struct field behind a pointer where fields by value
+// would make a Go type contain itself.
+func (p *plan) markPointers() {
+	state := map[*goType]int{} // 1 on the stack, 2 done
+	var visit func(gt *goType)
+	visit = func(gt *goType) {
+		state[gt] = 1
+		for _, f := range p.valueEdges(gt) {
+			if f.gt == nil {
+				continue
+			}
+			tgt := resolveAlias(f.gt)
+			switch state[tgt] {
+			case 1:
+				f.ptr = true
+			case 0:
+				visit(tgt)
+			}
+		}
+		state[gt] = 2
+	}
+	for _, gt := range p.types {
+		if state[gt] == 0 {
+			visit(resolveAlias(gt))
+		}
+	}
+}
+
+// valueEdges lists the fields of gt stored by value, including union
+// entries (as pseudo-fields), for the cycle check.
+func (p *plan) valueEdges(gt *goType) []*field {
+	var out []*field
+	if gt.base != nil {
+		return []*field{{gt: gt.base}}
+	}
+	out = append(out, gt.fields...)
+	if gt.union != nil {
+		for _, e := range gt.union.entries {
+			if e.f != nil {
+				out = append(out, e.f)
+			}
+		}
+	}
+	return out
+}
+
+func resolveAlias(gt *goType) *goType {
+	for gt.alias != nil {
+		gt = gt.alias
+	}
+	return gt
+}
+
+// add records a new Go type: at the top level, or as a child of the type
+// being planned.
+func (p *plan) add(gt *goType) {
+	p.types = append(p.types, gt)
+	if p.cur != nil {
+		p.cur.children = append(p.cur.children, gt)
+	} else {
+		p.top = append(p.top, gt)
+	}
+}
+
+// ordered returns the types in emission order: top-level types in module
+// and source order, each followed by the types its planning created.
+// Planning is deterministic, so the order is too.
+func (p *plan) ordered() []*goType {
+	var out []*goType
+	var walk func(gt *goType)
+	walk = func(gt *goType) {
+		out = append(out, gt)
+		for _, c := range gt.children {
+			walk(c)
+		}
+	}
+	for _, gt := range p.top {
+		walk(gt)
+	}
+	return out
+}

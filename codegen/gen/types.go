@@ -1,0 +1,391 @@
+package gen
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/names"
+	"github.com/asn1gen/asn1gen/parser"
+	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/dave/jennifer/jen"
+)
+
+type emitter struct {
+	p   *plan
+	cfg Config
+	tmp int // counter for temporaries, reset per function
+}
+
+func rt(name string) *jen.Statement { return jen.Qual(rtPath, name) }
+
+// docComment returns the doc comment of a type: a sentence, then the ASN.1
+// production as a code block.
+func docComment(gt *goType, what string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s is %s.", gt.name, what)
+	if gt.doc != "" {
+		b.WriteString("\n\n")
+		for _, line := range strings.Split(strings.TrimRight(gt.doc, "\n"), "\n") {
+			b.WriteString("\t" + strings.TrimRight(line, " \t") + "\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (e *emitter) describe(gt *goType) string {
+	switch {
+	case gt.union != nil:
+		return fmt.Sprintf("the open type %s: the encoding received and the value its key selects from the table", gt.asn1)
+	case gt.doc == "":
+		return fmt.Sprintf("the type of %s", gt.asn1)
+	}
+	return fmt.Sprintf("the ASN.1 type %s", gt.asn1)
+}
+
+// goTypeOf returns the Go type expression of a field.
+func (e *emitter) goTypeOf(f *field) *jen.Statement {
+	if f.gt != nil {
+		if f.ptr {
+			return jen.Op("*").Id(f.gt.name)
+		}
+		return jen.Id(f.gt.name)
+	}
+	return builtinGo(f.t)
+}
+
+// builtinGo is the Go type of an anonymous built-in type.
+func builtinGo(t *model.Type) *jen.Statement {
+	switch t.Kind {
+	case model.TypeBoolean:
+		return jen.Bool()
+	case model.TypeInteger:
+		if integerGo(t) == "int64" {
+			return jen.Int64()
+		}
+		return rt("Integer")
+	case model.TypeEnumerated:
+		return jen.Int64()
+	case model.TypeReal:
+		return jen.Float64()
+	case model.TypeBitString:
+		return rt("BitString")
+	case model.TypeOctetString:
+		return jen.Index().Byte()
+	case model.TypeNull:
+		return jen.Struct()
+	case model.TypeObjectIdentifier:
+		return rt("OID")
+	case model.TypeRelativeOID:
+		return rt("RelativeOID")
+	case model.TypeCharacterString, model.TypeObjectDescriptor:
+		return jen.String()
+	case model.TypeTime:
+		switch t.Name {
+		case "UTCTime", "GeneralizedTime":
+			return jen.Qual("time", "Time")
+		case "DATE":
+			return rt("Date")
+		case "TIME-OF-DAY":
+			return rt("TimeOfDay")
+		case "DATE-TIME":
+			return rt("DateTime")
+		case "DURATION":
+			return rt("Duration")
+		}
+		return rt("ISOTime")
+	}
+	// Open types without a table, EXTERNAL, EMBEDDED PDV, CHARACTER
+	// STRING, INSTANCE OF, OID-IRI: the element's whole encoding.
+	return jen.Index().Byte()
+}
+
+// typeDecl emits a Go type with its constants and methods.
+func (e *emitter) typeDecl(f *jen.File, gt *goType) {
+	switch {
+	case gt.alias != nil:
+		comment(f, docComment(gt, e.describe(gt)) + "\n\nIt has the Go type of " + gt.alias.name + ".")
+		f.Type().Id(gt.name).Op("=").Id(gt.alias.name)
+		return
+	case gt.base != nil:
+		comment(f, docComment(gt, e.describe(gt)))
+		f.Type().Id(gt.name).Id(gt.base.name)
+		e.baseMethods(f, gt)
+		e.topMethods(f, gt)
+		return
+	case gt.union != nil:
+		e.unionDecl(f, gt)
+		return
+	}
+	comment(f, docComment(gt, e.describe(gt)))
+	switch gt.kind {
+	case model.TypeSequence, model.TypeSet:
+		f.Type().Id(gt.name).StructFunc(func(g *jen.Group) {
+			for _, fl := range gt.fields {
+				e.structField(g, fl)
+			}
+			if gt.unknown != "" {
+				comment(g, "Unknown holds the encodings of extension additions this version does not know, in order.")
+				g.Id(gt.unknown).Index().Byte()
+			}
+			if gt.raw != "" {
+				comment(g, "Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.")
+				g.Id(gt.raw).Index().Byte()
+			}
+		})
+	case model.TypeChoice:
+		f.Type().Id(gt.name).StructFunc(func(g *jen.Group) {
+			comment(g, "Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).")
+			g.Id("Choice").Id(gt.choiceType)
+			for _, fl := range gt.fields {
+				e.structField(g, fl)
+			}
+			if gt.unknown != "" {
+				comment(g, "Unknown holds the encoding of an alternative added in a later version.")
+				g.Id(gt.unknown).Index().Byte()
+			}
+		})
+		e.choiceConsts(f, gt)
+	case model.TypeSequenceOf, model.TypeSetOf:
+		f.Type().Id(gt.name).Index().Add(e.goTypeOf(gt.elem))
+	case model.TypeInteger:
+		if gt.intGo == "int64" {
+			f.Type().Id(gt.name).Int64()
+		} else {
+			f.Type().Id(gt.name).Add(rt("Integer"))
+		}
+		e.namedNumbers(f, gt)
+	case model.TypeEnumerated:
+		f.Type().Id(gt.name).Int64()
+		e.namedNumbers(f, gt)
+		e.enumString(f, gt)
+	case model.TypeBitString:
+		f.Type().Id(gt.name).Add(rt("BitString"))
+		e.namedBits(f, gt)
+	default:
+		f.Type().Id(gt.name).Add(builtinGo(gt.body))
+	}
+	e.decodeMethod(f, gt)
+	e.encodeMethod(f, gt)
+	e.topMethods(f, gt)
+}
+
+func (e *emitter) structField(g *jen.Group, fl *field) {
+	c := fl.comp
+	var doc []string
+	doc = append(doc, fmt.Sprintf("%s is the component %s.", fl.name, componentText(c)))
+	comment(g, strings.Join(doc, " "))
+	g.Id(fl.name).Add(e.goTypeOf(fl))
+	if fl.has != "" {
+		comment(g, fmt.Sprintf("%s tells whether %s is present in the encoding.", fl.has, c.Name))
+		g.Id(fl.has).Bool()
+	}
+	if fl.raw != "" {
+		comment(g, fmt.Sprintf("%s is the encoding of %s received (set by decoding): the bytes a signature covers.", fl.raw, c.Name))
+		g.Id(fl.raw).Index().Byte()
+	}
+}
+
+// componentText describes a component as ASN.1 writes it.
+func componentText(c *model.Component) string {
+	s := c.Name + " " + typeText(c.Type)
+	switch {
+	case c.Optional:
+		s += " OPTIONAL"
+	case c.Default != nil:
+		s += " DEFAULT " + valueText(c.Default)
+	}
+	if c.Extension {
+		s += " (extension addition)"
+	}
+	return s
+}
+
+func typeText(t *model.Type) string {
+	var b strings.Builder
+	for _, tag := range t.Tags {
+		if tag.Class == parser.TagClassUniversal {
+			continue
+		}
+		b.WriteString(tag.String() + " ")
+	}
+	switch {
+	case t.Ref != nil:
+		b.WriteString(t.Ref.Name)
+	case t.Kind == model.TypeCharacterString || t.Kind == model.TypeTime:
+		b.WriteString(t.Name)
+	case t.Kind == model.TypeOpen && t.Class != nil:
+		b.WriteString(t.Class.Name + "." + t.Field)
+	case t.Kind == model.TypeOpen:
+		b.WriteString("ANY")
+	default:
+		b.WriteString(t.Kind.String())
+	}
+	return b.String()
+}
+
+func valueText(v *model.Value) string {
+	if v.Ref != nil {
+		return v.Ref.Name
+	}
+	switch v.Kind {
+	case model.ValueBoolean:
+		if v.Bool {
+			return "TRUE"
+		}
+		return "FALSE"
+	case model.ValueInteger, model.ValueEnumerated:
+		if v.Name != "" {
+			return v.Name
+		}
+		return fmt.Sprint(v.Int)
+	case model.ValueOID:
+		return "{" + v.OID.String() + "}"
+	case model.ValueBitString:
+		if len(v.Names) > 0 || v.BitLen == 0 {
+			return "{" + strings.Join(v.Names, ", ") + "}"
+		}
+	case model.ValueString:
+		return fmt.Sprintf("%q", v.String)
+	}
+	return "(value)"
+}
+
+func (e *emitter) choiceConsts(f *jen.File, gt *goType) {
+	comment(f, fmt.Sprintf("%s tells which alternative of %s a value holds.", gt.choiceType, gt.name))
+	f.Type().Id(gt.choiceType).Int()
+	f.Const().DefsFunc(func(g *jen.Group) {
+		for i, fl := range gt.fields {
+			g.Id(fl.choiceConst).Id(gt.choiceType).Op("=").Lit(i + 1).Comment(fl.asn1)
+		}
+	})
+	comment(f, "String returns the ASN.1 identifier of the alternative.")
+	f.Func().Params(jen.Id("c").Id(gt.choiceType)).Id("String").Params().String().Block(
+		jen.Switch(jen.Id("c")).BlockFunc(func(g *jen.Group) {
+			for _, fl := range gt.fields {
+				g.Case(jen.Id(fl.choiceConst)).Block(jen.Return(jen.Lit(fl.asn1)))
+			}
+		}),
+		jen.Return(jen.Lit(gt.choiceType+"(").Op("+").Qual("strconv", "Itoa").Call(jen.Int().Call(jen.Id("c"))).Op("+").Lit(")")),
+	)
+}
+
+func (e *emitter) namedNumbers(f *jen.File, gt *goType) {
+	if len(gt.consts) == 0 {
+		return
+	}
+	f.Const().DefsFunc(func(g *jen.Group) {
+		for _, c := range gt.consts {
+			g.Id(c.name).Id(gt.name).Op("=").Add(num(c.value)).Comment(c.asn1)
+		}
+	})
+}
+
+func (e *emitter) enumString(f *jen.File, gt *goType) {
+	comment(f, "String returns the ASN.1 identifier of the value, or its number.")
+	f.Func().Params(jen.Id("v").Id(gt.name)).Id("String").Params().String().Block(
+		jen.Switch(jen.Id("v")).BlockFunc(func(g *jen.Group) {
+			seen := map[int64]bool{}
+			for _, c := range gt.consts {
+				if seen[c.value] {
+					continue
+				}
+				seen[c.value] = true
+				g.Case(jen.Id(c.name)).Block(jen.Return(jen.Lit(c.asn1)))
+			}
+		}),
+		jen.Return(jen.Qual("strconv", "FormatInt").Call(jen.Int64().Call(jen.Id("v")), jen.Lit(10))),
+	)
+}
+
+func (e *emitter) namedBits(f *jen.File, gt *goType) {
+	if len(gt.consts) == 0 {
+		return
+	}
+	comment(f, fmt.Sprintf("The named bits of %s, as bit numbers.", gt.name))
+	f.Const().DefsFunc(func(g *jen.Group) {
+		for _, c := range gt.consts {
+			g.Id(c.name).Op("=").Lit(int(c.value)).Comment(c.asn1)
+		}
+	})
+	comment(f, "Has reports whether bit n (one of the named bits) is set.")
+	f.Func().Params(jen.Id("v").Id(gt.name)).Id("Has").Params(jen.Id("n").Int()).Bool().Block(
+		jen.Return(rt("BitString").Call(jen.Id("v")).Dot("At").Call(jen.Id("n")).Op("==").Lit(1)),
+	)
+}
+
+// values emits the value assignments: OIDs as variables, numbers, strings
+// and booleans as constants.
+func (e *emitter) values(f *jen.File) {
+	for _, v := range e.p.values {
+		a := v.a
+		src := strings.TrimSpace(a.Source)
+		switch a.Value.Kind {
+		case model.ValueOID:
+			comment(f, fmt.Sprintf("%s is the OBJECT IDENTIFIER %s:\n\n\t%s", v.name, a.Value.OID.String(), oneLine(src)))
+			f.Var().Id(v.name).Op("=").Add(rt("OID")).Call(jen.Lit(oidContents(a.Value.OID)))
+		case model.ValueRelativeOID:
+			comment(f, fmt.Sprintf("%s is the RELATIVE-OID %s:\n\n\t%s", v.name, a.Value.OID.String(), oneLine(src)))
+			f.Var().Id(v.name).Op("=").Add(rt("RelativeOID")).Call(jen.Lit(relOIDContents(a.Value.OID)))
+		case model.ValueInteger:
+			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.name, oneLine(src)))
+			f.Const().Id(v.name).Op("=").Add(num(a.Value.Int))
+		case model.ValueBoolean:
+			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.name, oneLine(src)))
+			f.Const().Id(v.name).Op("=").Lit(a.Value.Bool)
+		case model.ValueString:
+			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.name, oneLine(src)))
+			f.Const().Id(v.name).Op("=").Lit(a.Value.String)
+		}
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func emittableValue(a *model.Assignment) bool {
+	switch a.Value.Kind {
+	case model.ValueOID, model.ValueRelativeOID, model.ValueBoolean, model.ValueString:
+		return a.Value.Kind != model.ValueOID || len(a.Value.OID) >= 2
+	case model.ValueInteger:
+		return a.Value.Big == nil && a.Value.Int != math.MinInt64
+	}
+	return false
+}
+
+// oidContents returns the DER contents octets of an OID (X.690 8.19),
+// computed by the runtime at generation time.
+func oidContents(o model.OID) string {
+	v, err := runtime.OIDFromArcs(o...)
+	if err != nil {
+		return ""
+	}
+	return string(v)
+}
+
+func relOIDContents(o model.OID) string {
+	var b []byte
+	for _, a := range o {
+		var tmp [10]byte
+		n := 0
+		for {
+			tmp[n] = byte(a & 0x7f)
+			n++
+			a >>= 7
+			if a == 0 {
+				break
+			}
+		}
+		for i := n - 1; i >= 0; i-- {
+			c := tmp[i]
+			if i > 0 {
+				c |= 0x80
+			}
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// exportedLabel is the Go name of a table row label.
+func exportedLabel(s string) string { return names.Exported(s) }

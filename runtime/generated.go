@@ -1,0 +1,199 @@
+package runtime
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Version1 is the version of the contract between this runtime and the code
+// asn1gen generates. Generated code refers to it (const _ = runtime.Version1)
+// so that a generated package paired with a runtime that does not support
+// it fails to compile instead of misbehaving. A change generated code
+// depends on adds Version2 and the generator refers to that.
+const Version1 = 1
+
+// Since returns the input from absolute offset off (an earlier r.Offset())
+// to the current position, aliasing the input: the received encoding of an
+// element generated code keeps (the bytes a signature covers).
+func (r *Reader) Since(off int) []byte {
+	if off < 0 || off > r.pos {
+		return nil
+	}
+	return r.in[off:r.pos:r.pos]
+}
+
+// Open returns a reader over contents read from r at absolute offset off
+// (an OCTET STRING or BIT STRING that CONTAINS an encoding, X.682 11), with
+// r's options, budgets and depth. When contents alias the input, offsets
+// stay absolute; contents reassembled from BER segments are read with
+// offsets relative to their start.
+func (r *Reader) Open(contents []byte, off int) Reader {
+	sub := Reader{in: contents, end: len(contents), s: r.s, depth: r.depth + 1, ber: r.ber}
+	if n := len(contents); n > 0 && off >= 0 && off+n <= len(r.in) && &r.in[off] == &contents[0] {
+		sub.in, sub.pos, sub.end = r.in, off, off+n
+	}
+	return sub
+}
+
+// MakeSlice returns a slice of n elements for a SEQUENCE OF or SET OF,
+// charged to the decode's allocation budget (Options.MaxAlloc), so that
+// memory stays linear in the input whatever the element type's size.
+func MakeSlice[T any](r *Reader, n int) ([]T, error) {
+	var zero T
+	if err := r.Alloc(n * int(unsafe.Sizeof(zero))); err != nil {
+		return nil, err
+	}
+	return make([]T, n), nil
+}
+
+// SkipConstraints reports whether the decode was asked to skip SIZE, range
+// and alphabet checks (Options.SkipConstraints).
+func (r *Reader) SkipConstraints() bool { return r.s.opts.SkipConstraints }
+
+// NoAlternative returns the error for a CHOICE none of whose alternatives
+// has the tag of the next element (X.680 29), or for a missing element.
+func (r *Reader) NoAlternative(typ string) error {
+	t, ok := r.PeekTag()
+	if !ok {
+		return NewError(KindTruncated, r.pos, typ, "no element where a CHOICE value belongs", "X.680 29")
+	}
+	return NewError(KindTagMismatch, r.pos, typ, "no alternative has tag "+t.String(), "X.680 29")
+}
+
+// Missing returns the error for a mandatory component that is absent: the
+// reader is empty or the next element has another tag.
+func (r *Reader) Missing(typ string, want Tag) error {
+	got, ok := r.PeekTag()
+	if !ok {
+		return NewError(KindTruncated, r.pos, typ, "missing component with tag "+want.String(), "X.680 25")
+	}
+	return TagMismatch(r.pos, typ, want, got)
+}
+
+// EncodedDefault returns the DER error for a component encoded although its
+// value equals its DEFAULT (X.690 11.5).
+func EncodedDefault(off int, typ string) error {
+	return NewError(KindNonCanonical, off, typ, "component equal to its DEFAULT value is encoded", "X.690 11.5")
+}
+
+// SetOrder returns the DER error for SET components out of tag order
+// (X.690 10.3).
+func SetOrder(off int, typ string) error {
+	return NewError(KindNonCanonical, off, typ, "SET components not in ascending tag order", "X.690 10.3")
+}
+
+// Duplicate returns the error for a SET component that occurs twice (X.680 27).
+func Duplicate(off int, typ string) error {
+	return NewError(KindMalformed, off, typ, "SET component occurs twice", "X.680 27")
+}
+
+// UnknownKey returns the error for an open type whose key is not in a
+// table that is not extensible (X.682 10).
+func UnknownKey(off int, typ string) error {
+	return NewError(KindConstraint, off, typ, "key not in the object set of the table constraint", "X.682 10")
+}
+
+// bound prints a constraint bound; MIN and MAX for the extremes.
+func bound(v int64) string {
+	switch v {
+	case math.MinInt64:
+		return "MIN"
+	case math.MaxInt64:
+		return "MAX"
+	}
+	return strconv.FormatInt(v, 10)
+}
+
+func constraintError(off int, typ, what string, v, lo, hi int64) error {
+	return NewError(KindConstraint, off, typ, what+" "+strconv.FormatInt(v, 10)+" outside ("+bound(lo)+".."+bound(hi)+")", "X.680 51")
+}
+
+// CheckSize checks a SIZE constraint (lo..hi) on n, the number of
+// characters, octets, bits or elements (X.680 51.5).
+func CheckSize(off int, typ string, n int, lo, hi int64) error {
+	if int64(n) < lo || int64(n) > hi {
+		return constraintError(off, typ, "SIZE", int64(n), lo, hi)
+	}
+	return nil
+}
+
+// CheckRange checks a value range (lo..hi) on v (X.680 51.4).
+func CheckRange(off int, typ string, v, lo, hi int64) error {
+	if v < lo || v > hi {
+		return constraintError(off, typ, "value", v, lo, hi)
+	}
+	return nil
+}
+
+// CheckIntegerRange checks a value range (lo..hi) on an INTEGER of any size;
+// lo = math.MinInt64 stands for MIN and hi = math.MaxInt64 for MAX.
+func CheckIntegerRange(off int, typ string, v Integer, lo, hi int64) error {
+	if x, ok := v.Int64(); ok {
+		if (lo != math.MinInt64 && x < lo) || (hi != math.MaxInt64 && x > hi) {
+			return constraintError(off, typ, "value", x, lo, hi)
+		}
+		return nil
+	}
+	// Outside int64: only an unbounded side admits it.
+	if (v.Sign() < 0 && lo != math.MinInt64) || (v.Sign() > 0 && hi != math.MaxInt64) {
+		return NewError(KindConstraint, off, typ, "value "+v.String()+" outside ("+bound(lo)+".."+bound(hi)+")", "X.680 51")
+	}
+	return nil
+}
+
+// CheckAlphabet checks a permitted-alphabet constraint (FROM, X.680 51.7):
+// every character of s must be one of alphabet's.
+func CheckAlphabet(off int, typ, s, alphabet string) error {
+	for i, c := range s {
+		ok := false
+		for _, a := range alphabet {
+			if a == c {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return NewError(KindConstraint, off, typ, "character "+strconv.QuoteRune(c)+" at index "+strconv.Itoa(i)+" not in the permitted alphabet", "X.680 51.7")
+		}
+	}
+	return nil
+}
+
+// CharCount is the length of a character string as SIZE counts it: in
+// characters, not octets (X.680 51.5.1).
+func CharCount(s string) int { return utf8.RuneCountInString(s) }
+
+// EndSetOf finishes, like End, a SET OF started by Begin, after sorting the
+// encodings of its elements into ascending order as DER requires (X.690 11.6).
+func (b *Builder) EndSetOf(mark int) {
+	b.sortElements(mark + 1)
+	b.End(mark)
+}
+
+// ReadRest reads every element left in the reader and returns their
+// encodings, aliasing the input: the unknown extension additions at the end
+// of an extensible SEQUENCE, which encoding writes back as they came.
+func (r *Reader) ReadRest() ([]byte, error) {
+	start := r.pos
+	for r.pos < r.end {
+		if err := r.Skip(); err != nil {
+			return nil, err
+		}
+	}
+	return r.in[start:r.pos:r.pos], nil
+}
+
+// Unexpected returns the error for an element of a SET whose tag belongs to
+// none of its components (X.680 27).
+func (r *Reader) Unexpected(typ string) error {
+	t, _ := r.PeekTag()
+	return NewError(KindTagMismatch, r.pos, typ, "no component has tag "+t.String(), "X.680 27")
+}
+
+// NoChoice returns the encoder's error for a CHOICE value with no
+// alternative chosen.
+func NoChoice(typ string) error {
+	return NewError(KindInvalidValue, -1, typ, "no alternative chosen", "X.680 29")
+}
