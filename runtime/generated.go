@@ -197,3 +197,63 @@ func (r *Reader) Unexpected(typ string) error {
 func NoChoice(typ string) error {
 	return NewError(KindInvalidValue, -1, typ, "no alternative chosen", "X.680 29")
 }
+
+// NewNamedBits returns the BIT STRING with the given bits set and no
+// trailing 0 bits, the DER form of a named bit list (X.690 11.2.2).
+// Negative bit numbers are ignored.
+func NewNamedBits(bits ...int) BitString {
+	n := 0
+	for _, b := range bits {
+		n = max(n, b+1)
+	}
+	s := BitString{Bytes: make([]byte, (n+7)/8), BitLength: n}
+	for _, b := range bits {
+		if b >= 0 {
+			s.Bytes[b/8] |= 0x80 >> (b % 8)
+		}
+	}
+	return s
+}
+
+// Tolerance is a set of DER defects that a decode accepts when asked
+// (Options.Tolerate): rules of X.690 clause 11 that encoders in the field
+// break and that crypto/x509 does not check. A tolerated defect is kept in
+// the decoded value (the received bits, an explicit DEFAULT with its
+// presence field set, the received order) so that linters can see it and
+// re-encoding reproduces it where DER allows the value at all.
+type Tolerance uint32
+
+const (
+	// TolerateNamedBitPadding accepts trailing 0 bits in a BIT STRING
+	// with named bits (X.690 11.2.2), e.g. KeyUsage 03 03 07 80 00.
+	TolerateNamedBitPadding Tolerance = 1 << iota
+	// TolerateExplicitDefault accepts a component encoded although its
+	// value equals its DEFAULT (X.690 11.5), e.g. critical FALSE.
+	TolerateExplicitDefault
+	// TolerateUnsortedSetOf accepts SET OF elements out of order (X.690
+	// 11.6), e.g. a multi-valued RelativeDistinguishedName.
+	TolerateUnsortedSetOf
+
+	// TolerateX509 is what crypto/x509.ParseCertificate accepts among
+	// these defects.
+	TolerateX509 = TolerateNamedBitPadding | TolerateExplicitDefault | TolerateUnsortedSetOf
+)
+
+// Tolerates reports whether the decode accepts the DER defects t.
+func (r *Reader) Tolerates(t Tolerance) bool { return r.s.opts.Tolerate&t == t }
+
+// New allocates a value for an optional or recursive component stored
+// behind a pointer, charged to the allocation budget (Options.MaxAlloc).
+func New[T any](r *Reader) (*T, error) {
+	var zero T
+	if err := r.Alloc(int(unsafe.Sizeof(zero))); err != nil {
+		return nil, err
+	}
+	return new(T), nil
+}
+
+// NilValue returns the encoder's error for a component held by a nil
+// pointer where the value says it is present.
+func NilValue(typ string) error {
+	return NewError(KindInvalidValue, -1, typ, "present but nil", "")
+}

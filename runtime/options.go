@@ -29,6 +29,10 @@ type Options struct {
 	// SkipConstraints tells generated code to skip SIZE, range and alphabet
 	// checks. The runtime only carries it.
 	SkipConstraints bool
+
+	// Tolerate lists DER defects that this decode accepts although they
+	// break a DER rule (see Tolerance). Zero: strict DER.
+	Tolerate Tolerance
 }
 
 // Default limits (see Options).

@@ -157,7 +157,10 @@ func (e *emitter) readValue(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *field, own *model.Tag, wrap wrapFn) {
 	if f.gt != nil {
 		if f.ptr {
-			g.Add(dst()).Op("=").New(jen.Id(f.gt.name))
+			p := e.tmpName("p")
+			g.List(jen.Id(p), jen.Err()).Op(":=").Add(rt("New")).Types(jen.Id(f.gt.name)).Call(r.arg())
+			g.Add(ifErr(wrap))
+			g.Add(dst()).Op("=").Id(p)
 		}
 		args := []jen.Code{r.arg()}
 		if tagged(f.gt) {
@@ -451,8 +454,8 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot(method).Call(jen.Id("t"))
 	g.Add(ifErr(plainReturn))
 	if named {
-		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list.")
-		g.If(jen.Op("!").Add(r.id()).Dot("BER").Call()).Block(
+		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:\nruntime.TolerateNamedBitPadding).")
+		g.If(jen.Op("!").Add(r.id()).Dot("BER").Call().Op("&&").Op("!").Add(r.id()).Dot("Tolerates").Call(rt("TolerateNamedBitPadding"))).Block(
 			jen.If(jen.Err().Op(":=").Add(rt("CheckNamedBits")).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(rt("AtOffset").Call(jen.Err(), jen.Id("off")))))
 	}
@@ -473,7 +476,8 @@ func (e *emitter) decodeList(g *jen.Group, gt *goType, r rd) {
 	s := rd{name: "s"}
 	if gt.kind == model.TypeSetOf {
 		comment(g, "X.690 11.6: DER sorts the elements of a SET OF.")
-		g.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+		g.If(jen.Op("!").Id("s").Dot("Tolerates").Call(rt("TolerateUnsortedSetOf"))).Block(
+			jen.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 	}
 	elem := gt.elem
 	g.List(jen.Id("list"), jen.Err()).Op(":=").Add(rt("MakeSlice")).Types(e.goTypeOf(elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("Count").Call())
@@ -589,7 +593,7 @@ func (e *emitter) readComponent(g *jen.Group, gt *goType, s rd, f *field, rest [
 		g.Id("v").Dot(f.has).Op("=").True()
 		if hasDef {
 			if eq := isDefault(f, fieldDst(f)); eq != nil {
-				g.If(jen.Op("!").Add(s.id()).Dot("BER").Call().Op("&&").Add(eq)).Block(
+				g.If(jen.Op("!").Add(s.id()).Dot("BER").Call().Op("&&").Op("!").Add(s.id()).Dot("Tolerates").Call(rt("TolerateExplicitDefault")).Op("&&").Add(eq)).Block(
 					wrap(rt("EncodedDefault").Call(jen.Id(off), jen.Lit(gt.asn1))))
 			}
 		}
@@ -612,6 +616,13 @@ func (e *emitter) readUnion(g *jen.Group, s rd, f *field, wrap wrapFn) {
 		g.Add(ifErr(wrap))
 		cur = rd{name: name}
 		opened = append(opened, cur)
+	}
+	if f.list {
+		e.readUnionList(g, cur, f, own, wrap)
+		for i := len(opened) - 1; i >= 0; i-- {
+			g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		}
+		return
 	}
 	sub := e.tmpName("sub")
 	raw := jen.Id("v").Dot(f.name).Dot("Raw")
@@ -643,6 +654,39 @@ func (e *emitter) readUnion(g *jen.Group, s rd, f *field, wrap wrapFn) {
 	for i := len(opened) - 1; i >= 0; i-- {
 		g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	}
+}
+
+// readUnionList reads a SET OF or SEQUENCE OF open type values, each
+// resolved by the same key (Attribute.attrValues).
+func (e *emitter) readUnionList(g *jen.Group, cur rd, f *field, own *model.Tag, wrap wrapFn) {
+	l, list := e.tmpName("l"), e.tmpName("list")
+	g.List(jen.Id(l), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(*own), jen.Lit(f.t.Kind.String()))
+	g.Add(ifErr(wrap))
+	if f.t.Kind == model.TypeSetOf {
+		g.If(jen.Op("!").Id(l).Dot("Tolerates").Call(rt("TolerateUnsortedSetOf"))).Block(
+			jen.If(jen.Err().Op(":=").Id(l).Dot("CheckSetOfOrder").Call(jen.Lit("SET OF")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err())))
+	}
+	g.List(jen.Id(list), jen.Err()).Op(":=").Add(rt("MakeSlice")).Types(jen.Id(f.union.gt.name)).Call(jen.Op("&").Id(l), jen.Id(l).Dot("Count").Call())
+	g.Add(ifErr(wrap))
+	idx := func(err jen.Code) jen.Code { return wrap(rt("WithIndex").Call(err, jen.Id("i"))) }
+	g.For(jen.Id("i").Op(":=").Range().Id(list)).Block(
+		jen.Id("off").Op(":=").Id(l).Dot("Offset").Call(),
+		jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(l).Dot("ReadRaw").Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(idx(jen.Err())),
+		jen.Id(list).Index(jen.Id("i")).Dot("Raw").Op("=").Id("x"),
+		jen.Id("sub").Op(":=").Id(l).Dot("Open").Call(jen.Id("x"), jen.Id("off")),
+		jen.If(jen.Err().Op(":=").Id(list).Index(jen.Id("i")).Dot("decode").Call(unionKeyArg(f), jen.Op("&").Id("sub")), jen.Err().Op("!=").Nil()).Block(idx(jen.Err())),
+	)
+	g.If(jen.Err().Op(":=").Id(l).Dot("Finish").Call(jen.Lit(f.t.Kind.String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	lv := func() *jen.Statement { return jen.Id(list) }
+	if checks := constraintChecks(f.t, lv, jen.Id(l).Dot("Offset").Call()); len(checks) > 0 {
+		g.If(jen.Op("!").Id(l).Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
+			for _, c := range checks {
+				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+			}
+		})
+	}
+	g.Id("v").Dot(f.name).Op("=").Id(list)
 }
 
 // unionKeyArg is the key argument of a union's decode: the key component

@@ -34,6 +34,12 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *field, 
 		if tagged(f.gt) && own != nil {
 			args = append(args, tagCode(*own))
 		}
+		if f.ptr {
+			g.If(jen.Add(src()).Op("==").Nil()).Block(
+				jen.Id("b").Dot("SetError").Call(rt("NilValue").Call(jen.Lit(f.gt.asn1)))).Else().Block(
+				jen.Add(src()).Dot("encode").Call(args...))
+			return
+		}
 		g.Add(src()).Dot("encode").Call(args...)
 		return
 	}
@@ -98,6 +104,15 @@ func (e *emitter) addBuiltin(g *jen.Group, t *model.Type, tag, x jen.Code) {
 func (e *emitter) writeUnion(g *jen.Group, f *field, own *model.Tag) {
 	u := jen.Id("v").Dot(f.name)
 	switch {
+	case f.list:
+		m := e.tmpName("m")
+		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.True())
+		g.For(jen.Id("i").Op(":=").Range().Add(u.Clone())).Block(jen.Add(u.Clone()).Index(jen.Id("i")).Dot("encode").Call(jen.Id("b")))
+		if f.t.Kind == model.TypeSetOf {
+			g.Id("b").Dot("EndSetOf").Call(jen.Id(m))
+		} else {
+			g.Id("b").Dot("End").Call(jen.Id(m))
+		}
 	case !f.containing:
 		g.Add(u).Dot("encode").Call(jen.Id("b"))
 	case f.t.Kind == model.TypeBitString:
@@ -215,10 +230,6 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
 			g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Id("b").Dot("SetError").Call(jen.Err()))
 		}
 	}
-	if t.Kind == model.TypeBitString && len(gt.consts) > 0 {
-		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list.")
-		val = rt("BitString").Call(x()).Dot("TrimTrailingZeros").Call()
-	}
 	if t.Kind == model.TypeInteger {
 		if gt.intGo == "int64" {
 			g.Id("b").Dot("AddInt64").Call(jen.Id("t"), val)
@@ -239,13 +250,14 @@ func (e *emitter) writeComponent(g *jen.Group, f *field) {
 		e.writeValue(g, src, f)
 		return
 	}
-	// The Go value decides: a DEFAULT component is written when its value
-	// differs from the default (whatever HasX says, so that a value built
-	// in Go encodes as it reads), an OPTIONAL one when HasX is set.
+	// A DEFAULT component is written when its value differs from the
+	// default (so that a value built in Go encodes as it reads) or when
+	// HasX says it was encoded (a tolerated explicit default, written back
+	// as received); an OPTIONAL one when HasX is set.
 	cond := jen.Id("v").Dot(f.has)
 	if _, ok := defaultValue(f); ok {
 		if eq := isDefault(f, src); eq != nil {
-			cond = jen.Op("!").Parens(eq)
+			cond = cond.Op("||").Op("!").Parens(eq)
 		}
 	}
 	g.If(cond).BlockFunc(func(g *jen.Group) {

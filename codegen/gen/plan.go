@@ -74,8 +74,9 @@ type field struct {
 	// a table whose key is a sibling component.
 	union *union
 	key   *field // the sibling holding the key
-	// containing is set for an OCTET/BIT STRING that CONTAINS the union.
-	containing bool
+	// containing is set for an OCTET/BIT STRING that CONTAINS the union,
+	// list for a SET OF or SEQUENCE OF the union (Attribute values).
+	containing, list bool
 }
 
 // union is the Go form of an open type with a compile-time table: the
@@ -156,6 +157,7 @@ func newPlan(set *model.Set, roots []string) (*plan, error) {
 	}
 	p.cur = nil
 	p.markPointers()
+	p.markLarge()
 	if len(roots) == 0 {
 		for _, m := range set.Modules {
 			for _, a := range m.Assignments {
@@ -369,7 +371,7 @@ func (p *plan) typeOf(t *model.Type, name, asn1 string) *goType {
 // fill plans the structure of a Go type: its fields, element, union,
 // constants.
 func (p *plan) fill(gt *goType) {
-	if gt.alias != nil || gt.base != nil {
+	if gt.alias != nil || gt.base != nil || gt.union != nil {
 		return
 	}
 	t := gt.body
@@ -379,7 +381,9 @@ func (p *plan) fill(gt *goType) {
 		fn := names.NewFieldNamer(reserved...)
 		for _, c := range t.Components {
 			f := &field{comp: c, asn1: c.Name, t: c.Type, name: fn.Field(c.Name)}
-			f.gt = p.typeOf(c.Type, gt.name+names.Exported(c.Name), gt.asn1+"."+c.Name)
+			if !unionCandidate(c.Type) {
+				f.gt = p.typeOf(c.Type, gt.name+names.Exported(c.Name), gt.asn1+"."+c.Name)
+			}
 			gt.fields = append(gt.fields, f)
 		}
 		for _, f := range gt.fields {
@@ -404,6 +408,11 @@ func (p *plan) fill(gt *goType) {
 			gt.raw = "Raw"
 		}
 		p.planUnions(gt)
+		for _, f := range gt.fields {
+			if f.union == nil && unionCandidate(f.t) {
+				f.gt = p.typeOf(f.t, gt.name+f.name, gt.asn1+"."+f.asn1)
+			}
+		}
 	case model.TypeSequenceOf, model.TypeSetOf:
 		e := t.Elem
 		gt.elem = &field{t: e, asn1: "", name: "elem"}
@@ -444,6 +453,13 @@ func integerGo(t *model.Type) string {
 func (p *plan) planUnions(gt *goType) {
 	for _, f := range gt.fields {
 		tbl, containing := openTable(f.t)
+		list := false
+		if tbl == nil && (f.t.Kind == model.TypeSetOf || f.t.Kind == model.TypeSequenceOf) && f.t.Ref == nil && f.t.Elem != nil {
+			// Attribute.attrValues: SET OF ATTRIBUTE.&Type({Set}{@attrType}).
+			if e := f.t.Elem; e.Kind == model.TypeOpen && e.OpenType != nil && len(e.Tags) == 0 {
+				tbl, list = e.OpenType, true
+			}
+		}
 		if tbl == nil || tbl.Key == nil {
 			continue
 		}
@@ -468,9 +484,23 @@ func (p *plan) planUnions(gt *goType) {
 		u.kindTyp = p.scope.Unique(u.gt.name + "Kind")
 		p.add(u.gt)
 		p.planEntries(u)
-		f.union, f.key, f.containing = u, key, containing
-		f.gt = u.gt
+		f.union, f.key, f.containing, f.list = u, key, containing, list
+		if !list {
+			f.gt = u.gt
+		}
 	}
+}
+
+// unionCandidate reports whether a component's type may become an open
+// type union (decided once the sibling key is known).
+func unionCandidate(t *model.Type) bool {
+	if tbl, _ := openTable(t); tbl != nil {
+		return true
+	}
+	if (t.Kind == model.TypeSetOf || t.Kind == model.TypeSequenceOf) && t.Ref == nil && t.Elem != nil {
+		return t.Elem.Kind == model.TypeOpen && t.Elem.OpenType != nil
+	}
+	return false
 }
 
 // goIntOf returns the Go integer representation of a field of INTEGER kind.
@@ -657,4 +687,120 @@ func (p *plan) ordered() []*goType {
 		walk(gt)
 	}
 	return out
+}
+
+// Pointer thresholds, in bytes of the Go value: a CHOICE alternative or a
+// row of an open type's table larger than this is stored behind a pointer,
+// allocated only when that alternative or row is decoded. Values by field
+// make every alternative cost its size in every element (GeneralName would
+// carry a whole ORAddress); pointers cost an allocation each. Slices,
+// strings, OIDs and small structs stay inline.
+const (
+	choicePointerSize = 64
+	unionPointerSize  = 40
+)
+
+// markLarge stores large CHOICE alternatives and table rows behind
+// pointers.
+func (p *plan) markLarge() {
+	memo := map[*goType]int{}
+	for _, gt := range p.types {
+		for _, f := range gt.fields {
+			if gt.kind == model.TypeChoice && !f.ptr && p.fieldSize(f, memo, 0) > choicePointerSize {
+				f.ptr = true
+			}
+		}
+		if gt.union != nil {
+			for _, e := range gt.union.entries {
+				if e.f != nil && !e.f.ptr && p.fieldSize(e.f, memo, 0) > unionPointerSize {
+					e.f.ptr = true
+				}
+			}
+		}
+	}
+}
+
+func (p *plan) fieldSize(f *field, memo map[*goType]int, depth int) int {
+	if f.ptr {
+		return 8
+	}
+	if f.gt != nil {
+		return p.size(f.gt, memo, depth+1)
+	}
+	return builtinSize(f.t)
+}
+
+// size estimates the size of a Go type's values (amd64 layout, padding
+// ignored but for booleans rounded to a word).
+func (p *plan) size(gt *goType, memo map[*goType]int, depth int) int {
+	if n, ok := memo[gt]; ok {
+		return n
+	}
+	if depth > 30 {
+		return 8
+	}
+	memo[gt] = 8 // a cycle is broken by a pointer
+	n := 0
+	switch {
+	case gt.alias != nil:
+		n = p.size(gt.alias, memo, depth+1)
+	case gt.base != nil:
+		n = p.size(gt.base, memo, depth+1)
+	case gt.union != nil:
+		n = 32
+		for _, e := range gt.union.entries {
+			if e.f != nil {
+				n += p.fieldSize(e.f, memo, depth)
+			}
+		}
+	default:
+		switch gt.kind {
+		case model.TypeSequence, model.TypeSet, model.TypeChoice:
+			for _, f := range gt.fields {
+				n += p.fieldSize(f, memo, depth)
+				if f.has != "" {
+					n += 8
+				}
+				if f.raw != "" {
+					n += 24
+				}
+			}
+			if gt.kind == model.TypeChoice {
+				n += 8
+			}
+			if gt.unknown != "" {
+				n += 24
+			}
+			if gt.raw != "" {
+				n += 24
+			}
+		case model.TypeSequenceOf, model.TypeSetOf:
+			n = 24
+		default:
+			n = builtinSize(gt.body)
+		}
+	}
+	memo[gt] = n
+	return n
+}
+
+func builtinSize(t *model.Type) int {
+	switch t.Kind {
+	case model.TypeBoolean, model.TypeEnumerated, model.TypeReal:
+		return 8
+	case model.TypeInteger:
+		if integerGo(t) == "int64" {
+			return 8
+		}
+		return 24
+	case model.TypeBitString:
+		return 32
+	case model.TypeNull:
+		return 0
+	case model.TypeCharacterString, model.TypeObjectDescriptor:
+		return 16
+	case model.TypeTime:
+		return 24
+	}
+	return 24
 }

@@ -46,6 +46,9 @@ func (e *emitter) describe(gt *goType) string {
 
 // goTypeOf returns the Go type expression of a field.
 func (e *emitter) goTypeOf(f *field) *jen.Statement {
+	if f.list {
+		return jen.Index().Id(f.union.gt.name)
+	}
 	if f.gt != nil {
 		if f.ptr {
 			return jen.Op("*").Id(f.gt.name)
@@ -309,6 +312,9 @@ func (e *emitter) namedBits(f *jen.File, gt *goType) {
 			g.Id(c.name).Op("=").Lit(int(c.value)).Comment(c.asn1)
 		}
 	})
+	comment(f, fmt.Sprintf("New%s returns the %s with the bits given set, in DER form:\nwithout trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.", gt.name, gt.name))
+	f.Func().Id("New"+gt.name).Params(jen.Id("bits").Op("...").Int()).Id(gt.name).Block(
+		jen.Return(jen.Id(gt.name).Call(rt("NewNamedBits").Call(jen.Id("bits").Op("...")))))
 	comment(f, "Has reports whether bit n (one of the named bits) is set.")
 	f.Func().Params(jen.Id("v").Id(gt.name)).Id("Has").Params(jen.Id("n").Int()).Bool().Block(
 		jen.Return(rt("BitString").Call(jen.Id("v")).Dot("At").Call(jen.Id("n")).Op("==").Lit(1)),
