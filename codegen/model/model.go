@@ -198,8 +198,11 @@ type Type struct {
 	// Extensible is set when the type has an extension marker (or its
 	// module says EXTENSIBILITY IMPLIED).
 	Extensible bool
-	// Elem is the element type of SEQUENCE OF and SET OF.
-	Elem *Type
+	// Elem is the element type of SEQUENCE OF and SET OF, and ElemName
+	// the identifier of "SEQUENCE OF identifier Type" ("" when none is
+	// written; X.680 26.1, 28.1).
+	Elem     *Type
+	ElemName string
 	// Constraints are the effective constraints evaluated so far.
 	Constraints *Constraints
 	// DefinedBy is the component named by ANY DEFINED BY.

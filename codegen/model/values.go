@@ -255,7 +255,14 @@ func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 				}
 			}
 		}
-		if k == TypeEnumerated && r.Module == "" {
+		if (k == TypeEnumerated || k == TypeDummy) && r.Module == "" && s.lookup(sc, "", r.Name, pos, false) == nil {
+			if k == TypeDummy {
+				// The governor is a dummy of a template: its identifiers
+				// (named numbers, items) are known in each instance only,
+				// where the value is evaluated again.
+				out.Kind = ValueUnevaluated
+				return out
+			}
 			s.errorf(pos, "%s is not an item of the enumeration", r.Name)
 			return nil
 		}
@@ -408,6 +415,20 @@ func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 	case TypeSequenceOf, TypeSetOf:
 		if bv, ok := v.(*parser.BraceValue); ok {
 			list, err := bv.Values()
+			if err != nil && u.ElemName != "" {
+				// X.680 26.3: with "SEQUENCE OF identifier Type" the value
+				// may name each element ("{name v1, name v2}").
+				if named, nerr := bv.NamedValues(); nerr == nil {
+					list, err = nil, nil
+					for _, nv := range named {
+						if nv.Name != u.ElemName {
+							s.errorf(nv.Pos, "%s is not the element identifier %s of the %s", nv.Name, u.ElemName, k)
+							return nil
+						}
+						list = append(list, nv.Value)
+					}
+				}
+			}
 			if err != nil {
 				s.errorf(pos, "not a %s value: %v", k, err)
 				return nil
