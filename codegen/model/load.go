@@ -102,6 +102,11 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 			s.errorf(parser.Pos{Filename: src.Name, Line: 1, Column: 1}, "%v", err)
 		}
 		if f != nil {
+			// The parser's leniencies (parser.ParseFile) are warnings of
+			// the set too, so that Diags tells everything read beyond X.680.
+			for _, w := range f.Warnings {
+				s.Diags = append(s.Diags, &Diagnostic{Pos: w.Pos, Severity: Warning, Msg: w.Msg})
+			}
 			s.addFile(f)
 		}
 	}
