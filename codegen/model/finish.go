@@ -190,14 +190,15 @@ func (s *Set) finishAssignment(a *Assignment) {
 		s.finishType(a.Type)
 		s.valueOf(a)
 	case KindObject:
-		s.objectFields(a)
-		if len(a.Params) == 0 {
+		if len(a.Params) == 0 && !a.abstract {
 			s.fillObject(s.objectAssignment(a))
 		}
 	case KindObjectSet:
-		if len(a.Params) == 0 {
+		if len(a.Params) == 0 && !a.abstract {
 			s.objectSetAssignment(a, 0)
 		}
+	case KindClass:
+		// Nothing to evaluate: the fields are read where objects use them.
 	}
 }
 

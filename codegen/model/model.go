@@ -20,6 +20,10 @@ type Set struct {
 	byName map[string][]*Module
 	srcs   map[string][]byte
 	insts  map[string]*Assignment // parameterized instances, by key
+	// instDepth is the nesting of instantiate calls (maxInstanceDepth).
+	instDepth int
+	// keyTruncated is set when instanceKey stopped at maxKeyDepth.
+	keyTruncated bool
 	tbl    *tableState
 	opts   Options
 }
@@ -98,8 +102,9 @@ type Assignment struct {
 	// a template: Type and Value hold its body with the dummy references
 	// unbound (KindDummy), and each use is an instance (Instance).
 	Params []*parser.Parameter
-	// Instance, for an instance of a parameterized type, is the template
-	// and Actuals its actual parameters.
+	// Instance, for an instance of a parameterized assignment (type, value
+	// set, value, class, object or object set; see Set.Instances), is the
+	// template and Actuals its actual parameters.
 	Instance *Assignment
 	Actuals  []parser.Setting
 

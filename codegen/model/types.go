@@ -459,6 +459,19 @@ func (s *Set) convRef(sc *scope, r *parser.TypeReference) *Type {
 		if b.actual == nil {
 			return &Type{Kind: TypeDummy, Pos: r.Pos, Name: r.Name}
 		}
+		if bv, ok := b.actual.(*parser.BraceValue); ok && b.param.Governor != nil && !s.isClassRef(sc, b.param.Governor) {
+			// X.683 8.3: a value set dummy ("IA5String:Extra") bound to
+			// "{...}" stands for the governor constrained to the set.
+			spec, err := bv.ElementSetSpecs()
+			if err != nil {
+				s.errorf(bv.Pos, "actual parameter for %s is not a value set: %v", r.Name, err)
+				return &Type{Kind: TypeInvalid, Pos: r.Pos}
+			}
+			t := s.conv(sc, b.param.Governor)
+			t.cons = append(t.cons, consAST{c: &parser.Constraint{Pos: bv.Pos, Spec: spec}, sc: b.sc})
+			t.Pos = r.Pos
+			return t
+		}
 		at, ok := b.actual.(parser.Type)
 		if !ok {
 			s.errorf(r.Pos, "parameter %s is a value, used as a type", r.Name)
@@ -483,12 +496,11 @@ func (s *Set) convRef(sc *scope, r *parser.TypeReference) *Type {
 		return &Type{Kind: TypeInvalid, Pos: r.Pos}
 	}
 	if len(a.Params) > 0 {
-		if len(r.Params) != len(a.Params) {
-			// X.683 9.3: one actual parameter per dummy.
-			s.errorf(r.Pos, "%s takes %d parameters, got %d", r.Name, len(a.Params), len(r.Params))
+		inst := s.instanceOf(a, sc, r.Name, r.Params, r.Pos)
+		if inst == nil {
 			return &Type{Kind: TypeInvalid, Pos: r.Pos}
 		}
-		return &Type{Pos: r.Pos, Ref: s.instantiate(a, sc, r.Params, r.Pos)}
+		return &Type{Pos: r.Pos, Ref: inst}
 	}
 	if len(r.Params) > 0 {
 		s.errorf(r.Pos, "%s is not parameterized", r.Name)
