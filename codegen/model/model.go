@@ -24,8 +24,8 @@ type Set struct {
 	instDepth int
 	// keyTruncated is set when instanceKey stopped at maxKeyDepth.
 	keyTruncated bool
-	tbl    *tableState
-	opts   Options
+	tbl          *tableState
+	opts         Options
 }
 
 // Module is one ASN.1 module (X.680 13).
