@@ -130,6 +130,41 @@ END`,
 			want: []string{"a: [UNIVERSAL 28]", "b: [UNIVERSAL 30]"},
 		},
 		{
+			// X.680 25.3: the decision is taken on the components as
+			// written (COMPONENTS OF is not a tagged NamedType), and the
+			// tags are given after the COMPONENTS OF transformation: the
+			// copied [1] BOOLEAN is re-tagged [2] (an implicit tag replaces
+			// the outermost one), while U itself, which has a tagged
+			// component, is not tagged automatically.
+			name: "COMPONENTS OF before automatic tagging",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SEQUENCE { a IA5String, COMPONENTS OF U, b UniversalString }
+U ::= SEQUENCE { one INTEGER, two [1] BOOLEAN, ..., three NULL }
+END`,
+			typ:  "T",
+			want: []string{"a: [0]", "one: [1]", "two: [2]", "b: [3]"},
+		},
+		{
+			// X.680 25.4 with version brackets: additions and groups are
+			// numbered after the whole root, in textual order.
+			name: "automatic tags of extension groups",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SEQUENCE { a INTEGER, ..., [[2: b BOOLEAN, c NULL ]], d OCTET STRING, ..., e REAL }
+END`,
+			typ:  "T",
+			want: []string{"a: [0]", "b: [2]", "c: [3]", "d: [4]", "e: [1]"},
+		},
+		{
+			// X.680 27 and 25.3: a SET is tagged automatically like a
+			// SEQUENCE; a SEQUENCE OF keeps its universal tag inside.
+			name: "automatic SET",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SET { a INTEGER, b SEQUENCE OF INTEGER, c ENUMERATED { x, y } }
+END`,
+			typ:  "T",
+			want: []string{"a: [0]", "b: [1]", "c: [2]"},
+		},
+		{
 			name: "COMPONENTS OF copies the root",
 			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
 T ::= SEQUENCE { x BOOLEAN, COMPONENTS OF U }
@@ -175,6 +210,15 @@ END`},
 S ::= SET { a [1] INTEGER, b [1] BOOLEAN, c INTEGER OPTIONAL }
 END`},
 			want: []string{"m0.asn:2:28: components of the SET: a and b have the same tag [1] (X.680 27.3)"},
+		},
+		{
+			// X.680 27.3 with 29: an untagged CHOICE in a SET brings the
+			// tags of its alternatives.
+			name: "untagged CHOICE in a SET clashes through its alternatives",
+			srcs: []string{`M DEFINITIONS ::= BEGIN
+S ::= SET { a INTEGER, c CHOICE { x BOOLEAN, y INTEGER } }
+END`},
+			want: []string{"m0.asn:2:24: components of the SET: a and c have the same tag [UNIVERSAL 2] (X.680 27.3)"},
 		},
 		{
 			name: "SEQUENCE optional run",
