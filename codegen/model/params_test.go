@@ -18,6 +18,8 @@ id6 OBJECT IDENTIFIER ::= mkid{6}
 
 Small{INTEGER:top} ::= INTEGER (0..top)
 Small8 ::= Small{8}
+Pick{INTEGER:n} INTEGER ::= { 1 | n }
+P5 ::= Pick{5}
 Digits{IA5String:Extra} IA5String ::= { "0" | "1" | Extra }
 D ::= Digits{{"2" | "3"}}
 
@@ -61,6 +63,9 @@ func TestParameterizedInstances(t *testing.T) {
 	// Value sets and types with value parameters.
 	if c := m.Lookup("Small8").Type.Ref.Type.Constraints; c == nil || c.Value == nil || *c.Value != (Range{0, 8}) {
 		t.Errorf("Small{8} constraints = %+v", c)
+	}
+	if c := m.Lookup("P5").Type.Ref.Type.Constraints; c == nil || c.Value == nil || *c.Value != (Range{1, 5}) {
+		t.Errorf("Pick{5} constraints = %+v", c)
 	}
 	if c := m.Lookup("D").Type.Ref.Type.Constraints; c == nil || c.Alphabet != "0123" {
 		t.Errorf("Digits{...} constraints = %+v", c)
@@ -163,5 +168,22 @@ G ::= Grow{INTEGER}
 END`)
 	if n := grow.Diags.Errors(); n != 1 || !strings.Contains(grow.Diags[0].Msg, "nest without end") {
 		t.Errorf("Grow: want one error that instances nest without end; got\n%s", grow.Diags)
+	}
+
+	// The same with an object set that adds itself with a new actual.
+	sets := checkSrc(`S DEFINITIONS ::= BEGIN
+C ::= CLASS { &id INTEGER UNIQUE }
+o C ::= { &id 1 }
+More{C:x} C ::= { x | More{{x | x}} }
+All C ::= { More{o} }
+T ::= SEQUENCE { id C.&id({All}) }
+END`)
+	if sets.Diags.Errors() == 0 {
+		t.Errorf("More: want an error for the endless object set; got\n%s", sets.Diags)
+	}
+	for _, d := range sets.Diags {
+		if strings.Contains(d.Msg, "internal error") {
+			t.Errorf("More: %s", d.Error())
+		}
 	}
 }
