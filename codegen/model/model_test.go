@@ -276,6 +276,36 @@ END`},
 			want: []string{"m0.asn:2:19: warning: module PKIX1Explicit88 is imported with OID 1.3.6.1.5.5.7.0.1 but declared with OID 1.3.6.1.5.5.7.0.18 (at m1.asn:1:1); bound by name"},
 		},
 		{
+			// X.680 13.16: the AssignedIdentifier identifies the module;
+			// a module renamed since is found by its OID (asn1c's
+			// 13-resolver-OK), also for Module.name references.
+			name: "import of a renamed module by its OID",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+IMPORTS T, v FROM Renamed { 1 3 9999 2 };
+U ::= SEQUENCE { t T, u Renamed.T DEFAULT v }
+END`, `B { 1 3 9999 2 } DEFINITIONS ::= BEGIN
+T ::= INTEGER
+v T ::= 7
+END`},
+			want: []string{"m0.asn:2:19: warning: no module is named Renamed; the module with its OID 1.3.9999.2, B (at m1.asn:1:1), is used"},
+		},
+		{
+			// X.680 20.7 and its examples: an addition may be numbered below
+			// the root's numbers, not below an earlier addition, and no
+			// number is used twice.
+			name: "ENUMERATED addition numbers",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+Fine ::= ENUMERATED { a, b(3), ..., c(1) }
+Fine2 ::= ENUMERATED { a, z(25), ..., d, e(30) }
+Down ::= ENUMERATED { a, ..., c(5), d(4) }
+Same ::= ENUMERATED { a, b, ..., c, d(2) }
+END`},
+			want: []string{
+				"m0.asn:4:37: enumeration addition d must be numbered above 5, the number of an earlier addition",
+				"m0.asn:5:37: enumeration item d has the number 2 of c",
+			},
+		},
+		{
 			name: "circular imports",
 			srcs: []string{`A DEFINITIONS ::= BEGIN
 IMPORTS U FROM B;
@@ -470,6 +500,8 @@ Version ::= INTEGER { v1(0), v3(2) }
 c C ::= b : 5
 C ::= CHOICE { a BOOLEAN, b INTEGER }
 q Q ::= { x 1, y { 2, 3 } }
+nations Nations ::= { nation "Austria", nation "Australia" }
+Nations ::= SEQUENCE OF nation VisibleString
 Q ::= SEQUENCE { x INTEGER, y SEQUENCE OF INTEGER, z BOOLEAN OPTIONAL }
 END`, `B DEFINITIONS ::= BEGIN
 id-pkix OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) }
@@ -493,6 +525,12 @@ END`)
 			return v.String
 		case ValueChoice:
 			return fmt.Sprintf("%s:%d", v.Name, v.Elems[0].Int)
+		case ValueList:
+			var parts []string
+			for _, e := range v.Elems {
+				parts = append(parts, e.String)
+			}
+			return strings.Join(parts, ",")
 		case ValueSequence:
 			var parts []string
 			for _, f := range v.Fields {
@@ -516,6 +554,8 @@ END`)
 		"v":     "2",
 		"c":     "b:5",
 		"q":     "[x y] 2",
+		// X.680 26.3: the elements may carry the element's identifier.
+		"nations": "Austria,Australia",
 	}
 	got := map[string]string{}
 	for _, a := range s.Module("A").Assignments {

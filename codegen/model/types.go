@@ -240,9 +240,9 @@ func (s *Set) convEnumerated(sc *scope, n *parser.EnumeratedType) *Type {
 			if v := s.evalValue(sc, it.Number, &Type{Kind: TypeInteger}); v != nil && v.Kind == ValueInteger {
 				nn.Value = v.Int
 			}
-			if haveAdd && nn.Value <= maxAdd {
+			if haveAdd && nn.Value < maxAdd {
 				// X.680 20.7: each addition is numbered above the earlier
-				// additions (a clash with the root is reported below).
+				// additions (an equal number, like a clash with the root, is reported below).
 				s.errorf(it.Pos, "enumeration addition %s must be numbered above %d, the number of an earlier addition", it.Name, maxAdd)
 			}
 		} else {
