@@ -131,7 +131,7 @@ var invalidOK = map[string]string{
 	"49-real-life-OK.asn1": "module ModuleB not found",
 	// X.680 18.3: a BOOLEAN value is TRUE or FALSE, not 1.
 	"50-constraint-OK.asn1": "1 is not a valid BOOLEAN value",
-	// X.680 25.5 (extension additions count as OPTIONAL): the addition
+	// X.680 25.6.1 (extension additions count as OPTIONAL): the addition
 	// ignored-in-SecondType and the root component one-4 after the second
 	// "..." are both INTEGER, so a BER decoder cannot tell them apart.
 	"55-components-of-OK.asn1": "ignored-in-SecondType and one-4 have the same tag",

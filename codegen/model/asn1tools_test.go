@@ -111,11 +111,11 @@ func asn1toolsClosure(f *asn1toolsFile, byModule map[string][]*asn1toolsFile, ro
 // references it does not use.
 var asn1toolsInvalid = map[string]string{
 	// X.680 51.5.1: SIZE does not apply to INTEGER (Integer4); X.680
-	// 25.5: Sequence15 has three DEFAULT BIT STRING components in a row;
+	// 25.6.1: Sequence15 has three DEFAULT BIT STRING components in a row;
 	// X.680 13.3: "choice CHOICE { foo A } ::= foo : bar" names neither a
 	// defined type A nor a value bar.
 	"tests/files/all_types.asn": "a SIZE constraint does not apply to INTEGER",
-	// X.680 25.5 (extension additions count as OPTIONAL): in Sequence6
+	// X.680 25.6.1 (extension additions count as OPTIONAL): in Sequence6
 	// the addition b and the root component c after the second "..." are
 	// both BOOLEAN.
 	"tests/files/extensibility_implied.asn": "b and c have the same tag [UNIVERSAL 1]",

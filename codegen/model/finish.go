@@ -259,9 +259,12 @@ func (s *Set) checkDistinct(comps []*Component, what, clause string) {
 	}
 }
 
-// checkSequenceTags enforces X.680 25.5: in each run of OPTIONAL or
-// DEFAULT components (extension additions count as optional), the tags of
-// the run and of the component that follows it are distinct.
+// checkSequenceTags enforces X.680 25.6.1: in each run of OPTIONAL or
+// DEFAULT components, the tags of the run and of the component that
+// follows it are distinct. Extension additions count as optional: a
+// decoder of an earlier version does not know them and a sender of an
+// earlier version leaves them out, so an addition with the tag of a root
+// component after the second "..." could not be told from it in BER.
 func (s *Set) checkSequenceTags(comps []*Component) {
 	var run []*Component
 	for _, c := range comps {
@@ -269,12 +272,12 @@ func (s *Set) checkSequenceTags(comps []*Component) {
 		run = append(run, c)
 		if !optional {
 			if len(run) > 1 {
-				s.checkDistinct(run, "components of the SEQUENCE", "X.680 25.5")
+				s.checkDistinct(run, "components of the SEQUENCE", "X.680 25.6.1")
 			}
 			run = nil
 		}
 	}
 	if len(run) > 1 {
-		s.checkDistinct(run, "components of the SEQUENCE", "X.680 25.5")
+		s.checkDistinct(run, "components of the SEQUENCE", "X.680 25.6.1")
 	}
 }

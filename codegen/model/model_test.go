@@ -225,7 +225,7 @@ END`},
 			srcs: []string{`M DEFINITIONS ::= BEGIN
 S ::= SEQUENCE { a INTEGER OPTIONAL, b INTEGER, c BOOLEAN OPTIONAL, d [0] NULL, e BOOLEAN }
 END`},
-			want: []string{"m0.asn:2:38: components of the SEQUENCE: a and b have the same tag [UNIVERSAL 2] (X.680 25.5)"},
+			want: []string{"m0.asn:2:38: components of the SEQUENCE: a and b have the same tag [UNIVERSAL 2] (X.680 25.6.1)"},
 		},
 		{
 			name: "second extension marker in ENUMERATED",
@@ -417,7 +417,7 @@ C ::= CHOICE { i INTEGER, any ANY }
 S ::= SET { any ANY }
 END`},
 			want: []string{
-				"m0.asn:2:38: components of the SEQUENCE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 25.5); tag it",
+				"m0.asn:2:38: components of the SEQUENCE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 25.6.1); tag it",
 				"m0.asn:4:27: alternatives of the CHOICE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2); tag it",
 			},
 		},
