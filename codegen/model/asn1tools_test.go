@@ -86,7 +86,7 @@ func asn1toolsClosure(f *asn1toolsFile, byModule, extra map[string][]*asn1toolsF
 			if len(cands) == 0 && len(extra[imp]) > 0 {
 				cands = extra[imp]
 				if strings.HasPrefix(cur.path, root+string(filepath.Separator)) {
-					borrowed = append(borrowed, imp) // not those the borrowed import
+					borrowed = append(borrowed, imp) // imported by a file of asn1tools-tests
 				}
 			}
 			if len(cands) == 0 {
