@@ -15,8 +15,9 @@
 //     class, object or object set is instantiated with its actual
 //     parameters (X.683 9), memoized by what the actuals denote, so that
 //     recursive instances stay finite and equal uses share one instance
-//     (Set.Instances lists them; a definition that would instantiate
-//     itself without end is reported);
+//     (Set.AllInstances lists them, Set.Instances the types and value
+//     sets; a definition that would instantiate itself without end is
+//     reported);
 //   - values are evaluated against their governor (INTEGER and named
 //     numbers, BOOLEAN, REAL, strings, bit and hex strings, named-bit lists,
 //     OBJECT IDENTIFIER with names and references, SEQUENCE/SET/CHOICE and

@@ -103,7 +103,7 @@ type Assignment struct {
 	// unbound (KindDummy), and each use is an instance (Instance).
 	Params []*parser.Parameter
 	// Instance, for an instance of a parameterized assignment (type, value
-	// set, value, class, object or object set; see Set.Instances), is the
+	// set, value, class, object or object set; see Set.AllInstances), is the
 	// template and Actuals its actual parameters.
 	Instance *Assignment
 	Actuals  []parser.Setting

@@ -112,7 +112,7 @@ func TestParameterizedInstances(t *testing.T) {
 	// Algs{a3} is one instance, evaluated once, whether used directly
 	// (T) or through MyAlgs.
 	var algs []*Assignment
-	for _, a := range s.Instances() {
+	for _, a := range s.AllInstances() {
 		if a.Instance == m.Lookup("Algs") {
 			algs = append(algs, a)
 		}

@@ -526,18 +526,3 @@ func (s *Set) instanceOf(tmpl *Assignment, sc *scope, name string, actuals []par
 	}
 	return s.instantiate(tmpl, sc, actuals, pos)
 }
-
-// Instances returns the instances of parameterized assignments made while
-// checking (SIGNED{TBSCertificate}, a value or object set with its actual
-// parameters, ...), in the order of their keys: the template's qualified
-// name and what each actual parameter denotes. Instances used only inside
-// templates, which depend on unbound dummies, are left out.
-func (s *Set) Instances() []*Assignment {
-	var out []*Assignment
-	for _, k := range sortedKeys(s.insts) {
-		if a := s.insts[k]; !a.abstract {
-			out = append(out, a)
-		}
-	}
-	return out
-}
