@@ -105,7 +105,10 @@
 // Three more leniencies, for asn1scc test files, are reported as warnings
 // in File.Warnings (see ParseFile): a "+" before a number, "--" comments
 // read to the end of the line when the strict reading fails, and text
-// after the last module's END that cannot start a module.
+// after the last module's END that cannot start a module. A fourth, also
+// a warning, reads RFC 3281 as published: where a "," is missing and the
+// comment just before the next token ends with one ("version AttCertVersion
+// -- version is v2,"), that comma separates the components.
 //
 // X.208 macros, withdrawn in 1994, are recorded but not interpreted: a
 // definition "Name MACRO ::= BEGIN ... END" becomes a *MacroDefinition

@@ -81,6 +81,21 @@ func TestLeniencies(t *testing.T) {
 			errs: []string{"t.asn:3:1: unexpected \"junk\", expected a module definition"},
 		},
 		{
+			// RFC 3281's AttributeCertificateInfo as published.
+			name:     "comma at the end of a comment",
+			src:      "M DEFINITIONS ::= BEGIN\nS ::= SEQUENCE {\n version V  -- version is v2,\n holder H }\nEND\n",
+			warnings: []string{"t.asn:3:29: ',' inside the comment is read as the separator it stands for (a published defect, e.g. RFC 3281)"},
+		},
+		{
+			name: "a comma in a comment where none is missing stays a comment",
+			src:  "M DEFINITIONS ::= BEGIN\nS ::= SEQUENCE {\n version V, -- prose,\n holder H }\nEND\n",
+		},
+		{
+			name: "a missing comma without one in a comment is an error",
+			src:  "M DEFINITIONS ::= BEGIN\nS ::= SEQUENCE {\n version V -- prose\n holder H }\nEND\n",
+			errs: []string{"t.asn:4:2: unexpected \"holder\", expected \",\" or \"}\""},
+		},
+		{
 			name: "a macro after the last module is still reported",
 			src:  "M DEFINITIONS ::= BEGIN\nEND\nX MACRO ::= BEGIN END\n",
 			errs: []string{"t.asn:3:1: MACRO notation (X.208) is not supported: \"X\" is defined outside a module"},
@@ -119,6 +134,8 @@ func TestLenientTrees(t *testing.T) {
 			"M DEFINITIONS ::= BEGIN\nT ::= BOOLEAN\nEND\n"},
 		{"M DEFINITIONS ::= BEGIN\nT ::= BOOLEAN\nEND\nEND\n",
 			"M DEFINITIONS ::= BEGIN\nT ::= BOOLEAN\nEND\n"},
+		{"M DEFINITIONS ::= BEGIN\nS ::= SEQUENCE { a A -- a,\n b B }\nEND\n",
+			"M DEFINITIONS ::= BEGIN\nS ::= SEQUENCE { a A,\n b B }\nEND\n"},
 	}
 	opts := cmp.Options{ignorePos, cmpopts.IgnoreFields(File{}, "Warnings")}
 	for _, tt := range tests {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime/debug"
 	"sort"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -52,6 +53,13 @@ func newParser(toks []Token) *parser {
 //   - Text after the END of the last module that cannot start another module
 //     (no DEFINITIONS follows) is ignored: asn1scc's test files put harness
 //     lines there.
+//
+// A fourth one reads a published defect: RFC 3281 writes "version
+// AttCertVersion -- version is v2," with the separating comma inside the
+// comment. If the strict parse fails where a "," is expected and the text
+// just before the offending token is a comment ending in ",", that comma is
+// read as the separator (see commaInComment), with a warning; this is tried
+// first, and used only if the whole file then parses.
 func ParseFile(filename string, src []byte) (f *File, err error) {
 	f = &File{Name: filename}
 	defer func() {
@@ -66,6 +74,9 @@ func ParseFile(filename string, src []byte) (f *File, err error) {
 	if len(errs) == 0 {
 		return f, nil
 	}
+	if g := parseCommaInComment(filename, string(src), strict, errs); g != nil {
+		return g, nil
+	}
 	eol := scan(filename, string(src), true)
 	if differ := commentDifferences(strict.toks, eol.closes); len(differ) > 0 {
 		if g, gerrs := parseScanned(filename, eol); len(gerrs) == 0 {
@@ -75,6 +86,96 @@ func ParseFile(filename string, src []byte) (f *File, err error) {
 		}
 	}
 	return f, errs.Err()
+}
+
+// maxCommaFixes bounds the commas parseCommaInComment supplies.
+const maxCommaFixes = 16
+
+// parseCommaInComment re-parses the tokens of the strict scan with a ","
+// inserted before each token where the strict parse expected a "," and
+// commaInComment finds one at the end of the comment before the token. It
+// returns the file, with a warning per comma, when the result parses
+// without error, and nil otherwise.
+func parseCommaInComment(filename, src string, strict *scanner, errs ErrorList) *File {
+	toks := strict.toks
+	var warns ErrorList
+	for round := 0; round < maxCommaFixes && len(errs) > 0; round++ {
+		var insert []Token // sorted by position, at most one per error
+		at := map[int]bool{}
+		for _, e := range errs {
+			if !strings.Contains(e.Msg, `expected ","`) {
+				continue
+			}
+			i := sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset >= e.Pos.Offset })
+			if i == 0 || i == len(toks) || toks[i].Pos.Offset != e.Pos.Offset || at[i] {
+				continue
+			}
+			prevEnd := toks[i-1].Pos.Offset + len(toks[i-1].Value)
+			if off := commaInComment(src, prevEnd, toks[i].Pos.Offset); off >= 0 {
+				at[i] = true
+				comma := Token{Type: TokComma, Value: ",", Pos: posAt(filename, src, off)}
+				insert = append(insert, comma)
+				warns.Add(comma.Pos, "',' inside the comment is read as the separator it stands for (a published defect, e.g. RFC 3281)")
+			}
+		}
+		if len(insert) == 0 {
+			return nil
+		}
+		sort.Slice(insert, func(a, b int) bool { return insert[a].Pos.Offset < insert[b].Pos.Offset })
+		merged := make([]Token, 0, len(toks)+len(insert))
+		j := 0
+		for _, t := range toks {
+			for j < len(insert) && insert[j].Pos.Offset < t.Pos.Offset {
+				merged = append(merged, insert[j])
+				j++
+			}
+			merged = append(merged, t)
+		}
+		toks = merged
+		sc := *strict
+		sc.toks = toks
+		var f *File
+		f, errs = parseScanned(filename, &sc)
+		if len(errs) == 0 {
+			f.Warnings = append(f.Warnings, warns...)
+			f.Warnings.Sort()
+			return f
+		}
+	}
+	return nil
+}
+
+// commaInComment returns the offset of the "," that ends a "--" comment
+// in src[from:to] (the gap between two tokens, which holds only white space
+// and comments), or -1: the last non-blank character of the gap is the
+// comma and it ends a line of the comment.
+func commaInComment(src string, from, to int) int {
+	if from < 0 || to > len(src) || from >= to {
+		return -1
+	}
+	gap := src[from:to]
+	end := len(strings.TrimRight(gap, " \t\r\n"))
+	if end == 0 || gap[end-1] != ',' {
+		return -1
+	}
+	line := gap[:end]
+	if nl := strings.LastIndexByte(line, '\n'); nl >= 0 {
+		line = line[nl+1:]
+	}
+	// The comma is the last character of a "--" comment that starts on
+	// its line; the comment text itself does not close it with "--".
+	c := strings.Index(line, "--")
+	if c < 0 || strings.Contains(line[c+2:], "--") {
+		return -1
+	}
+	return from + end - 1
+}
+
+// posAt is the position of byte offset off of src.
+func posAt(filename, src string, off int) Pos {
+	line := 1 + strings.Count(src[:off], "\n")
+	col := off - (strings.LastIndexByte(src[:off], '\n') + 1) + 1
+	return Pos{Filename: filename, Offset: off, Line: line, Column: col}
 }
 
 // commentDifferences returns a warning for each "--" that ends a comment in

@@ -146,16 +146,9 @@ func checkSemantics(files []string, opts model.Options, stdout, stderr io.Writer
 		}
 		srcs = append(srcs, model.Source{Name: name, Src: src})
 	}
+	// The set's diagnostics include the parser's warnings.
 	set := model.CheckWith(opts, srcs...)
-	// The model does not pass on the parser's warnings: parse again for
-	// them (parsing is fast next to the semantic checks).
-	diags := set.Diags
-	for _, src := range srcs {
-		if f, _ := parser.ParseFile(src.Name, src.Src); f != nil {
-			diags = mergeWarnings(diags, f.Warnings)
-		}
-	}
-	fmt.Fprint(stdout, diags.String())
+	fmt.Fprint(stdout, set.Diags.String())
 	if set.Diags.Errors() > 0 {
 		return 1
 	}

@@ -11,8 +11,13 @@
 //   - every assignment is classified (type, value, value set, class,
 //     object, object set: the parser cannot tell them apart, see
 //     parser/doc.go) and converted: references are bound, COMPONENTS OF is
-//     expanded, parameterized types are instantiated (memoized by their
-//     actual parameters, so recursive instances stay finite);
+//     expanded, and every use of a parameterized type, value set, value,
+//     class, object or object set is instantiated with its actual
+//     parameters (X.683 9), memoized by what the actuals denote, so that
+//     recursive instances stay finite and equal uses share one instance
+//     (Set.AllInstances lists them, Set.Instances the types and value
+//     sets; a definition that would instantiate itself without end is
+//     reported);
 //   - values are evaluated against their governor (INTEGER and named
 //     numbers, BOOLEAN, REAL, strings, bit and hex strings, named-bit lists,
 //     OBJECT IDENTIFIER with names and references, SEQUENCE/SET/CHOICE and
@@ -30,6 +35,9 @@
 //     its table from key value to selected type (Type.OpenType,
 //     Component.Table), with @ paths checked; a simple table constraint
 //     lists its permitted values (TableConstraint.Values);
+//   - an import names its module; when no module has that name, its
+//     OID (written with numbers) finds it, with a warning;
+//   - the parser's leniencies (parser.ParseFile) are warnings of the set;
 //   - Options.AnyMap supplies tables for 1988 ANY DEFINED BY (and
 //     OCTET STRING) components (ParseAnyMap documents the file format);
 //   - signed data whose received encoding decoders keep is marked

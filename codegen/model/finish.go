@@ -190,14 +190,15 @@ func (s *Set) finishAssignment(a *Assignment) {
 		s.finishType(a.Type)
 		s.valueOf(a)
 	case KindObject:
-		s.objectFields(a)
-		if len(a.Params) == 0 {
+		if len(a.Params) == 0 && !a.abstract {
 			s.fillObject(s.objectAssignment(a))
 		}
 	case KindObjectSet:
-		if len(a.Params) == 0 {
+		if len(a.Params) == 0 && !a.abstract {
 			s.objectSetAssignment(a, 0)
 		}
+	case KindClass:
+		// Nothing to evaluate: the fields are read where objects use them.
 	}
 }
 
@@ -258,9 +259,12 @@ func (s *Set) checkDistinct(comps []*Component, what, clause string) {
 	}
 }
 
-// checkSequenceTags enforces X.680 25.5: in each run of OPTIONAL or
-// DEFAULT components (extension additions count as optional), the tags of
-// the run and of the component that follows it are distinct.
+// checkSequenceTags enforces X.680 25.6.1: in each run of OPTIONAL or
+// DEFAULT components, the tags of the run and of the component that
+// follows it are distinct. Extension additions count as optional: a
+// decoder of an earlier version does not know them and a sender of an
+// earlier version leaves them out, so an addition with the tag of a root
+// component after the second "..." could not be told from it in BER.
 func (s *Set) checkSequenceTags(comps []*Component) {
 	var run []*Component
 	for _, c := range comps {
@@ -268,12 +272,12 @@ func (s *Set) checkSequenceTags(comps []*Component) {
 		run = append(run, c)
 		if !optional {
 			if len(run) > 1 {
-				s.checkDistinct(run, "components of the SEQUENCE", "X.680 25.5")
+				s.checkDistinct(run, "components of the SEQUENCE", "X.680 25.6.1")
 			}
 			run = nil
 		}
 	}
 	if len(run) > 1 {
-		s.checkDistinct(run, "components of the SEQUENCE", "X.680 25.5")
+		s.checkDistinct(run, "components of the SEQUENCE", "X.680 25.6.1")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/parser"
@@ -101,6 +102,11 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 			s.errorf(parser.Pos{Filename: src.Name, Line: 1, Column: 1}, "%v", err)
 		}
 		if f != nil {
+			// The parser's leniencies (parser.ParseFile) are warnings of
+			// the set too, so that Diags tells everything read beyond X.680.
+			for _, w := range f.Warnings {
+				s.Diags = append(s.Diags, &Diagnostic{Pos: w.Pos, Severity: Warning, Msg: w.Msg})
+			}
 			s.addFile(f)
 		}
 	}
@@ -353,15 +359,63 @@ func sortedKeys[V any](m map[string]V) []string {
 // bindImports binds each import clause to a module of the set by name
 // (X.680 13.16), preferring the one whose OID matches when several modules
 // share the name.
+//
+// When no module has the name, the AssignedIdentifier decides: X.680 13.16
+// lets the object identifier identify the module, and a module renamed
+// since (asn1c's resolver tests import "Renamed { ... 13 2 }" for a module
+// now called ModuleTestResolver2) is still found by it, with a warning.
 func (s *Set) bindImports(m *Module) {
 	for _, imp := range m.Imports {
 		cands := s.byName[imp.Name]
 		if len(cands) == 0 {
+			if byOID := s.moduleByLiteralOID(imp.ast.Module); byOID != nil {
+				imp.Module = byOID
+				s.warnf(imp.Pos, "no module is named %s; the module with its OID %s, %s (at %s), is used", imp.Name, byOID.OID, byOID.Name, byOID.AST.Identifier.Pos)
+				continue
+			}
 			s.errorf(imp.Pos, "module %s not found (imported by %s)", imp.Name, m.Name)
 			continue
 		}
 		imp.Module = cands[0]
 	}
+}
+
+// moduleByLiteralOID returns the module whose OID is the AssignedIdentifier
+// of gm when that is written with numbers (and well-known names) only, so
+// that it can be evaluated before any import is bound; nil otherwise.
+func (s *Set) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
+	if gm == nil || gm.OID == nil {
+		return nil
+	}
+	var oid OID
+	for i, c := range gm.OID.Components {
+		switch n := c.Number.(type) {
+		case *parser.IntegerValue:
+			v, err := strconv.ParseUint(n.Text, 10, 64)
+			if err != nil {
+				return nil
+			}
+			oid = append(oid, v)
+		case nil:
+			v, ok := knownArc(oid, i, c.Name)
+			if !ok || c.Module != "" {
+				return nil
+			}
+			oid = append(oid, v)
+		default:
+			return nil
+		}
+	}
+	var found *Module
+	for _, m := range s.Modules {
+		if m.OID.Equal(oid) {
+			if found != nil {
+				return nil // ambiguous
+			}
+			found = m
+		}
+	}
+	return found
 }
 
 // checkImportOIDs evaluates the AssignedIdentifier of each import and

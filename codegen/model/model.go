@@ -20,8 +20,12 @@ type Set struct {
 	byName map[string][]*Module
 	srcs   map[string][]byte
 	insts  map[string]*Assignment // parameterized instances, by key
-	tbl    *tableState
-	opts   Options
+	// instDepth is the nesting of instantiate calls (maxInstanceDepth).
+	instDepth int
+	// keyTruncated is set when instanceKey stopped at maxKeyDepth.
+	keyTruncated bool
+	tbl          *tableState
+	opts         Options
 }
 
 // Module is one ASN.1 module (X.680 13).
@@ -98,8 +102,9 @@ type Assignment struct {
 	// a template: Type and Value hold its body with the dummy references
 	// unbound (KindDummy), and each use is an instance (Instance).
 	Params []*parser.Parameter
-	// Instance, for an instance of a parameterized type, is the template
-	// and Actuals its actual parameters.
+	// Instance, for an instance of a parameterized assignment (type, value
+	// set, value, class, object or object set; see Set.AllInstances), is the
+	// template and Actuals its actual parameters.
 	Instance *Assignment
 	Actuals  []parser.Setting
 
@@ -198,8 +203,11 @@ type Type struct {
 	// Extensible is set when the type has an extension marker (or its
 	// module says EXTENSIBILITY IMPLIED).
 	Extensible bool
-	// Elem is the element type of SEQUENCE OF and SET OF.
-	Elem *Type
+	// Elem is the element type of SEQUENCE OF and SET OF, and ElemName
+	// the identifier of "SEQUENCE OF identifier Type" ("" when none is
+	// written; X.680 26.1, 28.1).
+	Elem     *Type
+	ElemName string
 	// Constraints are the effective constraints evaluated so far.
 	Constraints *Constraints
 	// DefinedBy is the component named by ANY DEFINED BY.

@@ -130,6 +130,41 @@ END`,
 			want: []string{"a: [UNIVERSAL 28]", "b: [UNIVERSAL 30]"},
 		},
 		{
+			// X.680 25.3: the decision is taken on the components as
+			// written (COMPONENTS OF is not a tagged NamedType), and the
+			// tags are given after the COMPONENTS OF transformation: the
+			// copied [1] BOOLEAN is re-tagged [2] (an implicit tag replaces
+			// the outermost one), while U itself, which has a tagged
+			// component, is not tagged automatically.
+			name: "COMPONENTS OF before automatic tagging",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SEQUENCE { a IA5String, COMPONENTS OF U, b UniversalString }
+U ::= SEQUENCE { one INTEGER, two [1] BOOLEAN, ..., three NULL }
+END`,
+			typ:  "T",
+			want: []string{"a: [0]", "one: [1]", "two: [2]", "b: [3]"},
+		},
+		{
+			// X.680 25.4 with version brackets: additions and groups are
+			// numbered after the whole root, in textual order.
+			name: "automatic tags of extension groups",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SEQUENCE { a INTEGER, ..., [[2: b BOOLEAN, c NULL ]], d OCTET STRING, ..., e REAL }
+END`,
+			typ:  "T",
+			want: []string{"a: [0]", "b: [2]", "c: [3]", "d: [4]", "e: [1]"},
+		},
+		{
+			// X.680 27 and 25.3: a SET is tagged automatically like a
+			// SEQUENCE; a SEQUENCE OF keeps its universal tag inside.
+			name: "automatic SET",
+			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+T ::= SET { a INTEGER, b SEQUENCE OF INTEGER, c ENUMERATED { x, y } }
+END`,
+			typ:  "T",
+			want: []string{"a: [0]", "b: [1]", "c: [2]"},
+		},
+		{
 			name: "COMPONENTS OF copies the root",
 			src: `M DEFINITIONS AUTOMATIC TAGS ::= BEGIN
 T ::= SEQUENCE { x BOOLEAN, COMPONENTS OF U }
@@ -177,11 +212,20 @@ END`},
 			want: []string{"m0.asn:2:28: components of the SET: a and b have the same tag [1] (X.680 27.3)"},
 		},
 		{
+			// X.680 27.3 with 29: an untagged CHOICE in a SET brings the
+			// tags of its alternatives.
+			name: "untagged CHOICE in a SET clashes through its alternatives",
+			srcs: []string{`M DEFINITIONS ::= BEGIN
+S ::= SET { a INTEGER, c CHOICE { x BOOLEAN, y INTEGER } }
+END`},
+			want: []string{"m0.asn:2:24: components of the SET: a and c have the same tag [UNIVERSAL 2] (X.680 27.3)"},
+		},
+		{
 			name: "SEQUENCE optional run",
 			srcs: []string{`M DEFINITIONS ::= BEGIN
 S ::= SEQUENCE { a INTEGER OPTIONAL, b INTEGER, c BOOLEAN OPTIONAL, d [0] NULL, e BOOLEAN }
 END`},
-			want: []string{"m0.asn:2:38: components of the SEQUENCE: a and b have the same tag [UNIVERSAL 2] (X.680 25.5)"},
+			want: []string{"m0.asn:2:38: components of the SEQUENCE: a and b have the same tag [UNIVERSAL 2] (X.680 25.6.1)"},
 		},
 		{
 			name: "second extension marker in ENUMERATED",
@@ -230,6 +274,36 @@ DEFINITIONS EXPLICIT TAGS ::= BEGIN
 Name ::= SEQUENCE OF INTEGER
 END`},
 			want: []string{"m0.asn:2:19: warning: module PKIX1Explicit88 is imported with OID 1.3.6.1.5.5.7.0.1 but declared with OID 1.3.6.1.5.5.7.0.18 (at m1.asn:1:1); bound by name"},
+		},
+		{
+			// X.680 13.16: the AssignedIdentifier identifies the module;
+			// a module renamed since is found by its OID (asn1c's
+			// 13-resolver-OK), also for Module.name references.
+			name: "import of a renamed module by its OID",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+IMPORTS T, v FROM Renamed { 1 3 9999 2 };
+U ::= SEQUENCE { t T, u Renamed.T DEFAULT v }
+END`, `B { 1 3 9999 2 } DEFINITIONS ::= BEGIN
+T ::= INTEGER
+v T ::= 7
+END`},
+			want: []string{"m0.asn:2:19: warning: no module is named Renamed; the module with its OID 1.3.9999.2, B (at m1.asn:1:1), is used"},
+		},
+		{
+			// X.680 20.7 and its examples: an addition may be numbered below
+			// the root's numbers, not below an earlier addition, and no
+			// number is used twice.
+			name: "ENUMERATED addition numbers",
+			srcs: []string{`A DEFINITIONS ::= BEGIN
+Fine ::= ENUMERATED { a, b(3), ..., c(1) }
+Fine2 ::= ENUMERATED { a, z(25), ..., d, e(30) }
+Down ::= ENUMERATED { a, ..., c(5), d(4) }
+Same ::= ENUMERATED { a, b, ..., c, d(2) }
+END`},
+			want: []string{
+				"m0.asn:4:37: enumeration addition d must be numbered above 5, the number of an earlier addition",
+				"m0.asn:5:37: enumeration item d has the number 2 of c",
+			},
 		},
 		{
 			name: "circular imports",
@@ -343,7 +417,7 @@ C ::= CHOICE { i INTEGER, any ANY }
 S ::= SET { any ANY }
 END`},
 			want: []string{
-				"m0.asn:2:38: components of the SEQUENCE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 25.5); tag it",
+				"m0.asn:2:38: components of the SEQUENCE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 25.6.1); tag it",
 				"m0.asn:4:27: alternatives of the CHOICE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2); tag it",
 			},
 		},
@@ -426,6 +500,8 @@ Version ::= INTEGER { v1(0), v3(2) }
 c C ::= b : 5
 C ::= CHOICE { a BOOLEAN, b INTEGER }
 q Q ::= { x 1, y { 2, 3 } }
+nations Nations ::= { nation "Austria", nation "Australia" }
+Nations ::= SEQUENCE OF nation VisibleString
 Q ::= SEQUENCE { x INTEGER, y SEQUENCE OF INTEGER, z BOOLEAN OPTIONAL }
 END`, `B DEFINITIONS ::= BEGIN
 id-pkix OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7) }
@@ -449,6 +525,12 @@ END`)
 			return v.String
 		case ValueChoice:
 			return fmt.Sprintf("%s:%d", v.Name, v.Elems[0].Int)
+		case ValueList:
+			var parts []string
+			for _, e := range v.Elems {
+				parts = append(parts, e.String)
+			}
+			return strings.Join(parts, ",")
 		case ValueSequence:
 			var parts []string
 			for _, f := range v.Fields {
@@ -472,6 +554,8 @@ END`)
 		"v":     "2",
 		"c":     "b:5",
 		"q":     "[x y] 2",
+		// X.680 26.3: the elements may carry the element's identifier.
+		"nations": "Austria,Australia",
 	}
 	got := map[string]string{}
 	for _, a := range s.Module("A").Assignments {

@@ -218,11 +218,12 @@ func (s *Set) classOfAssignment(a *Assignment) *Class {
 func (s *Set) classOfRef(sc *scope, st parser.Setting) *Class {
 	var module, name string
 	var pos parser.Pos
+	var actuals []parser.Setting
 	switch r := st.(type) {
 	case *parser.TypeReference:
-		module, name, pos = r.Module, r.Name, r.Pos
+		module, name, pos, actuals = r.Module, r.Name, r.Pos, r.Params
 	case *parser.ValueReference:
-		module, name, pos = r.Module, r.Name, r.Pos
+		module, name, pos, actuals = r.Module, r.Name, r.Pos, r.Params
 	default:
 		return nil
 	}
@@ -241,6 +242,14 @@ func (s *Set) classOfRef(sc *scope, st parser.Setting) *Class {
 			return builtinClass(name)
 		}
 		s.lookup(sc, module, name, pos, true)
+		return nil
+	}
+	if len(target.Params) > 0 && len(actuals) > 0 {
+		// X.683 9: a parameterized class (or the class of a parameterized
+		// object or object set), read in its instance.
+		if inst := s.instanceOf(target, sc, name, actuals, pos); inst != nil {
+			return inst.Class
+		}
 		return nil
 	}
 	switch s.kindOf(target) {
@@ -328,7 +337,11 @@ func (s *Set) settingKey(sc *scope, st parser.Setting) string {
 }
 
 func (s *Set) settingKeyDepth(sc *scope, st parser.Setting, depth int) string {
-	if depth > 16 {
+	if depth > maxKeyDepth {
+		// Actuals bound to actuals this deep come from a definition that
+		// instantiates itself with ever new actuals: instantiate reports
+		// it rather than folding different instances into one key.
+		s.keyTruncated = true
 		return st.Position().String()
 	}
 	ref := func(module, name string, pos parser.Pos, params []parser.Setting) string {
@@ -373,7 +386,7 @@ func (s *Set) settingKeyDepth(sc *scope, st parser.Setting, depth int) string {
 		}
 		return "{" + strings.Join(parts, " ") + "}"
 	}
-	k := st.Position().String()
+	k := s.literalKey(sc, st)
 	if len(sc.params) > 0 {
 		var parts []string
 		for _, name := range sortedKeys(sc.params) {
@@ -386,18 +399,64 @@ func (s *Set) settingKeyDepth(sc *scope, st parser.Setting, depth int) string {
 	return k
 }
 
-// instantiate returns the instance of a parameterized type or value set
-// for the actual parameters (X.683 9), memoized: an instance that refers to
-// itself (directly or through other instances) finds the memo entry, so
-// recursion stays finite.
+// maxInstanceDepth bounds the nesting of instantiations: a parameterized
+// definition that instantiates itself with ever new actual parameters
+// ("T{X} ::= SEQUENCE { a T{SEQUENCE OF X} }") has no finite expansion,
+// and is reported instead of recursing without end.
+const maxInstanceDepth = 64
+
+// maxKeyDepth bounds the nesting of actual parameters bound to dummies
+// that instanceKey follows (3GPP protocol IEs nest three or four deep).
+const maxKeyDepth = 16
+
+// literalKey is the canonical text of an actual parameter that is neither
+// a reference nor a brace (a built-in type, a number, a string, ...), so
+// that "Tree{IA5String}" written twice is one instance: the text as the
+// parser prints it, after "Module." when it holds references (they are
+// read in sc's module). The position is used when it cannot be printed.
+func (s *Set) literalKey(sc *scope, st parser.Setting) string {
+	var b strings.Builder
+	if err := parser.FprintNode(&b, st); err != nil || b.Len() == 0 || b.Len() > 1000 {
+		return st.Position().String()
+	}
+	text := strings.Join(strings.Fields(b.String()), " ")
+	toks, err := parser.Tokenize("", []byte(text))
+	if err != nil {
+		return st.Position().String()
+	}
+	for _, t := range toks {
+		if t.Type == parser.TokUpper || t.Type == parser.TokLower {
+			return sc.m.Name + "." + text
+		}
+	}
+	return text
+}
+
+// instantiate returns the instance of a parameterized assignment for the
+// actual parameters (X.683 9): a type, value set, value, class, object or
+// object set, read in a scope where each dummy is bound to its actual
+// (read in sc). Instances are memoized by what the actuals denote
+// (instanceKey), and the memo entry exists before the body is converted,
+// so an instance that refers to itself, directly or through other
+// instances, finds it and recursion stays finite. Values, objects and
+// object sets of the instance are evaluated on demand (valueOf,
+// objectAssignment, objectSetAssignment), memoized per instance. It returns
+// nil, after reporting it, when instances nest beyond maxInstanceDepth.
 func (s *Set) instantiate(tmpl *Assignment, sc *scope, actuals []parser.Setting, pos parser.Pos) *Assignment {
+	s.keyTruncated = false
 	key := s.instanceKey(tmpl, sc, actuals)
-	if a := s.insts[key]; a != nil {
+	if a := s.insts[key]; a != nil && !s.keyTruncated {
 		return a
 	}
+	if s.instDepth >= maxInstanceDepth || s.keyTruncated {
+		s.errorf(pos, "instances of %s nest without end: the parameterized definition has no finite expansion", tmpl.Name)
+		return nil
+	}
+	s.instDepth++
+	defer func() { s.instDepth-- }()
 	a := &Assignment{
 		Name:      tmpl.Name + "{" + strings.TrimPrefix(key, tmpl.QualifiedName()+"{"),
-		Kind:      tmpl.Kind,
+		Kind:      s.kindOf(tmpl),
 		kindState: 2,
 		Module:    tmpl.Module,
 		Pos:       tmpl.Pos,
@@ -424,13 +483,46 @@ func (s *Set) instantiate(tmpl *Assignment, sc *scope, actuals []parser.Setting,
 	s.insts[key] = a
 	switch n := tmpl.AST.(type) {
 	case *parser.TypeAssignment:
+		if a.Kind == KindClass {
+			// "CLASS-A{...} ::= CLASS-B{...}": the class the body denotes,
+			// read with the dummies bound.
+			if c := s.classOfRef(a.scope, n.Type); c != nil {
+				a.Class = &Class{Name: a.Name, Module: a.Module, Pos: a.Pos, AST: c.AST, sc: c.sc}
+			}
+			break
+		}
 		a.Type = s.conv(a.scope, n.Type)
 	case *parser.ValueSetTypeAssignment:
+		if a.Kind == KindObjectSet {
+			a.Class = s.classOfRef(a.scope, n.Type)
+			break
+		}
 		a.Type = s.conv(a.scope, n.Type)
 		if n.Set != nil {
 			a.Type.cons = append(a.Type.cons, consAST{c: &parser.Constraint{Pos: n.Set.Pos, Spec: n.Set}, sc: a.scope})
 		}
+	case *parser.ValueAssignment:
+		if a.Kind == KindObject {
+			a.Class = s.classOfRef(a.scope, n.Type)
+			break
+		}
+		a.Type = s.conv(a.scope, n.Type)
+	case *parser.ObjectClassAssignment:
+		// X.683 8.2: a parameterized class; its fields are read with the
+		// dummies bound.
+		a.Class = &Class{Name: a.Name, Module: a.Module, Pos: a.Pos, AST: n.Class, sc: a.scope}
 	}
 	a.state = 2
 	return a
+}
+
+// instanceOf checks the actual parameters of a reference to the
+// parameterized assignment tmpl (one per dummy, X.683 9.3) and returns the
+// instance, or nil after reporting a mismatch.
+func (s *Set) instanceOf(tmpl *Assignment, sc *scope, name string, actuals []parser.Setting, pos parser.Pos) *Assignment {
+	if len(actuals) != len(tmpl.Params) {
+		s.errorf(pos, "%s takes %d parameters, got %d", name, len(tmpl.Params), len(actuals))
+		return nil
+	}
+	return s.instantiate(tmpl, sc, actuals, pos)
 }

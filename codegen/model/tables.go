@@ -207,18 +207,12 @@ func (s *Set) objectOf(sc *scope, v parser.Setting, class *Class, depth int) *Ob
 			}
 			return s.objectAssignment(a)
 		}
-		if len(n.Params) != len(a.Params) {
-			s.errorf(n.Pos, "%s takes %d parameters, got %d", n.Name, len(a.Params), len(n.Params))
+		// X.683 9: a parameterized object, evaluated once per instance.
+		inst := s.instanceOf(a, sc, n.Name, n.Params, n.Pos)
+		if inst == nil {
 			return nil
 		}
-		// X.683 9: a parameterized object, read with its dummies bound.
-		isc := bindScope(a, sc, n.Params)
-		oc := s.classOfRef(isc, a.AST.(*parser.ValueAssignment).Type)
-		o := s.objectBody(a, isc, oc, depth)
-		if o != nil {
-			o.Name = a.Name + "{...}"
-		}
-		return o
+		return s.objectAssignment(inst)
 	case *parser.ValueFromObject:
 		// X.681 15: an object field of an object.
 		from := s.objectOf(sc, n.Ref, nil, depth+1)
@@ -239,16 +233,6 @@ func (s *Set) objectOf(sc *scope, v parser.Setting, class *Class, depth int) *Ob
 		return from
 	}
 	return nil
-}
-
-// bindScope is the scope of a parameterized assignment with its dummies
-// bound to actuals read in sc.
-func bindScope(a *Assignment, sc *scope, actuals []parser.Setting) *scope {
-	params := paramScope(a.Params, actuals)
-	for _, b := range params {
-		b.sc = sc
-	}
-	return &scope{m: a.Module, params: params}
 }
 
 func (o *Object) setting(name string) *parser.FieldSetting {
@@ -446,17 +430,12 @@ func (s *Set) setFromSetting(sc *scope, st parser.Setting, class *Class, depth i
 		if len(a.Params) == 0 {
 			return s.objectSetAssignment(a, depth+1)
 		}
-		if len(n.Params) != len(a.Params) {
-			s.errorf(n.Pos, "%s takes %d parameters, got %d", n.Name, len(a.Params), len(n.Params))
+		// X.683 9: a parameterized object set, evaluated once per instance.
+		inst := s.instanceOf(a, sc, n.Name, n.Params, n.Pos)
+		if inst == nil {
 			return &ObjectSet{}
 		}
-		// X.683 9: a parameterized object set.
-		isc := bindScope(a, sc, n.Params)
-		body := a.AST.(*parser.ValueSetTypeAssignment)
-		if body.Set == nil {
-			return &ObjectSet{}
-		}
-		return s.objectSetOf(isc, body.Set, s.classOfRef(isc, body.Type), depth+1)
+		return s.objectSetAssignment(inst, depth+1)
 	case *parser.ValueReference:
 		if b := sc.dummy(n.Module, n.Name); b != nil && b.actual != nil {
 			return s.setFromSetting(b.sc, b.actual, class, depth+1)

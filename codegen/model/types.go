@@ -84,11 +84,11 @@ func (s *Set) conv(sc *scope, pt parser.Type) *Type {
 	case *parser.ChoiceType:
 		return s.convChoice(sc, n)
 	case *parser.SequenceOfType:
-		t := &Type{Kind: TypeSequenceOf, Pos: n.Pos, Elem: s.conv(sc, n.Type)}
+		t := &Type{Kind: TypeSequenceOf, Pos: n.Pos, Elem: s.conv(sc, n.Type), ElemName: n.Name}
 		s.addOfConstraints(t, sc, n.Constraint, n.Size)
 		return t
 	case *parser.SetOfType:
-		t := &Type{Kind: TypeSetOf, Pos: n.Pos, Elem: s.conv(sc, n.Type)}
+		t := &Type{Kind: TypeSetOf, Pos: n.Pos, Elem: s.conv(sc, n.Type), ElemName: n.Name}
 		s.addOfConstraints(t, sc, n.Constraint, n.Size)
 		return t
 	case *parser.TaggedType:
@@ -192,8 +192,11 @@ func (s *Set) checkNamedNumbers(list []*NamedNumber, what string) {
 }
 
 // convEnumerated numbers the items (X.680 20.2-20.3): items without a
-// number take the smallest numbers not used in the root; additions take
-// numbers above every earlier one.
+// number take the smallest numbers not used in the root; an addition
+// without a number takes the number above every earlier item. A numbered
+// addition only has to differ from every earlier item and exceed the
+// earlier additions (X.680 20.7, whose example "{a, b(3), ..., c(1)}" is
+// valid): it may be below numbers of the root.
 func (s *Set) convEnumerated(sc *scope, n *parser.EnumeratedType) *Type {
 	t := &Type{Kind: TypeEnumerated, Pos: n.Pos, Extensible: n.Extensible}
 	for _, m := range n.ExtraMarkers {
@@ -229,15 +232,18 @@ func (s *Set) convEnumerated(sc *scope, n *parser.EnumeratedType) *Type {
 			max = nn.Value
 		}
 	}
+	var maxAdd int64 = -1 << 63
+	haveAdd := false
 	for _, it := range n.Additional {
 		nn := &NamedNumber{Name: it.Name, Pos: it.Pos, Extension: true}
 		if it.Number != nil {
 			if v := s.evalValue(sc, it.Number, &Type{Kind: TypeInteger}); v != nil && v.Kind == ValueInteger {
 				nn.Value = v.Int
 			}
-			if nn.Value <= max {
-				// X.680 20.7: additions are numbered above all earlier items.
-				s.errorf(it.Pos, "enumeration addition %s must be numbered above %d", it.Name, max)
+			if haveAdd && nn.Value < maxAdd {
+				// X.680 20.7: each addition is numbered above the earlier
+				// additions (an equal number, like a clash with the root, is reported below).
+				s.errorf(it.Pos, "enumeration addition %s must be numbered above %d, the number of an earlier addition", it.Name, maxAdd)
 			}
 		} else {
 			nn.Value = max + 1
@@ -249,6 +255,10 @@ func (s *Set) convEnumerated(sc *scope, n *parser.EnumeratedType) *Type {
 		if nn.Value > max {
 			max = nn.Value
 		}
+		if !haveAdd || nn.Value > maxAdd {
+			maxAdd = nn.Value
+		}
+		haveAdd = true
 		t.NamedNumbers = append(t.NamedNumbers, nn)
 	}
 	s.checkNamedNumbers(t.NamedNumbers, "enumeration item")
@@ -449,6 +459,19 @@ func (s *Set) convRef(sc *scope, r *parser.TypeReference) *Type {
 		if b.actual == nil {
 			return &Type{Kind: TypeDummy, Pos: r.Pos, Name: r.Name}
 		}
+		if bv, ok := b.actual.(*parser.BraceValue); ok && b.param.Governor != nil && !s.isClassRef(sc, b.param.Governor) {
+			// X.683 8.3: a value set dummy ("IA5String:Extra") bound to
+			// "{...}" stands for the governor constrained to the set.
+			spec, err := bv.ElementSetSpecs()
+			if err != nil {
+				s.errorf(bv.Pos, "actual parameter for %s is not a value set: %v", r.Name, err)
+				return &Type{Kind: TypeInvalid, Pos: r.Pos}
+			}
+			t := s.conv(sc, b.param.Governor)
+			t.cons = append(t.cons, consAST{c: &parser.Constraint{Pos: bv.Pos, Spec: spec}, sc: b.sc})
+			t.Pos = r.Pos
+			return t
+		}
 		at, ok := b.actual.(parser.Type)
 		if !ok {
 			s.errorf(r.Pos, "parameter %s is a value, used as a type", r.Name)
@@ -473,12 +496,11 @@ func (s *Set) convRef(sc *scope, r *parser.TypeReference) *Type {
 		return &Type{Kind: TypeInvalid, Pos: r.Pos}
 	}
 	if len(a.Params) > 0 {
-		if len(r.Params) != len(a.Params) {
-			// X.683 9.3: one actual parameter per dummy.
-			s.errorf(r.Pos, "%s takes %d parameters, got %d", r.Name, len(a.Params), len(r.Params))
+		inst := s.instanceOf(a, sc, r.Name, r.Params, r.Pos)
+		if inst == nil {
 			return &Type{Kind: TypeInvalid, Pos: r.Pos}
 		}
-		return &Type{Pos: r.Pos, Ref: s.instantiate(a, sc, r.Params, r.Pos)}
+		return &Type{Pos: r.Pos, Ref: inst}
 	}
 	if len(r.Params) > 0 {
 		s.errorf(r.Pos, "%s is not parameterized", r.Name)

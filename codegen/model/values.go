@@ -165,7 +165,26 @@ func (s *Set) evalOID(sc *scope, comps []*parser.ObjIdComponent, relative bool) 
 		// A lone name: a DefinedValue (an OID or RELATIVE-OID first, an
 		// INTEGER anywhere) or a NameForm of a well-known arc.
 		if b := sc.dummy(c.Module, c.Name); b != nil {
-			s.warnf(c.Pos, "object identifier component %s is a parameter; not evaluated", c.Name)
+			av, ok := b.actual.(parser.Value)
+			if b.actual == nil || !ok || b.param.Governor == nil {
+				s.warnf(c.Pos, "object identifier component %s is a parameter; not evaluated", c.Name)
+				return nil, false
+			}
+			// In an instance: the actual value, read against the dummy's
+			// governor (an INTEGER arc, or an OID or RELATIVE-OID prefix).
+			v := s.evalValue(b.sc, av, s.conv(sc, b.param.Governor))
+			if v == nil {
+				return nil, false
+			}
+			switch {
+			case v.Kind == ValueInteger && v.Int >= 0:
+				out = append(out, uint64(v.Int))
+				continue
+			case (v.Kind == ValueOID || v.Kind == ValueRelativeOID) && (i == 0 || v.Kind == ValueRelativeOID):
+				out = append(out, v.OID...)
+				continue
+			}
+			s.errorf(c.Pos, "parameter %s cannot stand in an object identifier here", c.Name)
 			return nil, false
 		}
 		if a := s.lookup(sc, c.Module, c.Name, c.Pos, false); a != nil && s.kindOf(a) == KindValue {
@@ -209,6 +228,18 @@ func (s *Set) valueOf(a *Assignment) *Value {
 	a.valState = 1
 	n, ok := a.AST.(*parser.ValueAssignment)
 	if ok && a.Type != nil && len(a.Params) == 0 {
+		if a.Instance != nil {
+			// Instances of a parameterized value nest like those of types
+			// ("v{x} ::= v{{x}}" never ends).
+			if s.instDepth >= maxInstanceDepth {
+				s.errorf(a.Pos, "instances of %s nest without end: the parameterized definition has no finite expansion", a.Instance.Name)
+				a.valState = 2
+				return nil
+			}
+			s.instDepth++
+			defer func() { s.instDepth-- }()
+			s.finishType(a.Type)
+		}
 		a.Value = s.evalValue(a.scope, n.Value, a.Type)
 	}
 	a.valState = 2
@@ -255,7 +286,14 @@ func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 				}
 			}
 		}
-		if k == TypeEnumerated && r.Module == "" {
+		if (k == TypeEnumerated || k == TypeDummy) && r.Module == "" && s.lookup(sc, "", r.Name, pos, false) == nil {
+			if k == TypeDummy {
+				// The governor is a dummy of a template: its identifiers
+				// (named numbers, items) are known in each instance only,
+				// where the value is evaluated again.
+				out.Kind = ValueUnevaluated
+				return out
+			}
 			s.errorf(pos, "%s is not an item of the enumeration", r.Name)
 			return nil
 		}
@@ -272,8 +310,13 @@ func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 			return nil
 		}
 		if len(a.Params) > 0 {
-			out.Kind, out.Ref = ValueUnevaluated, a // TODO in report: parameterized values
-			return out
+			// X.683 9: a parameterized value, evaluated in its instance.
+			if a = s.instanceOf(a, sc, r.Name, r.Params, pos); a == nil {
+				return nil
+			}
+		} else if len(r.Params) > 0 {
+			s.errorf(pos, "%s is not parameterized", r.Name)
+			return nil
 		}
 		av := s.valueOf(a)
 		if av == nil {
@@ -408,6 +451,20 @@ func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 	case TypeSequenceOf, TypeSetOf:
 		if bv, ok := v.(*parser.BraceValue); ok {
 			list, err := bv.Values()
+			if err != nil && u.ElemName != "" {
+				// X.680 26.3: with "SEQUENCE OF identifier Type" the value
+				// may name each element ("{name v1, name v2}").
+				if named, nerr := bv.NamedValues(); nerr == nil {
+					list, err = nil, nil
+					for _, nv := range named {
+						if nv.Name != u.ElemName {
+							s.errorf(nv.Pos, "%s is not the element identifier %s of the %s", nv.Name, u.ElemName, k)
+							return nil
+						}
+						list = append(list, nv.Value)
+					}
+				}
+			}
 			if err != nil {
 				s.errorf(pos, "not a %s value: %v", k, err)
 				return nil
