@@ -452,7 +452,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		keySwitch = jen.Id("key")
 	}
 	r := rd{name: "r", ptr: true}
-	comment(f, fmt.Sprintf("decode reads from r the value that key selects; r holds exactly the value's encoding."))
+	comment(f, "decode reads from r the value that key selects; r holds exactly the value's encoding.")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("decode").Params(keyParam, jen.Id("r").Op("*").Add(rt("Reader"))).Error().BlockFunc(func(g *jen.Group) {
 		g.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
 			seen := map[string]bool{}

@@ -85,7 +85,6 @@ type union struct {
 	gt      *goType
 	table   *model.OpenTypeTable
 	keyKind model.TypeKind
-	keyGo   string // the Go type of the key component
 	kindTyp string // discriminant type
 	entries []*unionEntry
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
-	"github.com/asn1gen/asn1gen/codegen/names"
 	"github.com/asn1gen/asn1gen/parser"
 	"github.com/asn1gen/asn1gen/runtime"
 	"github.com/dave/jennifer/jen"
@@ -108,7 +107,7 @@ func builtinGo(t *model.Type) *jen.Statement {
 func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 	switch {
 	case gt.alias != nil:
-		comment(f, docComment(gt, e.describe(gt)) + "\n\nIt has the Go type of " + gt.alias.name + ".")
+		comment(f, docComment(gt, e.describe(gt))+"\n\nIt has the Go type of "+gt.alias.name+".")
 		f.Type().Id(gt.name).Op("=").Id(gt.alias.name)
 		return
 	case gt.base != nil:
@@ -313,7 +312,7 @@ func (e *emitter) namedBits(f *jen.File, gt *goType) {
 		}
 	})
 	comment(f, fmt.Sprintf("New%s returns the %s with the bits given set, in DER form:\nwithout trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.", gt.name, gt.name))
-	f.Func().Id("New"+gt.name).Params(jen.Id("bits").Op("...").Int()).Id(gt.name).Block(
+	f.Func().Id("New" + gt.name).Params(jen.Id("bits").Op("...").Int()).Id(gt.name).Block(
 		jen.Return(jen.Id(gt.name).Call(rt("NewNamedBits").Call(jen.Id("bits").Op("...")))))
 	comment(f, "Has reports whether bit n (one of the named bits) is set.")
 	f.Func().Params(jen.Id("v").Id(gt.name)).Id("Has").Params(jen.Id("n").Int()).Bool().Block(
@@ -392,6 +391,3 @@ func relOIDContents(o model.OID) string {
 	}
 	return string(b)
 }
-
-// exportedLabel is the Go name of a table row label.
-func exportedLabel(s string) string { return names.Exported(s) }
