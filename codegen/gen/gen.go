@@ -60,6 +60,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/token"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -93,8 +94,8 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	if err := set.Diags.Err(); err != nil {
 		return nil, err
 	}
-	if cfg.Package == "" {
-		return nil, fmt.Errorf("asn1gen: no package name")
+	if !token.IsIdentifier(cfg.Package) || cfg.Package == "_" {
+		return nil, fmt.Errorf("asn1gen: %q is not a Go package name", cfg.Package)
 	}
 	p, err := newPlan(set, cfg.Roots)
 	if err != nil {
