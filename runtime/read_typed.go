@@ -135,6 +135,9 @@ func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
+	if v, ok := derTime(c, utc); ok {
+		return v, nil
+	}
 	v, err := parseTime(c, !r.ber, utc)
 	return v, at(err, off)
 }

@@ -1,0 +1,55 @@
+package runtime
+
+import (
+	"testing"
+	"time"
+)
+
+// TestDERTimeAgrees checks the fast path against the general parser: what
+// it accepts, the general parser accepts with the same value; the DER forms
+// it exists for, it accepts.
+func TestDERTimeAgrees(t *testing.T) {
+	tests := []struct {
+		in   string
+		utc  bool
+		fast bool // the fast path must take it
+	}{
+		{"250101000000Z", true, true}, {"491231235959Z", true, true}, {"500101000000Z", true, true},
+		{"240229120000Z", true, true}, {"230229120000Z", true, false}, {"251301000000Z", true, false},
+		{"250132000000Z", true, false}, {"250101240000Z", true, false}, {"250101006000Z", true, false},
+		{"250101000060Z", true, false}, {"2501010000Z", true, false}, {"250101000000", true, false},
+		{"25010100000aZ", true, false}, {"250101000000+0000", true, false},
+		{"20250101000000Z", false, true}, {"99991231235959Z", false, true}, {"20240229000000Z", false, true},
+		{"21000229000000Z", false, false}, {"20250101000000.5Z", false, false}, {"2025010100000Z", false, false},
+	}
+	for _, tt := range tests {
+		got, ok := derTime([]byte(tt.in), tt.utc)
+		if ok != tt.fast {
+			t.Errorf("derTime(%q, %v) ok = %v, want %v", tt.in, tt.utc, ok, tt.fast)
+		}
+		if !ok {
+			continue
+		}
+		want, err := parseTime([]byte(tt.in), true, tt.utc)
+		if err != nil || !got.Equal(want) || got.Location() != time.UTC {
+			t.Errorf("derTime(%q) = %v (%v), general parser %v, %v", tt.in, got, got.Location(), want, err)
+		}
+	}
+}
+
+// FuzzDERTime checks that the fast path accepts nothing the general parser
+// rejects and agrees with it on what both accept.
+func FuzzDERTime(f *testing.F) {
+	f.Add([]byte("250101000000Z"), true)
+	f.Add([]byte("20250101000000Z"), false)
+	f.Fuzz(func(t *testing.T, b []byte, utc bool) {
+		got, ok := derTime(b, utc)
+		if !ok {
+			return
+		}
+		want, err := parseTime(b, true, utc)
+		if err != nil || !got.Equal(want) {
+			t.Fatalf("%q: fast %v, general %v %v", b, got, want, err)
+		}
+	})
+}
