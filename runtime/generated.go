@@ -257,3 +257,11 @@ func New[T any](r *Reader) (*T, error) {
 func NilValue(typ string) error {
 	return NewError(KindInvalidValue, -1, typ, "present but nil", "")
 }
+
+// NewBuilderWith returns a Builder that appends to buf with options: only
+// SkipConstraints applies to encoding (nil: check constraints).
+func NewBuilderWith(buf []byte, opts *Options) *Builder { return &Builder{buf: buf, opts: opts} }
+
+// SkipConstraints reports whether the encoding was asked to skip SIZE,
+// range and alphabet checks.
+func (b *Builder) SkipConstraints() bool { return b.opts != nil && b.opts.SkipConstraints }

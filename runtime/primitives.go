@@ -81,6 +81,12 @@ func skipDigits[T ~string | ~[]byte](s T, i int) int {
 
 // appendDigits appends v (>= 0) in decimal on at least n digits.
 func appendDigits(dst []byte, v, n int) []byte {
+	switch { // the fields of times, without a loop
+	case n == 2 && uint(v) < 100:
+		return append(dst, byte('0'+v/10), byte('0'+v%10))
+	case n == 4 && uint(v) < 10000:
+		return append(dst, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
+	}
 	var buf [20]byte
 	i := len(buf)
 	for v > 0 || n > 0 {

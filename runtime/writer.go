@@ -87,8 +87,9 @@ func lengthOctets(length int) int {
 //
 // The first error (see SetError) sticks and is returned by Bytes.
 type Builder struct {
-	buf []byte
-	err error
+	buf  []byte
+	err  error
+	opts *Options // SkipConstraints is read by generated encoders
 }
 
 // NewBuilder returns a Builder that appends to buf (which may be nil, or a

@@ -49,10 +49,12 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *field, 
 		return
 	}
 	if checks := constraintChecks(t, src, jen.Lit(-1)); len(checks) > 0 {
-		for _, c := range checks {
-			g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(
-				jen.Id("b").Dot("SetError").Call(rt("WithField").Call(jen.Err(), jen.Lit(f.asn1))))
-		}
+		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
+			for _, c := range checks {
+				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(
+					jen.Id("b").Dot("SetError").Call(rt("WithField").Call(jen.Err(), jen.Lit(f.asn1))))
+			}
+		})
 	}
 	e.addBuiltin(g, t, tagCode(*own), src())
 }
@@ -186,9 +188,11 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 		case model.TypeSequenceOf, model.TypeSetOf:
 			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(jen.Id("t"), jen.True())
 			if checks := constraintChecks(gt.body, func() *jen.Statement { return jen.Op("*").Id("v") }, jen.Lit(-1)); len(checks) > 0 {
-				for _, c := range checks {
-					g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Id("b").Dot("SetError").Call(jen.Err()))
-				}
+				g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
+					for _, c := range checks {
+						g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Id("b").Dot("SetError").Call(jen.Err()))
+					}
+				})
 			}
 			g.For(jen.Id("i").Op(":=").Range().Op("*").Id("v")).BlockFunc(func(g *jen.Group) {
 				e.writeValue(g, func() *jen.Statement { return jen.Parens(jen.Op("*").Id("v")).Index(jen.Id("i")) }, gt.elem)
@@ -226,9 +230,11 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
 	}
 	val := conv.Clone().Call(x())
 	if checks := constraintChecks(t, func() *jen.Statement { return conv.Clone().Call(x()) }, jen.Lit(-1)); len(checks) > 0 {
-		for _, c := range checks {
-			g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Id("b").Dot("SetError").Call(jen.Err()))
-		}
+		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
+			for _, c := range checks {
+				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Id("b").Dot("SetError").Call(jen.Err()))
+			}
+		})
 	}
 	if t.Kind == model.TypeInteger {
 		if gt.intGo == "int64" {
@@ -379,8 +385,11 @@ func (e *emitter) topMethods(f *jen.File, gt *goType) {
 	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("MarshalDER").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id("v").Dot("AppendDER").Call(jen.Nil())))
 	comment(f, "AppendDER appends the DER encoding of v to dst.")
-	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("AppendDER").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).BlockFunc(func(g *jen.Group) {
-		g.Id("b").Op(":=").Add(rt("NewBuilder")).Call(jen.Id("dst"))
+	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("AppendDER").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id("v").Dot("AppendWith").Call(jen.Id("dst"), jen.Nil())))
+	comment(f, "AppendWith appends the DER encoding of v to dst with the options given: with\nSkipConstraints, values outside their SIZE, range or alphabet are written as they are.")
+	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("AppendWith").Params(jen.Id("dst").Index().Byte(), jen.Id("opts").Op("*").Add(rt("Options"))).Params(jen.Index().Byte(), jen.Error()).BlockFunc(func(g *jen.Group) {
+		g.Id("b").Op(":=").Add(rt("NewBuilderWith")).Call(jen.Id("dst"), jen.Id("opts"))
 		e.writeValue(g, func() *jen.Statement { return jen.Id("v") }, self)
 		g.Return(jen.Id("b").Dot("Bytes").Call())
 	})

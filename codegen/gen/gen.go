@@ -14,6 +14,7 @@
 //	func (v *T) UnmarshalWith(b []byte, opts *runtime.Options) error // limits, BER, SkipConstraints
 //	func (v *T) MarshalDER() ([]byte, error)
 //	func (v *T) AppendDER(dst []byte) ([]byte, error)
+//	func (v *T) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) // SkipConstraints
 //
 // Decoding aliases b: byte slices, OIDs, INTEGERs and kept encodings point
 // into it (zero-copy), so b must not be modified while the value is in use.

@@ -941,7 +941,13 @@ func (v *AttributeType) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeType) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOID))
 	return b.Bytes()
 }
@@ -1071,28 +1077,38 @@ func (v *X520name) decode(r *runtime.Reader) error {
 func (v *X520name) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520nameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520namePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520nameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520nameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520nameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -1129,7 +1145,13 @@ func (v *X520name) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520name) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -1259,28 +1281,38 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 func (v *X520CommonName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520CommonNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520CommonNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520CommonNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520CommonNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520CommonNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -1317,7 +1349,13 @@ func (v *X520CommonName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520CommonName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520CommonName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -1447,28 +1485,38 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 func (v *X520LocalityName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520LocalityNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520LocalityNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520LocalityNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520LocalityNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520LocalityNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -1505,7 +1553,13 @@ func (v *X520LocalityName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520LocalityName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520LocalityName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -1635,28 +1689,38 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 func (v *X520StateOrProvinceName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520StateOrProvinceNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520StateOrProvinceNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520StateOrProvinceNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520StateOrProvinceNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520StateOrProvinceNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -1693,7 +1757,13 @@ func (v *X520StateOrProvinceName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520StateOrProvinceName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -1823,28 +1893,38 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 func (v *X520OrganizationName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520OrganizationNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520OrganizationNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520OrganizationNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520OrganizationNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520OrganizationNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -1881,7 +1961,13 @@ func (v *X520OrganizationName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520OrganizationName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -2012,28 +2098,38 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 func (v *X520OrganizationalUnitName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520OrganizationalUnitNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520OrganizationalUnitNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520OrganizationalUnitNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520OrganizationalUnitNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520OrganizationalUnitNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -2070,7 +2166,13 @@ func (v *X520OrganizationalUnitName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -2156,7 +2258,13 @@ func (v *Name) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Name) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -2227,7 +2335,13 @@ func (v *RDNSequence) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RDNSequence) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RDNSequence) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -2281,8 +2395,10 @@ func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) err
 // encode writes v as a RelativeDistinguishedName in DER.
 func (v *RelativeDistinguishedName) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -2320,7 +2436,13 @@ func (v *RelativeDistinguishedName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RelativeDistinguishedName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -2404,7 +2526,13 @@ func (v *SingleAttributeSupportedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -2762,13 +2890,17 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
 	case SingleAttributeSupportedAttributesValueX520countryName:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
-			b.SetError(runtime.WithField(err, "x520countryName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+				b.SetError(runtime.WithField(err, "x520countryName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520countryName)
 	case SingleAttributeSupportedAttributesValueX520SerialNumber:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "x520SerialNumber"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "x520SerialNumber"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
@@ -2780,8 +2912,10 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	case SingleAttributeSupportedAttributesValueDomainComponent:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
-		if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
-			b.SetError(runtime.WithField(err, "emailAddress"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+				b.SetError(runtime.WithField(err, "emailAddress"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.EmailAddress)
 	default:
@@ -2920,28 +3054,38 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DirectoryStringUbTitleTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case DirectoryStringUbTitlePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case DirectoryStringUbTitleBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case DirectoryStringUbTitleUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case DirectoryStringUbTitleUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -2978,7 +3122,13 @@ func (v *DirectoryStringUbTitle) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DirectoryStringUbTitle) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -3114,28 +3264,38 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DirectoryStringUbPseudonymTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case DirectoryStringUbPseudonymPrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case DirectoryStringUbPseudonymBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case DirectoryStringUbPseudonymUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case DirectoryStringUbPseudonymUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -3172,7 +3332,13 @@ func (v *DirectoryStringUbPseudonym) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DirectoryStringUbPseudonym) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DirectoryStringUbPseudonym) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -3257,7 +3423,13 @@ func (v *Certificate) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Certificate) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Certificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -3343,7 +3515,13 @@ func (v *CertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -3735,7 +3913,13 @@ func (v *TBSCertificate) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSCertificate) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -3828,7 +4012,13 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4053,8 +4243,10 @@ func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) erro
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -4092,7 +4284,13 @@ func (v *ExtensionsCertExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4206,7 +4404,13 @@ func (v *ExtensionCertExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4559,7 +4763,13 @@ func (v *Version) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Version) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -4614,7 +4824,13 @@ func (v *CertificateSerialNumber) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateSerialNumber) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -4688,7 +4904,13 @@ func (v *Validity) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Validity) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Validity) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4791,7 +5013,13 @@ func (v *Time) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Time) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -4846,7 +5074,13 @@ func (v *UniqueIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *UniqueIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *UniqueIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagBitString))
 	return b.Bytes()
 }
@@ -4923,7 +5157,13 @@ func (v *SubjectPublicKeyInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SubjectPublicKeyInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5016,7 +5256,13 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5276,7 +5522,13 @@ func (v *CertificateList) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateList) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5362,7 +5614,13 @@ func (v *CertificateListAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5725,7 +5983,13 @@ func (v *TBSCertList) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSCertList) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSCertList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5763,8 +6027,10 @@ func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag
 // encode writes v as a TBSCertList.revokedCertificates in DER.
 func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -5802,7 +6068,13 @@ func (v *TBSCertListRevokedCertificates) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSCertListRevokedCertificates) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSCertListRevokedCertificates) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5894,7 +6166,13 @@ func (v *TBSCertListRevokedCertificatesItem) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5935,8 +6213,10 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) 
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -5974,7 +6254,13 @@ func (v *ExtensionsCRLEntryExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6088,7 +6374,13 @@ func (v *ExtensionCRLEntryExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6212,8 +6504,10 @@ func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -6251,7 +6545,13 @@ func (v *ExtensionsCRLExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6365,7 +6665,13 @@ func (v *ExtensionCRLExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6483,8 +6789,10 @@ func (u *ExtensionCRLExtensionsExtnValue) encode(b *runtime.Builder) {
 	case ExtensionCRLExtensionsExtnValueIssuerAltName:
 		u.IssuerAltName.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCRLExtensionsExtnValueCRLNumber:
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
-			b.SetError(runtime.WithField(err, "CRLNumber"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
+				b.SetError(runtime.WithField(err, "CRLNumber"))
+			}
 		}
 		b.AddInteger(runtime.Universal(runtime.TagInteger), u.CRLNumber)
 	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
@@ -6610,7 +6918,13 @@ func (v *AuthorityKeyIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AuthorityKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AuthorityKeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6665,7 +6979,13 @@ func (v *KeyIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -6764,7 +7084,13 @@ func (v *KeyUsage) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyUsage) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyUsage) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagBitString))
 	return b.Bytes()
 }
@@ -6858,7 +7184,13 @@ func (v *PrivateKeyUsagePeriod) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PrivateKeyUsagePeriod) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PrivateKeyUsagePeriod) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6898,8 +7230,10 @@ func (v *CertificatePolicies) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a CertificatePolicies in DER.
 func (v *CertificatePolicies) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -6937,7 +7271,13 @@ func (v *CertificatePolicies) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificatePolicies) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificatePolicies) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7019,7 +7359,13 @@ func (v *PolicyInformation) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyInformation) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyInformation) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7057,8 +7403,10 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.
 // encode writes v as a PolicyInformation.policyQualifiers in DER.
 func (v *PolicyInformationPolicyQualifiers) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -7096,7 +7444,13 @@ func (v *PolicyInformationPolicyQualifiers) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyInformationPolicyQualifiers) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyInformationPolicyQualifiers) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7151,7 +7505,13 @@ func (v *CertPolicyID) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertPolicyID) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertPolicyID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOID))
 	return b.Bytes()
 }
@@ -7236,7 +7596,13 @@ func (v *PolicyQualifierInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyQualifierInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7355,7 +7721,13 @@ func (v *CPSuri) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CPSuri) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CPSuri) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagIA5String))
 	return b.Bytes()
 }
@@ -7445,7 +7817,13 @@ func (v *UserNotice) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *UserNotice) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *UserNotice) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7519,7 +7897,13 @@ func (v *NoticeReference) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *NoticeReference) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *NoticeReference) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7590,7 +7974,13 @@ func (v *NoticeReferenceNoticeNumbers) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *NoticeReferenceNoticeNumbers) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *NoticeReferenceNoticeNumbers) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7706,23 +8096,31 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 func (v *DisplayText) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DisplayTextIa5String:
-		if err := runtime.CheckSize(-1, "IA5String", len(v.Ia5String), 1, 200); err != nil {
-			b.SetError(runtime.WithField(err, "ia5String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "IA5String", len(v.Ia5String), 1, 200); err != nil {
+				b.SetError(runtime.WithField(err, "ia5String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, v.Ia5String)
 	case DisplayTextVisibleString:
-		if err := runtime.CheckSize(-1, "VisibleString", len(v.VisibleString), 1, 200); err != nil {
-			b.SetError(runtime.WithField(err, "visibleString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "VisibleString", len(v.VisibleString), 1, 200); err != nil {
+				b.SetError(runtime.WithField(err, "visibleString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagVisibleString), 26, v.VisibleString)
 	case DisplayTextBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 200); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 200); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case DisplayTextUtf8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Utf8String)), 1, 200); err != nil {
-			b.SetError(runtime.WithField(err, "utf8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Utf8String)), 1, 200); err != nil {
+				b.SetError(runtime.WithField(err, "utf8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Utf8String)
 	default:
@@ -7759,7 +8157,13 @@ func (v *DisplayText) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DisplayText) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DisplayText) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -7802,8 +8206,10 @@ func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a PolicyMappings in DER.
 func (v *PolicyMappings) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -7841,7 +8247,13 @@ func (v *PolicyMappings) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyMappings) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyMappings) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7911,7 +8323,13 @@ func (v *PolicyMappingsItem) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7951,8 +8369,10 @@ func (v *GeneralNames) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a GeneralNames in DER.
 func (v *GeneralNames) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b)
@@ -7990,7 +8410,13 @@ func (v *GeneralNames) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *GeneralNames) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *GeneralNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -8223,7 +8649,13 @@ func (v *GeneralName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *GeneralName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *GeneralName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -8323,7 +8755,13 @@ func (v *EDIPartyName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *EDIPartyName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -8459,28 +8897,38 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DirectoryStringUbMaxTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case DirectoryStringUbMaxPrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case DirectoryStringUbMaxBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case DirectoryStringUbMaxUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case DirectoryStringUbMaxUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -8517,7 +8965,13 @@ func (v *DirectoryStringUbMax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DirectoryStringUbMax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -8558,8 +9012,10 @@ func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) er
 // encode writes v as a SubjectDirectoryAttributes in DER.
 func (v *SubjectDirectoryAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -8597,7 +9053,13 @@ func (v *SubjectDirectoryAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SubjectDirectoryAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -8710,7 +9172,13 @@ func (v *AttributeSetSupportedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9068,13 +9536,17 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
 	case AttributeSetSupportedAttributesValuesX520countryName:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
-			b.SetError(runtime.WithField(err, "x520countryName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+				b.SetError(runtime.WithField(err, "x520countryName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520countryName)
 	case AttributeSetSupportedAttributesValuesX520SerialNumber:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "x520SerialNumber"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "x520SerialNumber"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
@@ -9086,8 +9558,10 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
 	case AttributeSetSupportedAttributesValuesDomainComponent:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
-		if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
-			b.SetError(runtime.WithField(err, "emailAddress"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+				b.SetError(runtime.WithField(err, "emailAddress"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.EmailAddress)
 	default:
@@ -9161,8 +9635,10 @@ func (v *BasicConstraints) encode(b *runtime.Builder, t runtime.Tag) {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.CA)
 	}
 	if v.HasPathLenConstraint {
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-			b.SetError(runtime.WithField(err, "pathLenConstraint"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+				b.SetError(runtime.WithField(err, "pathLenConstraint"))
+			}
 		}
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.PathLenConstraint)
 	}
@@ -9198,7 +9674,13 @@ func (v *BasicConstraints) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BasicConstraints) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BasicConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9287,7 +9769,13 @@ func (v *NameConstraints) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *NameConstraints) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *NameConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9327,8 +9815,10 @@ func (v *GeneralSubtrees) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a GeneralSubtrees in DER.
 func (v *GeneralSubtrees) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -9366,7 +9856,13 @@ func (v *GeneralSubtrees) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *GeneralSubtrees) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *GeneralSubtrees) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9475,7 +9971,13 @@ func (v *GeneralSubtree) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *GeneralSubtree) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *GeneralSubtree) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9503,8 +10005,10 @@ func (v *BaseDistance) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a BaseDistance in DER.
 func (v *BaseDistance) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInteger(t, runtime.Integer(*v))
 }
@@ -9539,7 +10043,13 @@ func (v *BaseDistance) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BaseDistance) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BaseDistance) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -9627,7 +10137,13 @@ func (v *PolicyConstraints) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyConstraints) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9655,8 +10171,10 @@ func (v *SkipCerts) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a SkipCerts in DER.
 func (v *SkipCerts) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInteger(t, runtime.Integer(*v))
 }
@@ -9691,7 +10209,13 @@ func (v *SkipCerts) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SkipCerts) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SkipCerts) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -9731,8 +10255,10 @@ func (v *CRLDistributionPoints) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a CRLDistributionPoints in DER.
 func (v *CRLDistributionPoints) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -9770,7 +10296,13 @@ func (v *CRLDistributionPoints) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CRLDistributionPoints) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CRLDistributionPoints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9883,7 +10415,13 @@ func (v *DistributionPoint) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DistributionPoint) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DistributionPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9983,7 +10521,13 @@ func (v *DistributionPointName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DistributionPointName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DistributionPointName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -10080,7 +10624,13 @@ func (v *ReasonFlags) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ReasonFlags) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ReasonFlags) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagBitString))
 	return b.Bytes()
 }
@@ -10120,8 +10670,10 @@ func (v *ExtKeyUsageSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ExtKeyUsageSyntax in DER.
 func (v *ExtKeyUsageSyntax) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagOID))
@@ -10159,7 +10711,13 @@ func (v *ExtKeyUsageSyntax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtKeyUsageSyntax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -10214,7 +10772,13 @@ func (v *KeyPurposeID) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyPurposeID) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyPurposeID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOID))
 	return b.Bytes()
 }
@@ -10255,8 +10819,10 @@ func (v *AuthorityInfoAccessSyntax) decode(r *runtime.Reader, t runtime.Tag) err
 // encode writes v as a AuthorityInfoAccessSyntax in DER.
 func (v *AuthorityInfoAccessSyntax) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -10294,7 +10860,13 @@ func (v *AuthorityInfoAccessSyntax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AuthorityInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AuthorityInfoAccessSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -10370,7 +10942,13 @@ func (v *AccessDescription) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AccessDescription) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AccessDescription) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -10411,8 +10989,10 @@ func (v *SubjectInfoAccessSyntax) decode(r *runtime.Reader, t runtime.Tag) error
 // encode writes v as a SubjectInfoAccessSyntax in DER.
 func (v *SubjectInfoAccessSyntax) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -10450,7 +11030,13 @@ func (v *SubjectInfoAccessSyntax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SubjectInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -10478,8 +11064,10 @@ func (v *CRLNumber) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a CRLNumber in DER.
 func (v *CRLNumber) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInteger(t, runtime.Integer(*v))
 }
@@ -10514,7 +11102,13 @@ func (v *CRLNumber) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CRLNumber) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CRLNumber) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -10704,7 +11298,13 @@ func (v *IssuingDistributionPoint) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *IssuingDistributionPoint) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -10810,7 +11410,13 @@ func (v *CRLReason) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CRLReason) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagEnumerated))
 	return b.Bytes()
 }
@@ -10901,7 +11507,13 @@ func (v *ParamOptions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ParamOptions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ParamOptions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagEnumerated))
 	return b.Bytes()
 }
@@ -10980,7 +11592,13 @@ func (v *RSAPublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RSAPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -11069,7 +11687,13 @@ func (v *DSAParams) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DSAParams) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DSAParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -11124,7 +11748,13 @@ func (v *DSAPublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DSAPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -11245,7 +11875,13 @@ func (v *DomainParameters) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DomainParameters) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DomainParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -11324,7 +11960,13 @@ func (v *ValidationParams) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ValidationParams) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ValidationParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -11379,7 +12021,13 @@ func (v *DHPublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DHPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DHPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -11434,7 +12082,13 @@ func (v *KEAParamsID) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KEAParamsID) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KEAParamsID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -11489,7 +12143,13 @@ func (v *ECPoint) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ECPoint) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ECPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -11585,7 +12245,13 @@ func (v *ECParameters) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ECParameters) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ECParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -11664,7 +12330,13 @@ func (v *DSASigValue) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DSASigValue) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DSASigValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -11743,7 +12415,13 @@ func (v *ECDSASigValue) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ECDSASigValue) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ECDSASigValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -11798,7 +12476,13 @@ func (v *EncodingParameters) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *EncodingParameters) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *EncodingParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -11887,7 +12571,13 @@ func (v *HashAlgorithm) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *HashAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *HashAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -12069,7 +12759,13 @@ func (v *MaskGenAlgorithm) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MaskGenAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -12210,7 +12906,13 @@ func (v *PSourceAlgorithm) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PSourceAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -12436,7 +13138,13 @@ func (v *RSASSAPSSParams) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RSASSAPSSParams) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RSASSAPSSParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -12568,7 +13276,13 @@ func (v *RSAESOAEPParams) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RSAESOAEPParams) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RSAESOAEPParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -12666,7 +13380,13 @@ func (v *ORAddress) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ORAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ORAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -12909,7 +13629,13 @@ func (v *BuiltInStandardAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BuiltInStandardAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -12989,13 +13715,17 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 func (v *CountryName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case CountryNameX121DccCode:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
-			b.SetError(runtime.WithField(err, "x121-dcc-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
+				b.SetError(runtime.WithField(err, "x121-dcc-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.X121DccCode)
 	case CountryNameIso3166Alpha2Code:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
-			b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
+				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Iso3166Alpha2Code)
 	default:
@@ -13042,7 +13772,13 @@ func (v *CountryName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CountryName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	m2 := b.Begin(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 1,
@@ -13125,13 +13861,17 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 func (v *AdministrationDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case AdministrationDomainNameNumeric:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 0, 16); err != nil {
-			b.SetError(runtime.WithField(err, "numeric"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 0, 16); err != nil {
+				b.SetError(runtime.WithField(err, "numeric"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Numeric)
 	case AdministrationDomainNamePrintable:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 0, 16); err != nil {
-			b.SetError(runtime.WithField(err, "printable"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 0, 16); err != nil {
+				b.SetError(runtime.WithField(err, "printable"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Printable)
 	default:
@@ -13178,7 +13918,13 @@ func (v *AdministrationDomainName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AdministrationDomainName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AdministrationDomainName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	m2 := b.Begin(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 2,
@@ -13218,8 +13964,10 @@ func (v *X121Address) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a X121Address in DER.
 func (v *X121Address) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 18, string(*v))
 }
@@ -13254,7 +14002,13 @@ func (v *X121Address) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X121Address) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X121Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagNumericString))
 	return b.Bytes()
 }
@@ -13283,8 +14037,10 @@ func (v *TerminalIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a TerminalIdentifier in DER.
 func (v *TerminalIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 19, string(*v))
 }
@@ -13319,7 +14075,13 @@ func (v *TerminalIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TerminalIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TerminalIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagPrintableString))
 	return b.Bytes()
 }
@@ -13397,13 +14159,17 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 func (v *PrivateDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case PrivateDomainNameNumeric:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "numeric"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "numeric"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Numeric)
 	case PrivateDomainNamePrintable:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "printable"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "printable"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Printable)
 	default:
@@ -13440,7 +14206,13 @@ func (v *PrivateDomainName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PrivateDomainName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PrivateDomainName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -13469,8 +14241,10 @@ func (v *OrganizationName) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a OrganizationName in DER.
 func (v *OrganizationName) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 19, string(*v))
 }
@@ -13505,7 +14279,13 @@ func (v *OrganizationName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OrganizationName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagPrintableString))
 	return b.Bytes()
 }
@@ -13534,8 +14314,10 @@ func (v *NumericUserIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a NumericUserIdentifier in DER.
 func (v *NumericUserIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 18, string(*v))
 }
@@ -13570,7 +14352,13 @@ func (v *NumericUserIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *NumericUserIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *NumericUserIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagNumericString))
 	return b.Bytes()
 }
@@ -13712,25 +14500,33 @@ func (v *PersonalName) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a PersonalName in DER.
 func (v *PersonalName) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
-		b.SetError(runtime.WithField(err, "surname"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
+			b.SetError(runtime.WithField(err, "surname"))
+		}
 	}
 	b.AddString(runtime.Context(0), 19, v.Surname)
 	if v.HasGivenName {
-		if err := runtime.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "given-name"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "given-name"))
+			}
 		}
 		b.AddString(runtime.Context(1), 19, v.GivenName)
 	}
 	if v.HasInitials {
-		if err := runtime.CheckSize(-1, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
-			b.SetError(runtime.WithField(err, "initials"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
+				b.SetError(runtime.WithField(err, "initials"))
+			}
 		}
 		b.AddString(runtime.Context(2), 19, v.Initials)
 	}
 	if v.HasGenerationQualifier {
-		if err := runtime.CheckSize(-1, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
-			b.SetError(runtime.WithField(err, "generation-qualifier"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
+				b.SetError(runtime.WithField(err, "generation-qualifier"))
+			}
 		}
 		b.AddString(runtime.Context(3), 19, v.GenerationQualifier)
 	}
@@ -13766,7 +14562,13 @@ func (v *PersonalName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PersonalName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -13807,8 +14609,10 @@ func (v *OrganizationalUnitNames) decode(r *runtime.Reader, t runtime.Tag) error
 // encode writes v as a OrganizationalUnitNames in DER.
 func (v *OrganizationalUnitNames) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagPrintableString))
@@ -13846,7 +14650,13 @@ func (v *OrganizationalUnitNames) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -13875,8 +14685,10 @@ func (v *OrganizationalUnitName) decode(r *runtime.Reader, t runtime.Tag) error 
 
 // encode writes v as a OrganizationalUnitName in DER.
 func (v *OrganizationalUnitName) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 19, string(*v))
 }
@@ -13911,7 +14723,13 @@ func (v *OrganizationalUnitName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagPrintableString))
 	return b.Bytes()
 }
@@ -13953,8 +14771,10 @@ func (v *BuiltInDomainDefinedAttributes) decode(r *runtime.Reader, t runtime.Tag
 // encode writes v as a BuiltInDomainDefinedAttributes in DER.
 func (v *BuiltInDomainDefinedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -13992,7 +14812,13 @@ func (v *BuiltInDomainDefinedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BuiltInDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BuiltInDomainDefinedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -14050,12 +14876,16 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *runtime.Reader, t runtime.Tag)
 // encode writes v as a BuiltInDomainDefinedAttribute in DER.
 func (v *BuiltInDomainDefinedAttribute) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
-		b.SetError(runtime.WithField(err, "type"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
+			b.SetError(runtime.WithField(err, "type"))
+		}
 	}
 	b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Type)
-	if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-		b.SetError(runtime.WithField(err, "value"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
+			b.SetError(runtime.WithField(err, "value"))
+		}
 	}
 	b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	b.End(m)
@@ -14090,7 +14920,13 @@ func (v *BuiltInDomainDefinedAttribute) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BuiltInDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -14137,8 +14973,10 @@ func (v *ExtensionAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ExtensionAttributes in DER.
 func (v *ExtensionAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -14176,7 +15014,13 @@ func (v *ExtensionAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -14241,8 +15085,10 @@ func (v *ExtensionAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ExtensionAttribute in DER.
 func (v *ExtensionAttribute) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
-		b.SetError(runtime.WithField(err, "extension-attribute-type"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
+			b.SetError(runtime.WithField(err, "extension-attribute-type"))
+		}
 	}
 	b.AddInt64(runtime.Context(0), v.ExtensionAttributeType)
 	m1 := b.Begin(runtime.Context(1), true)
@@ -14280,7 +15126,13 @@ func (v *ExtensionAttribute) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttribute) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -14644,18 +15496,24 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case ExtensionAttributeExtensionAttributeValueCommonName:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.CommonName), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "commonName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.CommonName), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "commonName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.CommonName)
 	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexCommonName)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexCommonName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexCommonName)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexCommonName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.TeletexCommonName)
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexOrganizationName)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexOrganizationName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexOrganizationName)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexOrganizationName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.TeletexOrganizationName)
 	case ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2:
@@ -14667,8 +15525,10 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2:
 		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionAttributeExtensionAttributeValuePDSName:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.PDSName), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "pDSName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.PDSName), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "pDSName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.PDSName)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2:
@@ -14888,25 +15748,33 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.teletexPersonalName in DER.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "[0] TeletexString", runtime.CharCount(string(v.Surname)), 1, 40); err != nil {
-		b.SetError(runtime.WithField(err, "surname"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "[0] TeletexString", runtime.CharCount(string(v.Surname)), 1, 40); err != nil {
+			b.SetError(runtime.WithField(err, "surname"))
+		}
 	}
 	b.AddString(runtime.Context(0), 20, v.Surname)
 	if v.HasGivenName {
-		if err := runtime.CheckSize(-1, "[1] TeletexString", runtime.CharCount(string(v.GivenName)), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "given-name"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[1] TeletexString", runtime.CharCount(string(v.GivenName)), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "given-name"))
+			}
 		}
 		b.AddString(runtime.Context(1), 20, v.GivenName)
 	}
 	if v.HasInitials {
-		if err := runtime.CheckSize(-1, "[2] TeletexString", runtime.CharCount(string(v.Initials)), 1, 5); err != nil {
-			b.SetError(runtime.WithField(err, "initials"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[2] TeletexString", runtime.CharCount(string(v.Initials)), 1, 5); err != nil {
+				b.SetError(runtime.WithField(err, "initials"))
+			}
 		}
 		b.AddString(runtime.Context(2), 20, v.Initials)
 	}
 	if v.HasGenerationQualifier {
-		if err := runtime.CheckSize(-1, "[3] TeletexString", runtime.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
-			b.SetError(runtime.WithField(err, "generation-qualifier"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[3] TeletexString", runtime.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
+				b.SetError(runtime.WithField(err, "generation-qualifier"))
+			}
 		}
 		b.AddString(runtime.Context(3), 20, v.GenerationQualifier)
 	}
@@ -14942,7 +15810,13 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) MarshalDE
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -14980,8 +15854,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 // encode writes v as a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames in DER.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagTeletexString))
@@ -15019,7 +15895,13 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15093,13 +15975,17 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
-			b.SetError(runtime.WithField(err, "x121-dcc-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
+				b.SetError(runtime.WithField(err, "x121-dcc-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.X121DccCode)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
-			b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
+				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Iso3166Alpha2Code)
 	default:
@@ -15136,7 +16022,13 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) M
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -15210,13 +16102,17 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.NumericCode), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "numeric-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.NumericCode), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "numeric-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.NumericCode)
 	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableCode), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "printable-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableCode), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "printable-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableCode)
 	default:
@@ -15253,7 +16149,13 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) MarshalDER() ([]by
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -15328,8 +16230,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) enco
 		v.PrintableAddress.encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	if v.HasTeletexString {
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 180); err != nil {
-			b.SetError(runtime.WithField(err, "teletex-string"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 180); err != nil {
+				b.SetError(runtime.WithField(err, "teletex-string"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	}
@@ -15365,7 +16269,13 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Mars
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -15411,12 +16321,16 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 // encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address in DER.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
-		if err := runtime.CheckSize(-1, "PrintableString", len((*v)[i]), 1, 30); err != nil {
-			b.SetError(runtime.WithField(err, ""))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len((*v)[i]), 1, 30); err != nil {
+				b.SetError(runtime.WithField(err, ""))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, (*v)[i])
 	}
@@ -15453,7 +16367,13 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15557,7 +16477,13 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) Marsha
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -15614,13 +16540,17 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 // encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address in DER.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
-		b.SetError(runtime.WithField(err, "number"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
+			b.SetError(runtime.WithField(err, "number"))
+		}
 	}
 	b.AddString(runtime.Context(0), 18, v.Number)
 	if v.HasSubAddress {
-		if err := runtime.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
-			b.SetError(runtime.WithField(err, "sub-address"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
+				b.SetError(runtime.WithField(err, "sub-address"))
+			}
 		}
 		b.AddString(runtime.Context(1), 18, v.SubAddress)
 	}
@@ -15656,7 +16586,13 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15691,8 +16627,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtim
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.terminalType in DER.
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInt64(t, int64(*v))
 }
@@ -15727,7 +16665,13 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) MarshalDER() ([]
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueTerminalType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -15765,8 +16709,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 // encode writes v as a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes in DER.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -15804,7 +16750,13 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15833,8 +16785,10 @@ func (v *TeletexOrganizationalUnitName) decode(r *runtime.Reader, t runtime.Tag)
 
 // encode writes v as a TeletexOrganizationalUnitName in DER.
 func (v *TeletexOrganizationalUnitName) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(string(*v))), 1, 32); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(string(*v))), 1, 32); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 20, string(*v))
 }
@@ -15869,7 +16823,13 @@ func (v *TeletexOrganizationalUnitName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TeletexOrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagTeletexString))
 	return b.Bytes()
 }
@@ -15955,14 +16915,18 @@ func (v *PDSParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *PDSParameter) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableString {
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
-			b.SetError(runtime.WithField(err, "printable-string"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
+				b.SetError(runtime.WithField(err, "printable-string"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	}
 	if v.HasTeletexString {
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 30); err != nil {
-			b.SetError(runtime.WithField(err, "teletex-string"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 30); err != nil {
+				b.SetError(runtime.WithField(err, "teletex-string"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	}
@@ -15998,7 +16962,13 @@ func (v *PDSParameter) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PDSParameter) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PDSParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -16151,7 +17121,13 @@ func (v *PresentationAddress) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PresentationAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PresentationAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16197,8 +17173,10 @@ func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag)
 // encode writes v as a PresentationAddress.nAddresses in DER.
 func (v *PresentationAddressNAddresses) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), (*v)[i])
@@ -16243,7 +17221,13 @@ func (v *PresentationAddressNAddresses) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PresentationAddressNAddresses) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PresentationAddressNAddresses) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	m2 := b.Begin(runtime.Context(3), true)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	b.End(m2)
@@ -16303,12 +17287,16 @@ func (v *TeletexDomainDefinedAttribute) decode(r *runtime.Reader, t runtime.Tag)
 // encode writes v as a TeletexDomainDefinedAttribute in DER.
 func (v *TeletexDomainDefinedAttribute) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Type)), 1, 8); err != nil {
-		b.SetError(runtime.WithField(err, "type"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Type)), 1, 8); err != nil {
+			b.SetError(runtime.WithField(err, "type"))
+		}
 	}
 	b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Type)
-	if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-		b.SetError(runtime.WithField(err, "value"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
+			b.SetError(runtime.WithField(err, "value"))
+		}
 	}
 	b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	b.End(m)
@@ -16343,7 +17331,13 @@ func (v *TeletexDomainDefinedAttribute) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TeletexDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TeletexDomainDefinedAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16433,7 +17427,13 @@ func (v *OCSPRequest) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OCSPRequest) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OCSPRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16578,7 +17578,13 @@ func (v *TBSRequest) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSRequest) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16647,7 +17653,13 @@ func (v *TBSRequestRequestList) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSRequestRequestList) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSRequestRequestList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16688,8 +17700,10 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtim
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsReOCSPNonceReOCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -16727,7 +17741,13 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16841,7 +17861,13 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16999,7 +18025,13 @@ func (v *Signature) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Signature) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Signature) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17092,7 +18124,13 @@ func (v *AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17196,7 +18234,13 @@ func (v *SignatureCerts) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SignatureCerts) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SignatureCerts) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	m2 := b.Begin(runtime.Context(0), true)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	b.End(m2)
@@ -17257,7 +18301,13 @@ func (v *OCSP2009Version) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OCSP2009Version) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OCSP2009Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -17349,7 +18399,13 @@ func (v *Request) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Request) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Request) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17390,8 +18446,10 @@ func (v *ExtensionsReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsReOCSPServiceLocator) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -17429,7 +18487,13 @@ func (v *ExtensionsReOCSPServiceLocator) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsReOCSPServiceLocator) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17543,7 +18607,13 @@ func (v *ExtensionReOCSPServiceLocator) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionReOCSPServiceLocator) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17690,7 +18760,13 @@ func (v *CertID) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertID) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17783,7 +18859,13 @@ func (v *AlgorithmIdentifier_2) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifier_2) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifier_2) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17901,7 +18983,13 @@ func (v *OCSPResponse) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OCSPResponse) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17992,7 +19080,13 @@ func (v *OCSPResponseStatus) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OCSPResponseStatus) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OCSPResponseStatus) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagEnumerated))
 	return b.Bytes()
 }
@@ -18078,7 +19172,13 @@ func (v *ResponseBytes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ResponseBytes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ResponseBytes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18244,7 +19344,13 @@ func (v *BasicOCSPResponse) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BasicOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BasicOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18337,7 +19443,13 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18492,7 +19604,13 @@ func (v *BasicOCSPResponseCerts) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BasicOCSPResponseCerts) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BasicOCSPResponseCerts) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	m2 := b.Begin(runtime.Context(0), true)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	b.End(m2)
@@ -18637,7 +19755,13 @@ func (v *ResponseData) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ResponseData) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ResponseData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18706,7 +19830,13 @@ func (v *ResponseDataResponses) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ResponseDataResponses) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ResponseDataResponses) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18747,8 +19877,10 @@ func (v *ExtensionsReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsReOCSPNonce) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -18786,7 +19918,13 @@ func (v *ExtensionsReOCSPNonce) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsReOCSPNonce) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18900,7 +20038,13 @@ func (v *ExtensionReOCSPNonce) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionReOCSPNonce) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19062,7 +20206,13 @@ func (v *ResponderID) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ResponderID) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ResponderID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -19117,7 +20267,13 @@ func (v *KeyHash) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyHash) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyHash) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -19254,7 +20410,13 @@ func (v *SingleResponse) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SingleResponse) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SingleResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19295,8 +20457,10 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *run
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -19334,7 +20498,13 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) MarshalDER() 
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19448,7 +20618,13 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) MarshalDER() (
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19676,7 +20852,13 @@ func (v *CertStatus) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertStatus) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertStatus) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -19768,7 +20950,13 @@ func (v *RevokedInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RevokedInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RevokedInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19818,7 +21006,13 @@ func (v *UnknownInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *UnknownInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *UnknownInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagNull))
 	return b.Bytes()
 }
@@ -19873,7 +21067,13 @@ func (v *OCSP2009CRLReason) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OCSP2009CRLReason) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OCSP2009CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -19928,7 +21128,13 @@ func (v *ArchiveCutoff) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ArchiveCutoff) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ArchiveCutoff) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagGeneralizedTime))
 	return b.Bytes()
 }
@@ -20001,7 +21207,13 @@ func (v *AcceptableResponses) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AcceptableResponses) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AcceptableResponses) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20075,7 +21287,13 @@ func (v *ServiceLocator) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ServiceLocator) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ServiceLocator) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20211,7 +21429,13 @@ func (v *CRLID) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CRLID) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CRLID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20306,7 +21530,13 @@ func (v *CertificationRequestInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificationRequestInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificationRequestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20363,7 +21593,13 @@ func (v *CertificationRequestInfoVersion) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificationRequestInfoVersion) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificationRequestInfoVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -20440,7 +21676,13 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20533,7 +21775,13 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20638,7 +21886,13 @@ func (v *AttributesCRIAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributesCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributesCRIAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -20750,7 +22004,13 @@ func (v *AttributeCRIAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCRIAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20868,7 +22128,13 @@ func (v *CertificationRequest) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificationRequest) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificationRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20961,7 +22227,13 @@ func (v *AlgorithmIdentifierSignatureAlgorithms_2) MarshalDER() ([]byte, error) 
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierSignatureAlgorithms_2) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierSignatureAlgorithms_2) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -21082,13 +22354,17 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 func (v *MLDSA44PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case MLDSA44PrivateKeySeed:
-		if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+				b.SetError(runtime.WithField(err, "seed"))
+			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
 	case MLDSA44PrivateKeyExpandedKey:
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
+				b.SetError(runtime.WithField(err, "expandedKey"))
+			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	case MLDSA44PrivateKeyBoth_2:
@@ -21127,7 +22403,13 @@ func (v *MLDSA44PrivateKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLDSA44PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLDSA44PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -21179,12 +22461,16 @@ func (v *MLDSA44PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ML-DSA-44-PrivateKey.both in DER.
 func (v *MLDSA44PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-		b.SetError(runtime.WithField(err, "seed"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			b.SetError(runtime.WithField(err, "seed"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
-		b.SetError(runtime.WithField(err, "expandedKey"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
+			b.SetError(runtime.WithField(err, "expandedKey"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	b.End(m)
@@ -21219,7 +22505,13 @@ func (v *MLDSA44PrivateKeyBoth) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLDSA44PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -21312,13 +22604,17 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 func (v *MLDSA65PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case MLDSA65PrivateKeySeed:
-		if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+				b.SetError(runtime.WithField(err, "seed"))
+			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
 	case MLDSA65PrivateKeyExpandedKey:
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
+				b.SetError(runtime.WithField(err, "expandedKey"))
+			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	case MLDSA65PrivateKeyBoth_2:
@@ -21357,7 +22653,13 @@ func (v *MLDSA65PrivateKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLDSA65PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLDSA65PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -21409,12 +22711,16 @@ func (v *MLDSA65PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ML-DSA-65-PrivateKey.both in DER.
 func (v *MLDSA65PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-		b.SetError(runtime.WithField(err, "seed"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			b.SetError(runtime.WithField(err, "seed"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
-		b.SetError(runtime.WithField(err, "expandedKey"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
+			b.SetError(runtime.WithField(err, "expandedKey"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	b.End(m)
@@ -21449,7 +22755,13 @@ func (v *MLDSA65PrivateKeyBoth) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLDSA65PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -21542,13 +22854,17 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 func (v *MLDSA87PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case MLDSA87PrivateKeySeed:
-		if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+				b.SetError(runtime.WithField(err, "seed"))
+			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
 	case MLDSA87PrivateKeyExpandedKey:
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
+				b.SetError(runtime.WithField(err, "expandedKey"))
+			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	case MLDSA87PrivateKeyBoth_2:
@@ -21587,7 +22903,13 @@ func (v *MLDSA87PrivateKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLDSA87PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLDSA87PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -21639,12 +22961,16 @@ func (v *MLDSA87PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ML-DSA-87-PrivateKey.both in DER.
 func (v *MLDSA87PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-		b.SetError(runtime.WithField(err, "seed"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			b.SetError(runtime.WithField(err, "seed"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
-		b.SetError(runtime.WithField(err, "expandedKey"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
+			b.SetError(runtime.WithField(err, "expandedKey"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	b.End(m)
@@ -21679,7 +23005,13 @@ func (v *MLDSA87PrivateKeyBoth) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLDSA87PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLDSA87PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -21707,8 +23039,10 @@ func (v *MLDSA44PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ML-DSA-44-PublicKey in DER.
 func (v *MLDSA44PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1312, 1312); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1312, 1312); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddPrimitive(t, []byte(*v))
 }
@@ -21743,7 +23077,13 @@ func (v *MLDSA44PublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLDSA44PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLDSA44PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -21771,8 +23111,10 @@ func (v *MLDSA65PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ML-DSA-65-PublicKey in DER.
 func (v *MLDSA65PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1952, 1952); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1952, 1952); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddPrimitive(t, []byte(*v))
 }
@@ -21807,7 +23149,13 @@ func (v *MLDSA65PublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLDSA65PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLDSA65PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -21835,8 +23183,10 @@ func (v *MLDSA87PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ML-DSA-87-PublicKey in DER.
 func (v *MLDSA87PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 2602, 2602); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 2602, 2602); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddPrimitive(t, []byte(*v))
 }
@@ -21871,7 +23221,13 @@ func (v *MLDSA87PublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLDSA87PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLDSA87PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -21964,13 +23320,17 @@ func (v *MLKEM512PrivateKey) decode(r *runtime.Reader) error {
 func (v *MLKEM512PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case MLKEM512PrivateKeySeed:
-		if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+				b.SetError(runtime.WithField(err, "seed"))
+			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
 	case MLKEM512PrivateKeyExpandedKey:
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
+				b.SetError(runtime.WithField(err, "expandedKey"))
+			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	case MLKEM512PrivateKeyBoth_2:
@@ -22009,7 +23369,13 @@ func (v *MLKEM512PrivateKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLKEM512PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLKEM512PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -22061,12 +23427,16 @@ func (v *MLKEM512PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error 
 // encode writes v as a ML-KEM-512-PrivateKey.both in DER.
 func (v *MLKEM512PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-		b.SetError(runtime.WithField(err, "seed"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			b.SetError(runtime.WithField(err, "seed"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
-		b.SetError(runtime.WithField(err, "expandedKey"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
+			b.SetError(runtime.WithField(err, "expandedKey"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	b.End(m)
@@ -22101,7 +23471,13 @@ func (v *MLKEM512PrivateKeyBoth) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLKEM512PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLKEM512PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -22194,13 +23570,17 @@ func (v *MLKEM768PrivateKey) decode(r *runtime.Reader) error {
 func (v *MLKEM768PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case MLKEM768PrivateKeySeed:
-		if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+				b.SetError(runtime.WithField(err, "seed"))
+			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
 	case MLKEM768PrivateKeyExpandedKey:
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
+				b.SetError(runtime.WithField(err, "expandedKey"))
+			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	case MLKEM768PrivateKeyBoth_2:
@@ -22239,7 +23619,13 @@ func (v *MLKEM768PrivateKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLKEM768PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLKEM768PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -22291,12 +23677,16 @@ func (v *MLKEM768PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error 
 // encode writes v as a ML-KEM-768-PrivateKey.both in DER.
 func (v *MLKEM768PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-		b.SetError(runtime.WithField(err, "seed"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			b.SetError(runtime.WithField(err, "seed"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
-		b.SetError(runtime.WithField(err, "expandedKey"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
+			b.SetError(runtime.WithField(err, "expandedKey"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	b.End(m)
@@ -22331,7 +23721,13 @@ func (v *MLKEM768PrivateKeyBoth) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLKEM768PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLKEM768PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -22424,13 +23820,17 @@ func (v *MLKEM1024PrivateKey) decode(r *runtime.Reader) error {
 func (v *MLKEM1024PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case MLKEM1024PrivateKeySeed:
-		if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+				b.SetError(runtime.WithField(err, "seed"))
+			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
 	case MLKEM1024PrivateKeyExpandedKey:
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
+				b.SetError(runtime.WithField(err, "expandedKey"))
+			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	case MLKEM1024PrivateKeyBoth_2:
@@ -22469,7 +23869,13 @@ func (v *MLKEM1024PrivateKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLKEM1024PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLKEM1024PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -22521,12 +23927,16 @@ func (v *MLKEM1024PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error
 // encode writes v as a ML-KEM-1024-PrivateKey.both in DER.
 func (v *MLKEM1024PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-		b.SetError(runtime.WithField(err, "seed"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			b.SetError(runtime.WithField(err, "seed"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
-		b.SetError(runtime.WithField(err, "expandedKey"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
+			b.SetError(runtime.WithField(err, "expandedKey"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
 	b.End(m)
@@ -22561,7 +23971,13 @@ func (v *MLKEM1024PrivateKeyBoth) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLKEM1024PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLKEM1024PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -22589,8 +24005,10 @@ func (v *MLKEM512PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ML-KEM-512-PublicKey in DER.
 func (v *MLKEM512PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 800, 800); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 800, 800); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddPrimitive(t, []byte(*v))
 }
@@ -22625,7 +24043,13 @@ func (v *MLKEM512PublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLKEM512PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLKEM512PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -22653,8 +24077,10 @@ func (v *MLKEM768PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ML-KEM-768-PublicKey in DER.
 func (v *MLKEM768PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1184, 1184); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1184, 1184); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddPrimitive(t, []byte(*v))
 }
@@ -22689,7 +24115,13 @@ func (v *MLKEM768PublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLKEM768PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLKEM768PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -22717,8 +24149,10 @@ func (v *MLKEM1024PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ML-KEM-1024-PublicKey in DER.
 func (v *MLKEM1024PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1568, 1568); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1568, 1568); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddPrimitive(t, []byte(*v))
 }
@@ -22753,7 +24187,13 @@ func (v *MLKEM1024PublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MLKEM1024PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MLKEM1024PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }

@@ -1088,7 +1088,13 @@ func (v *ContentType) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ContentType) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ContentType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOID))
 	return b.Bytes()
 }
@@ -1182,7 +1188,13 @@ func (v *ContentInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ContentInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -1452,7 +1464,13 @@ func (v *SignedData) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SignedData) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SignedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -1527,7 +1545,13 @@ func (v *SignedDataDigestAlgorithms) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SignedDataDigestAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SignedDataDigestAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -1604,7 +1628,13 @@ func (v *SignerInfos) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SignerInfos) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SignerInfos) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -1706,7 +1736,13 @@ func (v *EncapsulatedContentInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *EncapsulatedContentInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *EncapsulatedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -1989,7 +2025,13 @@ func (v *SignerInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SignerInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SignerInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -2036,8 +2078,10 @@ func (v *AttributesUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) 
 // encode writes v as a Attributes in DER.
 func (v *AttributesUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -2075,7 +2119,13 @@ func (v *AttributesUnsignedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributesUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributesUnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -2183,7 +2233,13 @@ func (v *AttributeUnsignedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeUnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -2281,8 +2337,10 @@ func (v *SignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a SignedAttributes in DER.
 func (v *SignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -2320,7 +2378,13 @@ func (v *SignedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SignedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -2428,7 +2492,13 @@ func (v *AttributeSignedAttributesSet) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeSignedAttributesSet) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeSignedAttributesSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -2615,7 +2685,13 @@ func (v *SignerIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SignerIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SignerIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -2670,7 +2746,13 @@ func (v *SignatureValue) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SignatureValue) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SignatureValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -2792,7 +2874,13 @@ func (v *EnvelopedData) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *EnvelopedData) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *EnvelopedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -2839,8 +2927,10 @@ func (v *AttributesUnprotectedAttributes) decode(r *runtime.Reader, t runtime.Ta
 // encode writes v as a Attributes in DER.
 func (v *AttributesUnprotectedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -2878,7 +2968,13 @@ func (v *AttributesUnprotectedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributesUnprotectedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributesUnprotectedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -2986,7 +3082,13 @@ func (v *AttributeUnprotectedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeUnprotectedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeUnprotectedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -3102,7 +3204,13 @@ func (v *OriginatorInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OriginatorInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OriginatorInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -3148,8 +3256,10 @@ func (v *RecipientInfos) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a RecipientInfos in DER.
 func (v *RecipientInfos) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b)
@@ -3187,7 +3297,13 @@ func (v *RecipientInfos) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RecipientInfos) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RecipientInfos) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -3280,7 +3396,13 @@ func (v *EncryptedContentInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *EncryptedContentInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *EncryptedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -3466,7 +3588,13 @@ func (v *RecipientInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -3521,7 +3649,13 @@ func (v *EncryptedKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *EncryptedKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *EncryptedKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -3612,7 +3746,13 @@ func (v *KeyTransRecipientInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyTransRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyTransRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -3705,7 +3845,13 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) MarshalDER() ([]byte, erro
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -3859,7 +4005,13 @@ func (v *RecipientIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RecipientIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RecipientIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -3983,7 +4135,13 @@ func (v *KeyAgreeRecipientInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyAgreeRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyAgreeRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4076,7 +4234,13 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) MarshalDER() ([]byte, erro
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4270,7 +4434,13 @@ func (v *OriginatorIdentifierOrKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OriginatorIdentifierOrKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OriginatorIdentifierOrKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -4346,7 +4516,13 @@ func (v *OriginatorPublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OriginatorPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OriginatorPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4439,7 +4615,13 @@ func (v *AlgorithmIdentifierOriginatorKeySet) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierOriginatorKeySet) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierOriginatorKeySet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4562,7 +4744,13 @@ func (v *RecipientEncryptedKeys) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RecipientEncryptedKeys) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RecipientEncryptedKeys) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4636,7 +4824,13 @@ func (v *RecipientEncryptedKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RecipientEncryptedKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RecipientEncryptedKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4744,7 +4938,13 @@ func (v *KeyAgreeRecipientIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyAgreeRecipientIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyAgreeRecipientIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -4842,7 +5042,13 @@ func (v *RecipientKeyIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RecipientKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RecipientKeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -4897,7 +5103,13 @@ func (v *SubjectKeyIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SubjectKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SubjectKeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -4987,7 +5199,13 @@ func (v *KEKRecipientInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KEKRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KEKRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5087,7 +5305,13 @@ func (v *KEKIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KEKIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KEKIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5185,7 +5409,13 @@ func (v *PasswordRecipientInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PasswordRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PasswordRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5270,7 +5500,13 @@ func (v *OtherRecipientInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OtherRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OtherRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5405,7 +5641,13 @@ func (v *DigestedData) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DigestedData) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DigestedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5460,7 +5702,13 @@ func (v *Digest) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Digest) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Digest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -5559,7 +5807,13 @@ func (v *EncryptedData) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *EncryptedData) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5730,7 +5984,13 @@ func (v *AuthenticatedData) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AuthenticatedData) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AuthenticatedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -5777,8 +6037,10 @@ func (v *AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a AuthAttributes in DER.
 func (v *AuthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -5816,7 +6078,13 @@ func (v *AuthAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AuthAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AuthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -5924,7 +6192,13 @@ func (v *AttributeAuthAttributeSet) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeAuthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeAuthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6055,7 +6329,13 @@ func (v *MessageAuthenticationCode) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MessageAuthenticationCode) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MessageAuthenticationCode) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -6102,8 +6382,10 @@ func (v *UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a UnauthAttributes in DER.
 func (v *UnauthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -6141,7 +6423,13 @@ func (v *UnauthAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *UnauthAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *UnauthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -6249,7 +6537,13 @@ func (v *AttributeUnauthAttributeSet) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeUnauthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeUnauthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6366,7 +6660,13 @@ func (v *DigestAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DigestAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DigestAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6483,7 +6783,13 @@ func (v *SignatureAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SignatureAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SignatureAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6600,7 +6906,13 @@ func (v *KeyEncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6744,7 +7056,13 @@ func (v *ContentEncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ContentEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ContentEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -6888,7 +7206,13 @@ func (v *MessageAuthenticationCodeAlgorithm) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MessageAuthenticationCodeAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MessageAuthenticationCodeAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7020,7 +7344,13 @@ func (v *KeyDerivationAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyDerivationAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyDerivationAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7149,7 +7479,13 @@ func (v *RevocationInfoChoices) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RevocationInfoChoices) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RevocationInfoChoices) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -7269,7 +7605,13 @@ func (v *RevocationInfoChoice) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RevocationInfoChoice) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RevocationInfoChoice) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -7354,7 +7696,13 @@ func (v *OtherRevocationInfoFormat) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OtherRevocationInfoFormat) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OtherRevocationInfoFormat) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7570,7 +7918,13 @@ func (v *CertificateChoices) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateChoices) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateChoices) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -7662,7 +8016,13 @@ func (v *AttributeCertificate) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCertificate) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -7748,7 +8108,13 @@ func (v *AttributeCertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -8017,7 +8383,13 @@ func (v *OtherCertificateFormat) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OtherCertificateFormat) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OtherCertificateFormat) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -8122,7 +8494,13 @@ func (v *CertificateSet) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateSet) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -8196,7 +8574,13 @@ func (v *IssuerAndSerialNumber) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *IssuerAndSerialNumber) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *IssuerAndSerialNumber) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -8260,7 +8644,13 @@ func (v *CMSVersion) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CMSVersion) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CMSVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -8315,7 +8705,13 @@ func (v *UserKeyingMaterial) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *UserKeyingMaterial) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *UserKeyingMaterial) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -8401,7 +8797,13 @@ func (v *OtherKeyAttribute) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OtherKeyAttribute) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OtherKeyAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -8484,7 +8886,13 @@ func (v *MessageDigest) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MessageDigest) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MessageDigest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -8594,7 +9002,13 @@ func (v *Time) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Time) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -8718,7 +9132,13 @@ func (v *ExtendedCertificateOrCertificate) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtendedCertificateOrCertificate) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtendedCertificateOrCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -8804,7 +9224,13 @@ func (v *ExtendedCertificate) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtendedCertificate) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtendedCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -8890,7 +9316,13 @@ func (v *ExtendedCertificateInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtendedCertificateInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtendedCertificateInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -8945,7 +9377,13 @@ func (v *Signature) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Signature) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Signature) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagBitString))
 	return b.Bytes()
 }
@@ -9034,7 +9472,13 @@ func (v *KeyWrapAlgorithm) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyWrapAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyWrapAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9151,7 +9595,13 @@ func (v *RC2ParameterVersion) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RC2ParameterVersion) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RC2ParameterVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -9213,7 +9663,13 @@ func (v *IV) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *IV) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *IV) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -9263,8 +9719,10 @@ func (v *RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a RC2CBCParameter in DER.
 func (v *RC2CBCParameter) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
-		b.SetError(runtime.WithField(err, "rc2ParameterVersion"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
+			b.SetError(runtime.WithField(err, "rc2ParameterVersion"))
+		}
 	}
 	b.AddInt64(runtime.Universal(runtime.TagInteger), v.Rc2ParameterVersion)
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Iv)
@@ -9300,7 +9758,13 @@ func (v *RC2CBCParameter) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RC2CBCParameter) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RC2CBCParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9389,7 +9853,13 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PBKDF2PRFsAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PBKDF2PRFsAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9521,7 +9991,13 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9634,13 +10110,17 @@ func (v *PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *PBKDF2Params) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Salt.encode(b)
-	if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
-		b.SetError(runtime.WithField(err, "iterationCount"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
+			b.SetError(runtime.WithField(err, "iterationCount"))
+		}
 	}
 	b.AddInteger(runtime.Universal(runtime.TagInteger), v.IterationCount)
 	if v.HasKeyLength {
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
-			b.SetError(runtime.WithField(err, "keyLength"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
+				b.SetError(runtime.WithField(err, "keyLength"))
+			}
 		}
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.KeyLength)
 	}
@@ -9679,7 +10159,13 @@ func (v *PBKDF2Params) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PBKDF2Params) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PBKDF2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9776,7 +10262,13 @@ func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PBKDF2ParamsSalt) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PBKDF2ParamsSalt) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -9916,7 +10408,13 @@ func (v *AuthEnvelopedData) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AuthEnvelopedData) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AuthEnvelopedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -9975,8 +10473,10 @@ func (v *CCMParameters) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a CCMParameters in DER.
 func (v *CCMParameters) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
-		b.SetError(runtime.WithField(err, "aes-nonce"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
+			b.SetError(runtime.WithField(err, "aes-nonce"))
+		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.AESNonce)
 	if v.HasAESICVlen || !(v.AESICVlen == AESCCMICVlen(12)) {
@@ -10014,7 +10514,13 @@ func (v *CCMParameters) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CCMParameters) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CCMParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -10042,8 +10548,10 @@ func (v *AESCCMICVlen) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a AES-CCM-ICVlen in DER.
 func (v *AESCCMICVlen) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 4, 16); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 4, 16); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInt64(t, int64(*v))
 }
@@ -10078,7 +10586,13 @@ func (v *AESCCMICVlen) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AESCCMICVlen) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AESCCMICVlen) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -10167,7 +10681,13 @@ func (v *GCMParameters) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *GCMParameters) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *GCMParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -10195,8 +10715,10 @@ func (v *AESGCMICVlen) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a AES-GCM-ICVlen in DER.
 func (v *AESGCMICVlen) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 12, 16); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 12, 16); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInt64(t, int64(*v))
 }
@@ -10231,7 +10753,13 @@ func (v *AESGCMICVlen) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AESGCMICVlen) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AESGCMICVlen) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -10353,7 +10881,13 @@ func (v *SMIMEEncryptionKeyPreference) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SMIMEEncryptionKeyPreference) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SMIMEEncryptionKeyPreference) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -10408,7 +10942,13 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SMIMECapabilitiesParametersForRC2CBC) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SMIMECapabilitiesParametersForRC2CBC) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -10499,7 +11039,13 @@ func (v *ParamOptions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ParamOptions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ParamOptions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagEnumerated))
 	return b.Bytes()
 }
@@ -10554,7 +11100,13 @@ func (v *AttributeType) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeType) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOID))
 	return b.Bytes()
 }
@@ -10684,28 +11236,38 @@ func (v *X520name) decode(r *runtime.Reader) error {
 func (v *X520name) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520nameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520namePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520nameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520nameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520nameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -10742,7 +11304,13 @@ func (v *X520name) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520name) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -10872,28 +11440,38 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 func (v *X520CommonName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520CommonNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520CommonNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520CommonNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520CommonNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520CommonNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -10930,7 +11508,13 @@ func (v *X520CommonName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520CommonName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520CommonName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -11060,28 +11644,38 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 func (v *X520LocalityName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520LocalityNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520LocalityNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520LocalityNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520LocalityNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520LocalityNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -11118,7 +11712,13 @@ func (v *X520LocalityName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520LocalityName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520LocalityName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -11248,28 +11848,38 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 func (v *X520StateOrProvinceName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520StateOrProvinceNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520StateOrProvinceNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520StateOrProvinceNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520StateOrProvinceNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520StateOrProvinceNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -11306,7 +11916,13 @@ func (v *X520StateOrProvinceName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520StateOrProvinceName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -11436,28 +12052,38 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 func (v *X520OrganizationName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520OrganizationNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520OrganizationNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520OrganizationNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520OrganizationNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520OrganizationNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -11494,7 +12120,13 @@ func (v *X520OrganizationName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520OrganizationName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -11625,28 +12257,38 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 func (v *X520OrganizationalUnitName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520OrganizationalUnitNameTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case X520OrganizationalUnitNamePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case X520OrganizationalUnitNameBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case X520OrganizationalUnitNameUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case X520OrganizationalUnitNameUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -11683,7 +12325,13 @@ func (v *X520OrganizationalUnitName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X520OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -11769,7 +12417,13 @@ func (v *Name) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Name) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -11840,7 +12494,13 @@ func (v *RDNSequence) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RDNSequence) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RDNSequence) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -11894,8 +12554,10 @@ func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) err
 // encode writes v as a RelativeDistinguishedName in DER.
 func (v *RelativeDistinguishedName) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -11933,7 +12595,13 @@ func (v *RelativeDistinguishedName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RelativeDistinguishedName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -12017,7 +12685,13 @@ func (v *SingleAttributeSupportedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -12375,13 +13049,17 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
 	case SingleAttributeSupportedAttributesValueX520countryName:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
-			b.SetError(runtime.WithField(err, "x520countryName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+				b.SetError(runtime.WithField(err, "x520countryName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520countryName)
 	case SingleAttributeSupportedAttributesValueX520SerialNumber:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "x520SerialNumber"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "x520SerialNumber"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
@@ -12393,8 +13071,10 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	case SingleAttributeSupportedAttributesValueDomainComponent:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
-		if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
-			b.SetError(runtime.WithField(err, "emailAddress"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+				b.SetError(runtime.WithField(err, "emailAddress"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.EmailAddress)
 	default:
@@ -12533,28 +13213,38 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DirectoryStringUbTitleTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case DirectoryStringUbTitlePrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case DirectoryStringUbTitleBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case DirectoryStringUbTitleUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case DirectoryStringUbTitleUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -12591,7 +13281,13 @@ func (v *DirectoryStringUbTitle) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DirectoryStringUbTitle) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -12727,28 +13423,38 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DirectoryStringUbPseudonymTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case DirectoryStringUbPseudonymPrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case DirectoryStringUbPseudonymBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case DirectoryStringUbPseudonymUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case DirectoryStringUbPseudonymUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -12785,7 +13491,13 @@ func (v *DirectoryStringUbPseudonym) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DirectoryStringUbPseudonym) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DirectoryStringUbPseudonym) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -12870,7 +13582,13 @@ func (v *Certificate) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Certificate) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Certificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -12956,7 +13674,13 @@ func (v *CertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -13348,7 +14072,13 @@ func (v *TBSCertificate) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSCertificate) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -13441,7 +14171,13 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -13666,8 +14402,10 @@ func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) erro
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -13705,7 +14443,13 @@ func (v *ExtensionsCertExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -13819,7 +14563,13 @@ func (v *ExtensionCertExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -14172,7 +14922,13 @@ func (v *Version) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Version) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -14227,7 +14983,13 @@ func (v *CertificateSerialNumber) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateSerialNumber) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -14301,7 +15063,13 @@ func (v *Validity) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Validity) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Validity) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -14404,7 +15172,13 @@ func (v *PKIX1Explicit2009Time) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PKIX1Explicit2009Time) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PKIX1Explicit2009Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -14459,7 +15233,13 @@ func (v *UniqueIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *UniqueIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *UniqueIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagBitString))
 	return b.Bytes()
 }
@@ -14536,7 +15316,13 @@ func (v *SubjectPublicKeyInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SubjectPublicKeyInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -14629,7 +15415,13 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -14889,7 +15681,13 @@ func (v *CertificateList) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateList) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -14975,7 +15773,13 @@ func (v *CertificateListAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15338,7 +16142,13 @@ func (v *TBSCertList) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSCertList) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSCertList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15376,8 +16186,10 @@ func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag
 // encode writes v as a TBSCertList.revokedCertificates in DER.
 func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -15415,7 +16227,13 @@ func (v *TBSCertListRevokedCertificates) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSCertListRevokedCertificates) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSCertListRevokedCertificates) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15507,7 +16325,13 @@ func (v *TBSCertListRevokedCertificatesItem) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15548,8 +16372,10 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) 
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -15587,7 +16413,13 @@ func (v *ExtensionsCRLEntryExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15701,7 +16533,13 @@ func (v *ExtensionCRLEntryExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15825,8 +16663,10 @@ func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -15864,7 +16704,13 @@ func (v *ExtensionsCRLExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -15978,7 +16824,13 @@ func (v *ExtensionCRLExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16096,8 +16948,10 @@ func (u *ExtensionCRLExtensionsExtnValue) encode(b *runtime.Builder) {
 	case ExtensionCRLExtensionsExtnValueIssuerAltName:
 		u.IssuerAltName.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCRLExtensionsExtnValueCRLNumber:
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
-			b.SetError(runtime.WithField(err, "CRLNumber"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
+				b.SetError(runtime.WithField(err, "CRLNumber"))
+			}
 		}
 		b.AddInteger(runtime.Universal(runtime.TagInteger), u.CRLNumber)
 	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
@@ -16223,7 +17077,13 @@ func (v *AuthorityKeyIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AuthorityKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AuthorityKeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16278,7 +17138,13 @@ func (v *KeyIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -16377,7 +17243,13 @@ func (v *KeyUsage) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyUsage) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyUsage) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagBitString))
 	return b.Bytes()
 }
@@ -16471,7 +17343,13 @@ func (v *PrivateKeyUsagePeriod) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PrivateKeyUsagePeriod) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PrivateKeyUsagePeriod) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16511,8 +17389,10 @@ func (v *CertificatePolicies) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a CertificatePolicies in DER.
 func (v *CertificatePolicies) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -16550,7 +17430,13 @@ func (v *CertificatePolicies) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertificatePolicies) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertificatePolicies) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16632,7 +17518,13 @@ func (v *PolicyInformation) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyInformation) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyInformation) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16670,8 +17562,10 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.
 // encode writes v as a PolicyInformation.policyQualifiers in DER.
 func (v *PolicyInformationPolicyQualifiers) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -16709,7 +17603,13 @@ func (v *PolicyInformationPolicyQualifiers) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyInformationPolicyQualifiers) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyInformationPolicyQualifiers) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16764,7 +17664,13 @@ func (v *CertPolicyID) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CertPolicyID) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CertPolicyID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOID))
 	return b.Bytes()
 }
@@ -16849,7 +17755,13 @@ func (v *PolicyQualifierInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyQualifierInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -16968,7 +17880,13 @@ func (v *CPSuri) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CPSuri) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CPSuri) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagIA5String))
 	return b.Bytes()
 }
@@ -17058,7 +17976,13 @@ func (v *UserNotice) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *UserNotice) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *UserNotice) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17132,7 +18056,13 @@ func (v *NoticeReference) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *NoticeReference) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *NoticeReference) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17203,7 +18133,13 @@ func (v *NoticeReferenceNoticeNumbers) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *NoticeReferenceNoticeNumbers) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *NoticeReferenceNoticeNumbers) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17319,23 +18255,31 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 func (v *DisplayText) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DisplayTextIa5String:
-		if err := runtime.CheckSize(-1, "IA5String", len(v.Ia5String), 1, 200); err != nil {
-			b.SetError(runtime.WithField(err, "ia5String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "IA5String", len(v.Ia5String), 1, 200); err != nil {
+				b.SetError(runtime.WithField(err, "ia5String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, v.Ia5String)
 	case DisplayTextVisibleString:
-		if err := runtime.CheckSize(-1, "VisibleString", len(v.VisibleString), 1, 200); err != nil {
-			b.SetError(runtime.WithField(err, "visibleString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "VisibleString", len(v.VisibleString), 1, 200); err != nil {
+				b.SetError(runtime.WithField(err, "visibleString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagVisibleString), 26, v.VisibleString)
 	case DisplayTextBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 200); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 200); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case DisplayTextUtf8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Utf8String)), 1, 200); err != nil {
-			b.SetError(runtime.WithField(err, "utf8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Utf8String)), 1, 200); err != nil {
+				b.SetError(runtime.WithField(err, "utf8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Utf8String)
 	default:
@@ -17372,7 +18316,13 @@ func (v *DisplayText) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DisplayText) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DisplayText) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -17415,8 +18365,10 @@ func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a PolicyMappings in DER.
 func (v *PolicyMappings) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -17454,7 +18406,13 @@ func (v *PolicyMappings) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyMappings) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyMappings) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17524,7 +18482,13 @@ func (v *PolicyMappingsItem) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17564,8 +18528,10 @@ func (v *GeneralNames) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a GeneralNames in DER.
 func (v *GeneralNames) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b)
@@ -17603,7 +18569,13 @@ func (v *GeneralNames) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *GeneralNames) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *GeneralNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -17836,7 +18808,13 @@ func (v *GeneralName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *GeneralName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *GeneralName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -17936,7 +18914,13 @@ func (v *EDIPartyName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *EDIPartyName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18072,28 +19056,38 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DirectoryStringUbMaxTeletexString:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "teletexString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "teletexString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	case DirectoryStringUbMaxPrintableString:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "printableString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "printableString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	case DirectoryStringUbMaxBmpString:
-		if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "bmpString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "bmpString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
 	case DirectoryStringUbMaxUniversalString:
-		if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "universalString"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "universalString"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
 	case DirectoryStringUbMaxUTF8String:
-		if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
-			b.SetError(runtime.WithField(err, "uTF8String"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
+				b.SetError(runtime.WithField(err, "uTF8String"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
 	default:
@@ -18130,7 +19124,13 @@ func (v *DirectoryStringUbMax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DirectoryStringUbMax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -18171,8 +19171,10 @@ func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) er
 // encode writes v as a SubjectDirectoryAttributes in DER.
 func (v *SubjectDirectoryAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -18210,7 +19212,13 @@ func (v *SubjectDirectoryAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SubjectDirectoryAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18323,7 +19331,13 @@ func (v *AttributeSetSupportedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18681,13 +19695,17 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
 	case AttributeSetSupportedAttributesValuesX520countryName:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
-			b.SetError(runtime.WithField(err, "x520countryName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+				b.SetError(runtime.WithField(err, "x520countryName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520countryName)
 	case AttributeSetSupportedAttributesValuesX520SerialNumber:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "x520SerialNumber"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "x520SerialNumber"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
@@ -18699,8 +19717,10 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
 	case AttributeSetSupportedAttributesValuesDomainComponent:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
-		if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
-			b.SetError(runtime.WithField(err, "emailAddress"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+				b.SetError(runtime.WithField(err, "emailAddress"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.EmailAddress)
 	default:
@@ -18774,8 +19794,10 @@ func (v *BasicConstraints) encode(b *runtime.Builder, t runtime.Tag) {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.CA)
 	}
 	if v.HasPathLenConstraint {
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-			b.SetError(runtime.WithField(err, "pathLenConstraint"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+				b.SetError(runtime.WithField(err, "pathLenConstraint"))
+			}
 		}
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.PathLenConstraint)
 	}
@@ -18811,7 +19833,13 @@ func (v *BasicConstraints) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BasicConstraints) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BasicConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18900,7 +19928,13 @@ func (v *NameConstraints) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *NameConstraints) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *NameConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -18940,8 +19974,10 @@ func (v *GeneralSubtrees) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a GeneralSubtrees in DER.
 func (v *GeneralSubtrees) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -18979,7 +20015,13 @@ func (v *GeneralSubtrees) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *GeneralSubtrees) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *GeneralSubtrees) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19088,7 +20130,13 @@ func (v *GeneralSubtree) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *GeneralSubtree) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *GeneralSubtree) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19116,8 +20164,10 @@ func (v *BaseDistance) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a BaseDistance in DER.
 func (v *BaseDistance) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInteger(t, runtime.Integer(*v))
 }
@@ -19152,7 +20202,13 @@ func (v *BaseDistance) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BaseDistance) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BaseDistance) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -19240,7 +20296,13 @@ func (v *PolicyConstraints) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PolicyConstraints) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PolicyConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19268,8 +20330,10 @@ func (v *SkipCerts) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a SkipCerts in DER.
 func (v *SkipCerts) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInteger(t, runtime.Integer(*v))
 }
@@ -19304,7 +20368,13 @@ func (v *SkipCerts) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SkipCerts) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SkipCerts) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -19344,8 +20414,10 @@ func (v *CRLDistributionPoints) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a CRLDistributionPoints in DER.
 func (v *CRLDistributionPoints) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -19383,7 +20455,13 @@ func (v *CRLDistributionPoints) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CRLDistributionPoints) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CRLDistributionPoints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19496,7 +20574,13 @@ func (v *DistributionPoint) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DistributionPoint) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DistributionPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19596,7 +20680,13 @@ func (v *DistributionPointName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DistributionPointName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DistributionPointName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -19693,7 +20783,13 @@ func (v *ReasonFlags) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ReasonFlags) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ReasonFlags) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagBitString))
 	return b.Bytes()
 }
@@ -19733,8 +20829,10 @@ func (v *ExtKeyUsageSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ExtKeyUsageSyntax in DER.
 func (v *ExtKeyUsageSyntax) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagOID))
@@ -19772,7 +20870,13 @@ func (v *ExtKeyUsageSyntax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtKeyUsageSyntax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19827,7 +20931,13 @@ func (v *KeyPurposeID) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KeyPurposeID) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KeyPurposeID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOID))
 	return b.Bytes()
 }
@@ -19868,8 +20978,10 @@ func (v *AuthorityInfoAccessSyntax) decode(r *runtime.Reader, t runtime.Tag) err
 // encode writes v as a AuthorityInfoAccessSyntax in DER.
 func (v *AuthorityInfoAccessSyntax) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -19907,7 +21019,13 @@ func (v *AuthorityInfoAccessSyntax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AuthorityInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AuthorityInfoAccessSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -19983,7 +21101,13 @@ func (v *AccessDescription) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AccessDescription) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AccessDescription) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20024,8 +21148,10 @@ func (v *SubjectInfoAccessSyntax) decode(r *runtime.Reader, t runtime.Tag) error
 // encode writes v as a SubjectInfoAccessSyntax in DER.
 func (v *SubjectInfoAccessSyntax) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -20063,7 +21189,13 @@ func (v *SubjectInfoAccessSyntax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SubjectInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20091,8 +21223,10 @@ func (v *CRLNumber) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a CRLNumber in DER.
 func (v *CRLNumber) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInteger(t, runtime.Integer(*v))
 }
@@ -20127,7 +21261,13 @@ func (v *CRLNumber) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CRLNumber) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CRLNumber) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -20317,7 +21457,13 @@ func (v *IssuingDistributionPoint) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *IssuingDistributionPoint) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20423,7 +21569,13 @@ func (v *CRLReason) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CRLReason) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagEnumerated))
 	return b.Bytes()
 }
@@ -20502,7 +21654,13 @@ func (v *RSAPublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RSAPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20591,7 +21749,13 @@ func (v *DSAParams) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DSAParams) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DSAParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20646,7 +21810,13 @@ func (v *DSAPublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DSAPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -20767,7 +21937,13 @@ func (v *DomainParameters) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DomainParameters) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DomainParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20846,7 +22022,13 @@ func (v *ValidationParams) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ValidationParams) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ValidationParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -20901,7 +22083,13 @@ func (v *DHPublicKey) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DHPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DHPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -20956,7 +22144,13 @@ func (v *KEAParamsID) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *KEAParamsID) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *KEAParamsID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -21011,7 +22205,13 @@ func (v *ECPoint) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ECPoint) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ECPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -21107,7 +22307,13 @@ func (v *ECParameters) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ECParameters) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ECParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -21186,7 +22392,13 @@ func (v *DSASigValue) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *DSASigValue) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *DSASigValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -21265,7 +22477,13 @@ func (v *ECDSASigValue) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ECDSASigValue) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ECDSASigValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -21320,7 +22538,13 @@ func (v *EncodingParameters) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *EncodingParameters) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *EncodingParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
@@ -21409,7 +22633,13 @@ func (v *HashAlgorithm) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *HashAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *HashAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -21591,7 +22821,13 @@ func (v *MaskGenAlgorithm) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *MaskGenAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -21732,7 +22968,13 @@ func (v *PSourceAlgorithm) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PSourceAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -21958,7 +23200,13 @@ func (v *RSASSAPSSParams) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RSASSAPSSParams) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RSASSAPSSParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -22090,7 +23338,13 @@ func (v *RSAESOAEPParams) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RSAESOAEPParams) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RSAESOAEPParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -22188,7 +23442,13 @@ func (v *ORAddress) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ORAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ORAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -22431,7 +23691,13 @@ func (v *BuiltInStandardAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BuiltInStandardAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -22511,13 +23777,17 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 func (v *CountryName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case CountryNameX121DccCode:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
-			b.SetError(runtime.WithField(err, "x121-dcc-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
+				b.SetError(runtime.WithField(err, "x121-dcc-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.X121DccCode)
 	case CountryNameIso3166Alpha2Code:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
-			b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
+				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Iso3166Alpha2Code)
 	default:
@@ -22564,7 +23834,13 @@ func (v *CountryName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *CountryName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *CountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	m2 := b.Begin(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 1,
@@ -22647,13 +23923,17 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 func (v *AdministrationDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case AdministrationDomainNameNumeric:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 0, 16); err != nil {
-			b.SetError(runtime.WithField(err, "numeric"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 0, 16); err != nil {
+				b.SetError(runtime.WithField(err, "numeric"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Numeric)
 	case AdministrationDomainNamePrintable:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 0, 16); err != nil {
-			b.SetError(runtime.WithField(err, "printable"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 0, 16); err != nil {
+				b.SetError(runtime.WithField(err, "printable"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Printable)
 	default:
@@ -22700,7 +23980,13 @@ func (v *AdministrationDomainName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AdministrationDomainName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AdministrationDomainName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	m2 := b.Begin(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 2,
@@ -22740,8 +24026,10 @@ func (v *X121Address) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a X121Address in DER.
 func (v *X121Address) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 18, string(*v))
 }
@@ -22776,7 +24064,13 @@ func (v *X121Address) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *X121Address) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *X121Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagNumericString))
 	return b.Bytes()
 }
@@ -22805,8 +24099,10 @@ func (v *TerminalIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a TerminalIdentifier in DER.
 func (v *TerminalIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 19, string(*v))
 }
@@ -22841,7 +24137,13 @@ func (v *TerminalIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TerminalIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TerminalIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagPrintableString))
 	return b.Bytes()
 }
@@ -22919,13 +24221,17 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 func (v *PrivateDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case PrivateDomainNameNumeric:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "numeric"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "numeric"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Numeric)
 	case PrivateDomainNamePrintable:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "printable"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "printable"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Printable)
 	default:
@@ -22962,7 +24268,13 @@ func (v *PrivateDomainName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PrivateDomainName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PrivateDomainName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -22991,8 +24303,10 @@ func (v *OrganizationName) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a OrganizationName in DER.
 func (v *OrganizationName) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 19, string(*v))
 }
@@ -23027,7 +24341,13 @@ func (v *OrganizationName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OrganizationName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagPrintableString))
 	return b.Bytes()
 }
@@ -23056,8 +24376,10 @@ func (v *NumericUserIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a NumericUserIdentifier in DER.
 func (v *NumericUserIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 18, string(*v))
 }
@@ -23092,7 +24414,13 @@ func (v *NumericUserIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *NumericUserIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *NumericUserIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagNumericString))
 	return b.Bytes()
 }
@@ -23234,25 +24562,33 @@ func (v *PersonalName) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a PersonalName in DER.
 func (v *PersonalName) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
-		b.SetError(runtime.WithField(err, "surname"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
+			b.SetError(runtime.WithField(err, "surname"))
+		}
 	}
 	b.AddString(runtime.Context(0), 19, v.Surname)
 	if v.HasGivenName {
-		if err := runtime.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "given-name"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "given-name"))
+			}
 		}
 		b.AddString(runtime.Context(1), 19, v.GivenName)
 	}
 	if v.HasInitials {
-		if err := runtime.CheckSize(-1, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
-			b.SetError(runtime.WithField(err, "initials"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
+				b.SetError(runtime.WithField(err, "initials"))
+			}
 		}
 		b.AddString(runtime.Context(2), 19, v.Initials)
 	}
 	if v.HasGenerationQualifier {
-		if err := runtime.CheckSize(-1, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
-			b.SetError(runtime.WithField(err, "generation-qualifier"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
+				b.SetError(runtime.WithField(err, "generation-qualifier"))
+			}
 		}
 		b.AddString(runtime.Context(3), 19, v.GenerationQualifier)
 	}
@@ -23288,7 +24624,13 @@ func (v *PersonalName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PersonalName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -23329,8 +24671,10 @@ func (v *OrganizationalUnitNames) decode(r *runtime.Reader, t runtime.Tag) error
 // encode writes v as a OrganizationalUnitNames in DER.
 func (v *OrganizationalUnitNames) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagPrintableString))
@@ -23368,7 +24712,13 @@ func (v *OrganizationalUnitNames) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -23397,8 +24747,10 @@ func (v *OrganizationalUnitName) decode(r *runtime.Reader, t runtime.Tag) error 
 
 // encode writes v as a OrganizationalUnitName in DER.
 func (v *OrganizationalUnitName) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 19, string(*v))
 }
@@ -23433,7 +24785,13 @@ func (v *OrganizationalUnitName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagPrintableString))
 	return b.Bytes()
 }
@@ -23475,8 +24833,10 @@ func (v *BuiltInDomainDefinedAttributes) decode(r *runtime.Reader, t runtime.Tag
 // encode writes v as a BuiltInDomainDefinedAttributes in DER.
 func (v *BuiltInDomainDefinedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -23514,7 +24874,13 @@ func (v *BuiltInDomainDefinedAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BuiltInDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BuiltInDomainDefinedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -23572,12 +24938,16 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *runtime.Reader, t runtime.Tag)
 // encode writes v as a BuiltInDomainDefinedAttribute in DER.
 func (v *BuiltInDomainDefinedAttribute) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
-		b.SetError(runtime.WithField(err, "type"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
+			b.SetError(runtime.WithField(err, "type"))
+		}
 	}
 	b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Type)
-	if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-		b.SetError(runtime.WithField(err, "value"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
+			b.SetError(runtime.WithField(err, "value"))
+		}
 	}
 	b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	b.End(m)
@@ -23612,7 +24982,13 @@ func (v *BuiltInDomainDefinedAttribute) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *BuiltInDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -23659,8 +25035,10 @@ func (v *ExtensionAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ExtensionAttributes in DER.
 func (v *ExtensionAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -23698,7 +25076,13 @@ func (v *ExtensionAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -23763,8 +25147,10 @@ func (v *ExtensionAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ExtensionAttribute in DER.
 func (v *ExtensionAttribute) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
-		b.SetError(runtime.WithField(err, "extension-attribute-type"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
+			b.SetError(runtime.WithField(err, "extension-attribute-type"))
+		}
 	}
 	b.AddInt64(runtime.Context(0), v.ExtensionAttributeType)
 	m1 := b.Begin(runtime.Context(1), true)
@@ -23802,7 +25188,13 @@ func (v *ExtensionAttribute) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttribute) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -24166,18 +25558,24 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case ExtensionAttributeExtensionAttributeValueCommonName:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.CommonName), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "commonName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.CommonName), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "commonName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.CommonName)
 	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexCommonName)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexCommonName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexCommonName)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexCommonName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.TeletexCommonName)
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexOrganizationName)), 1, 64); err != nil {
-			b.SetError(runtime.WithField(err, "teletexOrganizationName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexOrganizationName)), 1, 64); err != nil {
+				b.SetError(runtime.WithField(err, "teletexOrganizationName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.TeletexOrganizationName)
 	case ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2:
@@ -24189,8 +25587,10 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2:
 		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionAttributeExtensionAttributeValuePDSName:
-		if err := runtime.CheckSize(-1, "PrintableString", len(u.PDSName), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "pDSName"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.PDSName), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "pDSName"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.PDSName)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2:
@@ -24410,25 +25810,33 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.teletexPersonalName in DER.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "[0] TeletexString", runtime.CharCount(string(v.Surname)), 1, 40); err != nil {
-		b.SetError(runtime.WithField(err, "surname"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "[0] TeletexString", runtime.CharCount(string(v.Surname)), 1, 40); err != nil {
+			b.SetError(runtime.WithField(err, "surname"))
+		}
 	}
 	b.AddString(runtime.Context(0), 20, v.Surname)
 	if v.HasGivenName {
-		if err := runtime.CheckSize(-1, "[1] TeletexString", runtime.CharCount(string(v.GivenName)), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "given-name"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[1] TeletexString", runtime.CharCount(string(v.GivenName)), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "given-name"))
+			}
 		}
 		b.AddString(runtime.Context(1), 20, v.GivenName)
 	}
 	if v.HasInitials {
-		if err := runtime.CheckSize(-1, "[2] TeletexString", runtime.CharCount(string(v.Initials)), 1, 5); err != nil {
-			b.SetError(runtime.WithField(err, "initials"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[2] TeletexString", runtime.CharCount(string(v.Initials)), 1, 5); err != nil {
+				b.SetError(runtime.WithField(err, "initials"))
+			}
 		}
 		b.AddString(runtime.Context(2), 20, v.Initials)
 	}
 	if v.HasGenerationQualifier {
-		if err := runtime.CheckSize(-1, "[3] TeletexString", runtime.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
-			b.SetError(runtime.WithField(err, "generation-qualifier"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[3] TeletexString", runtime.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
+				b.SetError(runtime.WithField(err, "generation-qualifier"))
+			}
 		}
 		b.AddString(runtime.Context(3), 20, v.GenerationQualifier)
 	}
@@ -24464,7 +25872,13 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) MarshalDE
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -24502,8 +25916,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 // encode writes v as a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames in DER.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagTeletexString))
@@ -24541,7 +25957,13 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -24615,13 +26037,17 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
-			b.SetError(runtime.WithField(err, "x121-dcc-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
+				b.SetError(runtime.WithField(err, "x121-dcc-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.X121DccCode)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
-			b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
+				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Iso3166Alpha2Code)
 	default:
@@ -24658,7 +26084,13 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) M
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -24732,13 +26164,17 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
-		if err := runtime.CheckSize(-1, "NumericString", len(v.NumericCode), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "numeric-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.NumericCode), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "numeric-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.NumericCode)
 	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableCode), 1, 16); err != nil {
-			b.SetError(runtime.WithField(err, "printable-code"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableCode), 1, 16); err != nil {
+				b.SetError(runtime.WithField(err, "printable-code"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableCode)
 	default:
@@ -24775,7 +26211,13 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) MarshalDER() ([]by
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -24850,8 +26292,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) enco
 		v.PrintableAddress.encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	if v.HasTeletexString {
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 180); err != nil {
-			b.SetError(runtime.WithField(err, "teletex-string"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 180); err != nil {
+				b.SetError(runtime.WithField(err, "teletex-string"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	}
@@ -24887,7 +26331,13 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Mars
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -24933,12 +26383,16 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 // encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address in DER.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
-		if err := runtime.CheckSize(-1, "PrintableString", len((*v)[i]), 1, 30); err != nil {
-			b.SetError(runtime.WithField(err, ""))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len((*v)[i]), 1, 30); err != nil {
+				b.SetError(runtime.WithField(err, ""))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, (*v)[i])
 	}
@@ -24975,7 +26429,13 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -25079,7 +26539,13 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) Marsha
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -25136,13 +26602,17 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 // encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address in DER.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
-		b.SetError(runtime.WithField(err, "number"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
+			b.SetError(runtime.WithField(err, "number"))
+		}
 	}
 	b.AddString(runtime.Context(0), 18, v.Number)
 	if v.HasSubAddress {
-		if err := runtime.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
-			b.SetError(runtime.WithField(err, "sub-address"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
+				b.SetError(runtime.WithField(err, "sub-address"))
+			}
 		}
 		b.AddString(runtime.Context(1), 18, v.SubAddress)
 	}
@@ -25178,7 +26648,13 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -25213,8 +26689,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtim
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.terminalType in DER.
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddInt64(t, int64(*v))
 }
@@ -25249,7 +26727,13 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) MarshalDER() ([]
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueTerminalType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -25287,8 +26771,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 // encode writes v as a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes in DER.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -25326,7 +26812,13 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -25355,8 +26847,10 @@ func (v *TeletexOrganizationalUnitName) decode(r *runtime.Reader, t runtime.Tag)
 
 // encode writes v as a TeletexOrganizationalUnitName in DER.
 func (v *TeletexOrganizationalUnitName) encode(b *runtime.Builder, t runtime.Tag) {
-	if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(string(*v))), 1, 32); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(string(*v))), 1, 32); err != nil {
+			b.SetError(err)
+		}
 	}
 	b.AddString(t, 20, string(*v))
 }
@@ -25391,7 +26885,13 @@ func (v *TeletexOrganizationalUnitName) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TeletexOrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagTeletexString))
 	return b.Bytes()
 }
@@ -25477,14 +26977,18 @@ func (v *PDSParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *PDSParameter) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableString {
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
-			b.SetError(runtime.WithField(err, "printable-string"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
+				b.SetError(runtime.WithField(err, "printable-string"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
 	}
 	if v.HasTeletexString {
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 30); err != nil {
-			b.SetError(runtime.WithField(err, "teletex-string"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 30); err != nil {
+				b.SetError(runtime.WithField(err, "teletex-string"))
+			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
 	}
@@ -25520,7 +27024,13 @@ func (v *PDSParameter) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PDSParameter) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PDSParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -25673,7 +27183,13 @@ func (v *PresentationAddress) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PresentationAddress) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PresentationAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -25719,8 +27235,10 @@ func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag)
 // encode writes v as a PresentationAddress.nAddresses in DER.
 func (v *PresentationAddressNAddresses) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), (*v)[i])
@@ -25765,7 +27283,13 @@ func (v *PresentationAddressNAddresses) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *PresentationAddressNAddresses) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *PresentationAddressNAddresses) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	m2 := b.Begin(runtime.Context(3), true)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	b.End(m2)
@@ -25825,12 +27349,16 @@ func (v *TeletexDomainDefinedAttribute) decode(r *runtime.Reader, t runtime.Tag)
 // encode writes v as a TeletexDomainDefinedAttribute in DER.
 func (v *TeletexDomainDefinedAttribute) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Type)), 1, 8); err != nil {
-		b.SetError(runtime.WithField(err, "type"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Type)), 1, 8); err != nil {
+			b.SetError(runtime.WithField(err, "type"))
+		}
 	}
 	b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Type)
-	if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-		b.SetError(runtime.WithField(err, "value"))
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
+			b.SetError(runtime.WithField(err, "value"))
+		}
 	}
 	b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	b.End(m)
@@ -25865,7 +27393,13 @@ func (v *TeletexDomainDefinedAttribute) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TeletexDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TeletexDomainDefinedAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -25950,7 +27484,13 @@ func (v *AttributeCertificateV1) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCertificateV1) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCertificateV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -26036,7 +27576,13 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) MarshalDER() ([]byte, error)
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCertificateV1AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCertificateV1AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -26385,7 +27931,13 @@ func (v *AttributeCertificateInfoV1) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCertificateInfoV1) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCertificateInfoV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -26507,7 +28059,13 @@ func (v *AttributeCertificateInfoV1Subject) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCertificateInfoV1Subject) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCertificateInfoV1Subject) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -26600,7 +28158,13 @@ func (v *AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -26697,7 +28261,13 @@ func (v *AttributeCertificateInfoV1Attributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCertificateInfoV1Attributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCertificateInfoV1Attributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -26810,7 +28380,13 @@ func (v *AttributeSetAttrList) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeSetAttrList) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeSetAttrList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -26879,8 +28455,10 @@ func (v *ExtensionsAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtim
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -26918,7 +28496,13 @@ func (v *ExtensionsAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -27032,7 +28616,13 @@ func (v *ExtensionAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -27119,7 +28709,13 @@ func (v *AttCertVersionV1) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttCertVersionV1) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttCertVersionV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -27270,7 +28866,13 @@ func (v *AttributeCertificateInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCertificateInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCertificateInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -27339,7 +28941,13 @@ func (v *AttributeCertificateInfoAttributes) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeCertificateInfoAttributes) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeCertificateInfoAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -27452,7 +29060,13 @@ func (v *AttributeSetAttributesDefined) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttributeSetAttributesDefined) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttributeSetAttributesDefined) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -27671,8 +29285,10 @@ func (v *ExtensionsAttributeCertExtensions) decode(r *runtime.Reader, t runtime.
 // encode writes v as a Extensions in DER.
 func (v *ExtensionsAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
-		b.SetError(err)
+	if !b.SkipConstraints() {
+		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+			b.SetError(err)
+		}
 	}
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -27710,7 +29326,13 @@ func (v *ExtensionsAttributeCertExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionsAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionsAttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -27824,7 +29446,13 @@ func (v *ExtensionAttributeCertExtensions) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ExtensionAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ExtensionAttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -28030,7 +29658,13 @@ func (v *AttCertVersion) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttCertVersion) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttCertVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
@@ -28139,7 +29773,13 @@ func (v *Holder) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Holder) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Holder) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -28246,7 +29886,13 @@ func (v *ObjectDigestInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ObjectDigestInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ObjectDigestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -28318,7 +29964,13 @@ func (v *ObjectDigestInfoDigestedObjectType) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ObjectDigestInfoDigestedObjectType) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ObjectDigestInfoDigestedObjectType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagEnumerated))
 	return b.Bytes()
 }
@@ -28411,7 +30063,13 @@ func (v *AlgorithmIdentifier_2) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AlgorithmIdentifier_2) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AlgorithmIdentifier_2) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -28549,7 +30207,13 @@ func (v *AttCertIssuer) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttCertIssuer) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttCertIssuer) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -28656,7 +30320,13 @@ func (v *V2Form) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *V2Form) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *V2Form) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -28746,7 +30416,13 @@ func (v *IssuerSerial) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *IssuerSerial) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *IssuerSerial) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -28825,7 +30501,13 @@ func (v *AttCertValidityPeriod) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttCertValidityPeriod) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttCertValidityPeriod) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -28896,7 +30578,13 @@ func (v *Targets) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Targets) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Targets) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -29054,7 +30742,13 @@ func (v *Target) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Target) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Target) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -29153,7 +30847,13 @@ func (v *TargetCert) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *TargetCert) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *TargetCert) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -29245,8 +30945,10 @@ func (v *AAControls) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *AAControls) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPathLenConstraint {
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-			b.SetError(runtime.WithField(err, "pathLenConstraint"))
+		if !b.SkipConstraints() {
+			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+				b.SetError(runtime.WithField(err, "pathLenConstraint"))
+			}
 		}
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.PathLenConstraint)
 	}
@@ -29291,7 +30993,13 @@ func (v *AAControls) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AAControls) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AAControls) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -29364,7 +31072,13 @@ func (v *AttrSpec) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *AttrSpec) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *AttrSpec) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -29435,7 +31149,13 @@ func (v *ProxyInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ProxyInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ProxyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -29521,7 +31241,13 @@ func (v *IetfAttrSyntax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *IetfAttrSyntax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *IetfAttrSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -29590,7 +31316,13 @@ func (v *IetfAttrSyntaxValues) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *IetfAttrSyntaxValues) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *IetfAttrSyntaxValues) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -29703,7 +31435,13 @@ func (v *IetfAttrSyntaxValuesItem) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *IetfAttrSyntaxValuesItem) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *IetfAttrSyntaxValuesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -29795,7 +31533,13 @@ func (v *SvceAuthInfo) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SvceAuthInfo) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SvceAuthInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -29886,7 +31630,13 @@ func (v *RoleSyntax) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *RoleSyntax) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *RoleSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -29986,7 +31736,13 @@ func (v *Clearance) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *Clearance) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *Clearance) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -30061,7 +31817,13 @@ func (v *ClearanceSecurityCategories) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ClearanceSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ClearanceSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
@@ -30156,7 +31918,13 @@ func (v *SecurityCategorySupportedSecurityCategories) MarshalDER() ([]byte, erro
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SecurityCategorySupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SecurityCategorySupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -30284,7 +32052,13 @@ func (v *ClearanceRFC3281) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ClearanceRFC3281) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ClearanceRFC3281) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -30359,7 +32133,13 @@ func (v *ClearanceRFC3281SecurityCategories) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ClearanceRFC3281SecurityCategories) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ClearanceRFC3281SecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Context(2))
 	return b.Bytes()
 }
@@ -30454,7 +32234,13 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) MarshalDER() ([]byt
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *SecurityCategoryRFC3281SupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *SecurityCategoryRFC3281SupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -30573,7 +32359,13 @@ func (v *ClassList) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ClassList) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ClassList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagBitString))
 	return b.Bytes()
 }
@@ -30658,7 +32450,13 @@ func (v *ACClearAttrs) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ACClearAttrs) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ACClearAttrs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
@@ -30727,7 +32525,13 @@ func (v *ACClearAttrsAttrs) MarshalDER() ([]byte, error) {
 
 // AppendDER appends the DER encoding of v to dst.
 func (v *ACClearAttrsAttrs) AppendDER(dst []byte) ([]byte, error) {
-	b := runtime.NewBuilder(dst)
+	return v.AppendWith(dst, nil)
+}
+
+// AppendWith appends the DER encoding of v to dst with the options given: with
+// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
+func (v *ACClearAttrsAttrs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
