@@ -115,6 +115,8 @@ type plan struct {
 	// are emitted after the type whose planning created them (children).
 	top []*goType
 	cur *goType
+	// roots are the types chosen with Config.Roots (nil: all).
+	roots []*goType
 }
 
 // goValue is a value assignment emitted as a Go constant or variable.
@@ -148,7 +150,10 @@ func newPlan(set *model.Set, roots []string) (*plan, error) {
 	// Names first, in module and source order, so that every type gets
 	// the same name whatever refers to it first.
 	for _, a := range asgs {
-		p.named(a)
+		gt := p.named(a)
+		if len(roots) > 0 {
+			p.roots = append(p.roots, gt)
+		}
 	}
 	for i := 0; i < len(p.types); i++ { // grows while bodies are planned
 		p.cur = p.types[i]
