@@ -265,3 +265,25 @@ func NewBuilderWith(buf []byte, opts *Options) *Builder { return &Builder{buf: b
 // SkipConstraints reports whether the encoding was asked to skip SIZE,
 // range and alphabet checks.
 func (b *Builder) SkipConstraints() bool { return b.opts != nil && b.opts.SkipConstraints }
+
+// CountNested returns the number of elements inside the elements left in
+// the reader (the entries of every RelativeDistinguishedName of an
+// RDNSequence), reading headers only and charging nothing: generated code
+// allocates one backing array for all the inner lists of a list of lists
+// with it. It stops at the first unreadable element.
+func (r *Reader) CountNested() int {
+	c, s := *r, *r.s
+	c.s, s.elems = &s, maxInt
+	n := 0
+	var sub Reader
+	for !c.Empty() {
+		_, constructed, _, err := c.ReadAny(&sub)
+		if err != nil {
+			break
+		}
+		if constructed {
+			n += sub.Count()
+		}
+	}
+	return n
+}

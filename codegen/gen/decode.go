@@ -141,7 +141,7 @@ func (e *emitter) readValue(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 	var opened []rd
 	for _, w := range wrappers {
 		name := e.tmpName("w")
-		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadExplicit").Call(tagCode(w))
+		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(plainTag(w)), jen.Lit(w.String()))
 		g.Add(ifErr(wrap))
 		cur = rd{name: name}
 		opened = append(opened, cur)
@@ -413,6 +413,15 @@ func (e *emitter) decodeMethod(f *jen.File, gt *goType) {
 		}
 	})
 	_ = body
+	if (gt.kind == model.TypeSequenceOf || gt.kind == model.TypeSetOf) && e.innerShared(gt) {
+		comment(f, fmt.Sprintf("decode reads a %s from r.", gt.asn1))
+		f.Func().Params(recv).Id("decode").Params(params...).Error().Block(
+			jen.Return(jen.Id("v").Dot("decodeShared").Call(jen.Id("r"), jen.Id("t"), jen.Nil())))
+		comment(f, fmt.Sprintf("decodeShared reads a %s from r, taking its elements from *backing when\nit has room (one array for all the lists of an enclosing list).", gt.asn1))
+		params = append(params, jen.Id("backing").Op("*").Index().Add(e.goTypeOf(gt.elem)))
+		f.Func().Params(recv).Id("decodeShared").Params(params...).Error().Add(g)
+		return
+	}
 	comment(f, fmt.Sprintf("decode reads a %s from r.", gt.asn1))
 	f.Func().Params(recv).Id("decode").Params(params...).Error().Add(g)
 }
@@ -470,6 +479,34 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 	g.Return(jen.Nil())
 }
 
+// sharedList returns the list type of a list's elements when the list is
+// a list of lists (RDNSequence of RelativeDistinguishedName) whose inner
+// lists can share one backing array, allocated once.
+func sharedList(gt *goType) *goType {
+	f := gt.elem
+	if f == nil || f.gt == nil || f.ptr || f.gt.alias != nil || f.gt.base != nil {
+		return nil
+	}
+	if k := f.gt.kind; k != model.TypeSequenceOf && k != model.TypeSetOf {
+		return nil
+	}
+	if w, own := splitTags(f.t); len(w) > 0 || own == nil {
+		return nil
+	}
+	return f.gt
+}
+
+// innerShared reports whether some list type has gt as its shared inner
+// list, so that gt gets a decodeShared method.
+func (e *emitter) innerShared(gt *goType) bool {
+	for _, o := range e.p.types {
+		if sharedList(o) == gt {
+			return true
+		}
+	}
+	return false
+}
+
 func (e *emitter) decodeList(g *jen.Group, gt *goType, r rd) {
 	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
 	g.Add(ifErr(plainReturn))
@@ -480,12 +517,34 @@ func (e *emitter) decodeList(g *jen.Group, gt *goType, r rd) {
 			jen.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 	}
 	elem := gt.elem
-	g.List(jen.Id("list"), jen.Err()).Op(":=").Add(rt("MakeSlice")).Types(e.goTypeOf(elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("Count").Call())
-	g.Add(ifErr(plainReturn))
+	if e.innerShared(gt) {
+		// The elements come from the caller's backing array when it has
+		// room (see decodeShared), else from a new slice.
+		g.Id("n").Op(":=").Id("s").Dot("Count").Call()
+		g.Var().Id("list").Index().Add(e.goTypeOf(elem))
+		g.If(jen.Id("backing").Op("!=").Nil().Op("&&").Id("n").Op("<=").Len(jen.Op("*").Id("backing"))).Block(
+			jen.Id("list").Op(",").Op("*").Id("backing").Op("=").Parens(jen.Op("*").Id("backing")).Index(jen.Empty(), jen.Id("n"), jen.Id("n")).Op(",").Parens(jen.Op("*").Id("backing")).Index(jen.Id("n"), jen.Empty()),
+		).Else().Block(
+			jen.If(jen.List(jen.Id("list"), jen.Err()).Op("=").Add(rt("MakeSlice")).Types(e.goTypeOf(elem)).Call(jen.Op("&").Id("s"), jen.Id("n")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		)
+	} else {
+		g.List(jen.Id("list"), jen.Err()).Op(":=").Add(rt("MakeSlice")).Types(e.goTypeOf(elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("Count").Call())
+		g.Add(ifErr(plainReturn))
+	}
+	inner := sharedList(gt)
+	if inner != nil {
+		comment(g, "One backing array for the elements of every inner list.")
+		g.List(jen.Id("backing"), jen.Err()).Op(":=").Add(rt("MakeSlice")).Types(e.goTypeOf(inner.elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("CountNested").Call())
+		g.Add(ifErr(plainReturn))
+	}
 	g.For(jen.Id("i").Op(":=").Range().Id("list")).BlockFunc(func(g *jen.Group) {
-		e.readValue(g, s, func() *jen.Statement { return jen.Id("list").Index(jen.Id("i")) }, elem, func(err jen.Code) jen.Code {
-			return jen.Return(rt("WithIndex").Call(err, jen.Id("i")))
-		})
+		wrap := func(err jen.Code) jen.Code { return jen.Return(rt("WithIndex").Call(err, jen.Id("i"))) }
+		if inner != nil {
+			_, own := splitTags(elem.t)
+			g.If(jen.Err().Op(":=").Id("list").Index(jen.Id("i")).Dot("decodeShared").Call(jen.Op("&").Id("s"), tagCode(*own), jen.Op("&").Id("backing")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+			return
+		}
+		e.readValue(g, s, func() *jen.Statement { return jen.Id("list").Index(jen.Id("i")) }, elem, wrap)
 	})
 	g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 	list := func() *jen.Statement { return jen.Id("list") }
@@ -612,7 +671,7 @@ func (e *emitter) readUnion(g *jen.Group, s rd, f *field, wrap wrapFn) {
 	var opened []rd
 	for _, w := range wrappers {
 		name := e.tmpName("w")
-		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadExplicit").Call(tagCode(w))
+		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(plainTag(w)), jen.Lit(w.String()))
 		g.Add(ifErr(wrap))
 		cur = rd{name: name}
 		opened = append(opened, cur)

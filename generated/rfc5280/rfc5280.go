@@ -2284,8 +2284,13 @@ func (v *RDNSequence) decode(r *runtime.Reader, t runtime.Tag) error {
 	if err != nil {
 		return err
 	}
+	// One backing array for the elements of every inner list.
+	backing, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
+	if err != nil {
+		return err
+	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := list[i].decodeShared(&s, runtime.Universal(runtime.TagSet), &backing); err != nil {
 			return runtime.WithIndex(err, i)
 		}
 	}
@@ -2361,6 +2366,12 @@ type RelativeDistinguishedName []SingleAttributeSupportedAttributes
 
 // decode reads a RelativeDistinguishedName from r.
 func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) error {
+	return v.decodeShared(r, t, nil)
+}
+
+// decodeShared reads a RelativeDistinguishedName from r, taking its elements from *backing when
+// it has room (one array for all the lists of an enclosing list).
+func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]SingleAttributeSupportedAttributes) error {
 	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
 	if err != nil {
 		return err
@@ -2371,9 +2382,14 @@ func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) err
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.Count())
-	if err != nil {
-		return err
+	n := s.Count()
+	var list []SingleAttributeSupportedAttributes
+	if backing != nil && n <= len(*backing) {
+		list, *backing = (*backing)[:n:n], (*backing)[n:]
+	} else {
+		if list, err = runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, n); err != nil {
+			return err
+		}
 	}
 	for i := range list {
 		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -3774,7 +3790,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 	// version [0] EXPLICIT Version DEFAULT v1
 	if s.Peek(runtime.Context(0)) {
 		off1 := s.Offset()
-		w2, err := s.ReadExplicit(runtime.Context(0))
+		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "version")
 		}
@@ -3831,7 +3847,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition)
 	if s.Peek(runtime.Context(3)) {
-		w3, err := s.ReadExplicit(runtime.Context(3))
+		w3, err := s.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "extensions")
 		}
@@ -5906,7 +5922,7 @@ func (v *TBSCertList) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition)
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "crlExtensions")
 		}
@@ -8537,7 +8553,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 		}
 	case tag == runtime.Context(4):
 		v.Choice = GeneralNameDirectoryName
-		w5, err := r.ReadExplicit(runtime.Context(4))
+		w5, err := r.ReadConstructed(runtime.Context(4), "[4] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "directoryName")
 		}
@@ -8683,7 +8699,7 @@ func (v *EDIPartyName) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "nameAssigner")
 		}
@@ -8696,7 +8712,7 @@ func (v *EDIPartyName) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasNameAssigner = true
 	}
 	// partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}
-	w2, err := s.ReadExplicit(runtime.Context(1))
+	w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "partyName")
 	}
@@ -10337,7 +10353,7 @@ func (v *DistributionPoint) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "distributionPoint")
 		}
@@ -11158,7 +11174,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 	}
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "distributionPoint")
 		}
@@ -12995,7 +13011,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "hashAlgorithm")
 		}
@@ -13009,7 +13025,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
 	if s.Peek(runtime.Context(1)) {
-		w2, err := s.ReadExplicit(runtime.Context(1))
+		w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "maskGenAlgorithm")
 		}
@@ -13024,7 +13040,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	// saltLength [2] EXPLICIT INTEGER DEFAULT 20
 	if s.Peek(runtime.Context(2)) {
 		off3 := s.Offset()
-		w4, err := s.ReadExplicit(runtime.Context(2))
+		w4, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "saltLength")
 		}
@@ -13049,7 +13065,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
 	if s.Peek(runtime.Context(3)) {
 		off6 := s.Offset()
-		w7, err := s.ReadExplicit(runtime.Context(3))
+		w7, err := s.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "trailerField")
 		}
@@ -13180,7 +13196,7 @@ func (v *RSAESOAEPParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "hashFunc")
 		}
@@ -13194,7 +13210,7 @@ func (v *RSAESOAEPParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
 	if s.Peek(runtime.Context(1)) {
-		w2, err := s.ReadExplicit(runtime.Context(1))
+		w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "maskGenFunc")
 		}
@@ -13208,7 +13224,7 @@ func (v *RSAESOAEPParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty
 	if s.Peek(runtime.Context(2)) {
-		w3, err := s.ReadExplicit(runtime.Context(2))
+		w3, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "pSourceFunc")
 		}
@@ -13458,10 +13474,10 @@ func (v *BuiltInStandardAttributes) decode(r *runtime.Reader, t runtime.Tag) err
 		Class:  runtime.ClassApplication,
 		Number: 1,
 	}) {
-		w1, err := s.ReadExplicit(runtime.Tag{
+		w1, err := s.ReadConstructed(runtime.Tag{
 			Class:  runtime.ClassApplication,
 			Number: 1,
-		})
+		}, "[APPLICATION 1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "country-name")
 		}
@@ -13478,10 +13494,10 @@ func (v *BuiltInStandardAttributes) decode(r *runtime.Reader, t runtime.Tag) err
 		Class:  runtime.ClassApplication,
 		Number: 2,
 	}) {
-		w2, err := s.ReadExplicit(runtime.Tag{
+		w2, err := s.ReadConstructed(runtime.Tag{
 			Class:  runtime.ClassApplication,
 			Number: 2,
-		})
+		}, "[APPLICATION 2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "administration-domain-name")
 		}
@@ -13509,7 +13525,7 @@ func (v *BuiltInStandardAttributes) decode(r *runtime.Reader, t runtime.Tag) err
 	}
 	// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
 	if s.Peek(runtime.Context(2)) {
-		w3, err := s.ReadExplicit(runtime.Context(2))
+		w3, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "private-domain-name")
 		}
@@ -13749,10 +13765,10 @@ func (v *CountryName) UnmarshalBER(b []byte) error {
 func (v *CountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CountryName{}
 	r := runtime.NewReader(b, opts)
-	w1, err := r.ReadExplicit(runtime.Tag{
+	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 1,
-	})
+	}, "[APPLICATION 1] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "CountryName")
 	}
@@ -13895,10 +13911,10 @@ func (v *AdministrationDomainName) UnmarshalBER(b []byte) error {
 func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AdministrationDomainName{}
 	r := runtime.NewReader(b, opts)
-	w1, err := r.ReadExplicit(runtime.Tag{
+	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 2,
-	})
+	}, "[APPLICATION 2] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "AdministrationDomainName")
 	}
@@ -15059,7 +15075,7 @@ func (v *ExtensionAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
 		}
 	}
 	// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
-	w3, err := s.ReadExplicit(runtime.Context(1))
+	w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "extension-attribute-value")
 	}
@@ -17005,7 +17021,7 @@ func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// pSelector [0] EXPLICIT OCTET STRING OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "pSelector")
 		}
@@ -17021,7 +17037,7 @@ func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// sSelector [1] EXPLICIT OCTET STRING OPTIONAL
 	if s.Peek(runtime.Context(1)) {
-		w3, err := s.ReadExplicit(runtime.Context(1))
+		w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "sSelector")
 		}
@@ -17037,7 +17053,7 @@ func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// tSelector [2] EXPLICIT OCTET STRING OPTIONAL
 	if s.Peek(runtime.Context(2)) {
-		w5, err := s.ReadExplicit(runtime.Context(2))
+		w5, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "tSelector")
 		}
@@ -17052,7 +17068,7 @@ func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasTSelector = true
 	}
 	// nAddresses [3] EXPLICIT SET OF
-	w7, err := s.ReadExplicit(runtime.Context(3))
+	w7, err := s.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "nAddresses")
 	}
@@ -17201,7 +17217,7 @@ func (v *PresentationAddressNAddresses) UnmarshalWith(b []byte, opts *runtime.Op
 	var zero PresentationAddressNAddresses
 	*v = zero
 	r := runtime.NewReader(b, opts)
-	w1, err := r.ReadExplicit(runtime.Context(3))
+	w1, err := r.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "PresentationAddress.nAddresses")
 	}
@@ -17368,7 +17384,7 @@ func (v *OCSPRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// optionalSignature [0] EXPLICIT Signature OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "optionalSignature")
 		}
@@ -17472,7 +17488,7 @@ func (v *TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 	// version [0] EXPLICIT Version DEFAULT v1
 	if s.Peek(runtime.Context(0)) {
 		off1 := s.Offset()
-		w2, err := s.ReadExplicit(runtime.Context(0))
+		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "version")
 		}
@@ -17491,7 +17507,7 @@ func (v *TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// requestorName [1] EXPLICIT GeneralName OPTIONAL
 	if s.Peek(runtime.Context(1)) {
-		w3, err := s.ReadExplicit(runtime.Context(1))
+		w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "requestorName")
 		}
@@ -17509,7 +17525,7 @@ func (v *TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL
 	if s.Peek(runtime.Context(2)) {
-		w4, err := s.ReadExplicit(runtime.Context(2))
+		w4, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "requestExtensions")
 		}
@@ -17965,7 +17981,7 @@ func (v *Signature) decode(r *runtime.Reader, t runtime.Tag) error {
 	v.Signature = x1
 	// certs [0] EXPLICIT SEQUENCE OF OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w2, err := s.ReadExplicit(runtime.Context(0))
+		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "certs")
 		}
@@ -18214,7 +18230,7 @@ func (v *SignatureCerts) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignatureCerts
 	*v = zero
 	r := runtime.NewReader(b, opts)
-	w1, err := r.ReadExplicit(runtime.Context(0))
+	w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "Signature.certs")
 	}
@@ -18340,7 +18356,7 @@ func (v *Request) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "singleRequestExtensions")
 		}
@@ -18924,7 +18940,7 @@ func (v *OCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// responseBytes [0] EXPLICIT ResponseBytes OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "responseBytes")
 		}
@@ -19283,7 +19299,7 @@ func (v *BasicOCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 	v.Signature = x2
 	// certs [0] EXPLICIT SEQUENCE OF OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w3, err := s.ReadExplicit(runtime.Context(0))
+		w3, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "certs")
 		}
@@ -19584,7 +19600,7 @@ func (v *BasicOCSPResponseCerts) UnmarshalWith(b []byte, opts *runtime.Options) 
 	var zero BasicOCSPResponseCerts
 	*v = zero
 	r := runtime.NewReader(b, opts)
-	w1, err := r.ReadExplicit(runtime.Context(0))
+	w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "BasicOCSPResponse.certs")
 	}
@@ -19655,7 +19671,7 @@ func (v *ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
 	// version [0] EXPLICIT Version DEFAULT v1
 	if s.Peek(runtime.Context(0)) {
 		off1 := s.Offset()
-		w2, err := s.ReadExplicit(runtime.Context(0))
+		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "version")
 		}
@@ -19688,7 +19704,7 @@ func (v *ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL
 	if s.Peek(runtime.Context(1)) {
-		w4, err := s.ReadExplicit(runtime.Context(1))
+		w4, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "responseExtensions")
 		}
@@ -20133,7 +20149,7 @@ func (v *ResponderID) decode(r *runtime.Reader) error {
 	switch {
 	case tag == runtime.Context(1):
 		v.Choice = ResponderIDByName
-		w1, err := r.ReadExplicit(runtime.Context(1))
+		w1, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "byName")
 		}
@@ -20145,7 +20161,7 @@ func (v *ResponderID) decode(r *runtime.Reader) error {
 		}
 	case tag == runtime.Context(2):
 		v.Choice = ResponderIDByKey
-		w2, err := r.ReadExplicit(runtime.Context(2))
+		w2, err := r.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "byKey")
 		}
@@ -20328,7 +20344,7 @@ func (v *SingleResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 	v.ThisUpdate = x1
 	// nextUpdate [0] EXPLICIT GeneralizedTime OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w2, err := s.ReadExplicit(runtime.Context(0))
+		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "nextUpdate")
 		}
@@ -20344,7 +20360,7 @@ func (v *SingleResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL
 	if s.Peek(runtime.Context(1)) {
-		w4, err := s.ReadExplicit(runtime.Context(1))
+		w4, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "singleExtensions")
 		}
@@ -20891,7 +20907,7 @@ func (v *RevokedInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	v.RevocationTime = x1
 	// revocationReason [0] EXPLICIT CRLReason OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w2, err := s.ReadExplicit(runtime.Context(0))
+		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "revocationReason")
 		}
@@ -21327,7 +21343,7 @@ func (v *CRLID) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// crlUrl [0] EXPLICIT IA5String OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "crlUrl")
 		}
@@ -21343,7 +21359,7 @@ func (v *CRLID) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// crlNum [1] EXPLICIT INTEGER OPTIONAL
 	if s.Peek(runtime.Context(1)) {
-		w3, err := s.ReadExplicit(runtime.Context(1))
+		w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "crlNum")
 		}
@@ -21359,7 +21375,7 @@ func (v *CRLID) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// crlTime [2] EXPLICIT GeneralizedTime OPTIONAL
 	if s.Peek(runtime.Context(2)) {
-		w5, err := s.ReadExplicit(runtime.Context(2))
+		w5, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "crlTime")
 		}

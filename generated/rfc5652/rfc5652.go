@@ -1126,7 +1126,7 @@ func (v *ContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	v.ContentType = x1
 	// content [0] EXPLICIT CONTENT-TYPE.&Type
-	w2, err := s.ReadExplicit(runtime.Context(0))
+	w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "content")
 	}
@@ -1669,7 +1669,7 @@ func (v *EncapsulatedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error
 	v.EContentType = x1
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w2, err := s.ReadExplicit(runtime.Context(0))
+		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "eContent")
 		}
@@ -4051,7 +4051,7 @@ func (v *KeyAgreeRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 		return runtime.WithField(err, "version")
 	}
 	// originator [0] EXPLICIT OriginatorIdentifierOrKey
-	w1, err := s.ReadExplicit(runtime.Context(0))
+	w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "originator")
 	}
@@ -4063,7 +4063,7 @@ func (v *KeyAgreeRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL
 	if s.Peek(runtime.Context(1)) {
-		w2, err := s.ReadExplicit(runtime.Context(1))
+		w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "ukm")
 		}
@@ -12443,8 +12443,13 @@ func (v *RDNSequence) decode(r *runtime.Reader, t runtime.Tag) error {
 	if err != nil {
 		return err
 	}
+	// One backing array for the elements of every inner list.
+	backing, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
+	if err != nil {
+		return err
+	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := list[i].decodeShared(&s, runtime.Universal(runtime.TagSet), &backing); err != nil {
 			return runtime.WithIndex(err, i)
 		}
 	}
@@ -12520,6 +12525,12 @@ type RelativeDistinguishedName []SingleAttributeSupportedAttributes
 
 // decode reads a RelativeDistinguishedName from r.
 func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) error {
+	return v.decodeShared(r, t, nil)
+}
+
+// decodeShared reads a RelativeDistinguishedName from r, taking its elements from *backing when
+// it has room (one array for all the lists of an enclosing list).
+func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]SingleAttributeSupportedAttributes) error {
 	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
 	if err != nil {
 		return err
@@ -12530,9 +12541,14 @@ func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) err
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.Count())
-	if err != nil {
-		return err
+	n := s.Count()
+	var list []SingleAttributeSupportedAttributes
+	if backing != nil && n <= len(*backing) {
+		list, *backing = (*backing)[:n:n], (*backing)[n:]
+	} else {
+		if list, err = runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, n); err != nil {
+			return err
+		}
 	}
 	for i := range list {
 		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -13933,7 +13949,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 	// version [0] EXPLICIT Version DEFAULT v1
 	if s.Peek(runtime.Context(0)) {
 		off1 := s.Offset()
-		w2, err := s.ReadExplicit(runtime.Context(0))
+		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "version")
 		}
@@ -13990,7 +14006,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition)
 	if s.Peek(runtime.Context(3)) {
-		w3, err := s.ReadExplicit(runtime.Context(3))
+		w3, err := s.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "extensions")
 		}
@@ -16065,7 +16081,7 @@ func (v *TBSCertList) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition)
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "crlExtensions")
 		}
@@ -18696,7 +18712,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 		}
 	case tag == runtime.Context(4):
 		v.Choice = GeneralNameDirectoryName
-		w5, err := r.ReadExplicit(runtime.Context(4))
+		w5, err := r.ReadConstructed(runtime.Context(4), "[4] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "directoryName")
 		}
@@ -18842,7 +18858,7 @@ func (v *EDIPartyName) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "nameAssigner")
 		}
@@ -18855,7 +18871,7 @@ func (v *EDIPartyName) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasNameAssigner = true
 	}
 	// partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}
-	w2, err := s.ReadExplicit(runtime.Context(1))
+	w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "partyName")
 	}
@@ -20496,7 +20512,7 @@ func (v *DistributionPoint) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "distributionPoint")
 		}
@@ -21317,7 +21333,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 	}
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "distributionPoint")
 		}
@@ -23057,7 +23073,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "hashAlgorithm")
 		}
@@ -23071,7 +23087,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
 	if s.Peek(runtime.Context(1)) {
-		w2, err := s.ReadExplicit(runtime.Context(1))
+		w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "maskGenAlgorithm")
 		}
@@ -23086,7 +23102,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	// saltLength [2] EXPLICIT INTEGER DEFAULT 20
 	if s.Peek(runtime.Context(2)) {
 		off3 := s.Offset()
-		w4, err := s.ReadExplicit(runtime.Context(2))
+		w4, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "saltLength")
 		}
@@ -23111,7 +23127,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
 	if s.Peek(runtime.Context(3)) {
 		off6 := s.Offset()
-		w7, err := s.ReadExplicit(runtime.Context(3))
+		w7, err := s.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "trailerField")
 		}
@@ -23242,7 +23258,7 @@ func (v *RSAESOAEPParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "hashFunc")
 		}
@@ -23256,7 +23272,7 @@ func (v *RSAESOAEPParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
 	if s.Peek(runtime.Context(1)) {
-		w2, err := s.ReadExplicit(runtime.Context(1))
+		w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "maskGenFunc")
 		}
@@ -23270,7 +23286,7 @@ func (v *RSAESOAEPParams) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty
 	if s.Peek(runtime.Context(2)) {
-		w3, err := s.ReadExplicit(runtime.Context(2))
+		w3, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "pSourceFunc")
 		}
@@ -23520,10 +23536,10 @@ func (v *BuiltInStandardAttributes) decode(r *runtime.Reader, t runtime.Tag) err
 		Class:  runtime.ClassApplication,
 		Number: 1,
 	}) {
-		w1, err := s.ReadExplicit(runtime.Tag{
+		w1, err := s.ReadConstructed(runtime.Tag{
 			Class:  runtime.ClassApplication,
 			Number: 1,
-		})
+		}, "[APPLICATION 1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "country-name")
 		}
@@ -23540,10 +23556,10 @@ func (v *BuiltInStandardAttributes) decode(r *runtime.Reader, t runtime.Tag) err
 		Class:  runtime.ClassApplication,
 		Number: 2,
 	}) {
-		w2, err := s.ReadExplicit(runtime.Tag{
+		w2, err := s.ReadConstructed(runtime.Tag{
 			Class:  runtime.ClassApplication,
 			Number: 2,
-		})
+		}, "[APPLICATION 2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "administration-domain-name")
 		}
@@ -23571,7 +23587,7 @@ func (v *BuiltInStandardAttributes) decode(r *runtime.Reader, t runtime.Tag) err
 	}
 	// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
 	if s.Peek(runtime.Context(2)) {
-		w3, err := s.ReadExplicit(runtime.Context(2))
+		w3, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "private-domain-name")
 		}
@@ -23811,10 +23827,10 @@ func (v *CountryName) UnmarshalBER(b []byte) error {
 func (v *CountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CountryName{}
 	r := runtime.NewReader(b, opts)
-	w1, err := r.ReadExplicit(runtime.Tag{
+	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 1,
-	})
+	}, "[APPLICATION 1] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "CountryName")
 	}
@@ -23957,10 +23973,10 @@ func (v *AdministrationDomainName) UnmarshalBER(b []byte) error {
 func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AdministrationDomainName{}
 	r := runtime.NewReader(b, opts)
-	w1, err := r.ReadExplicit(runtime.Tag{
+	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 2,
-	})
+	}, "[APPLICATION 2] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "AdministrationDomainName")
 	}
@@ -25121,7 +25137,7 @@ func (v *ExtensionAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
 		}
 	}
 	// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
-	w3, err := s.ReadExplicit(runtime.Context(1))
+	w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "extension-attribute-value")
 	}
@@ -27067,7 +27083,7 @@ func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// pSelector [0] EXPLICIT OCTET STRING OPTIONAL
 	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadExplicit(runtime.Context(0))
+		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "pSelector")
 		}
@@ -27083,7 +27099,7 @@ func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// sSelector [1] EXPLICIT OCTET STRING OPTIONAL
 	if s.Peek(runtime.Context(1)) {
-		w3, err := s.ReadExplicit(runtime.Context(1))
+		w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "sSelector")
 		}
@@ -27099,7 +27115,7 @@ func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	// tSelector [2] EXPLICIT OCTET STRING OPTIONAL
 	if s.Peek(runtime.Context(2)) {
-		w5, err := s.ReadExplicit(runtime.Context(2))
+		w5, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "tSelector")
 		}
@@ -27114,7 +27130,7 @@ func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasTSelector = true
 	}
 	// nAddresses [3] EXPLICIT SET OF
-	w7, err := s.ReadExplicit(runtime.Context(3))
+	w7, err := s.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "nAddresses")
 	}
@@ -27263,7 +27279,7 @@ func (v *PresentationAddressNAddresses) UnmarshalWith(b []byte, opts *runtime.Op
 	var zero PresentationAddressNAddresses
 	*v = zero
 	r := runtime.NewReader(b, opts)
-	w1, err := r.ReadExplicit(runtime.Context(3))
+	w1, err := r.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "PresentationAddress.nAddresses")
 	}
@@ -27977,7 +27993,7 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
 	switch {
 	case tag == runtime.Context(0):
 		v.Choice = AttributeCertificateInfoV1SubjectBaseCertificateID
-		w1, err := r.ReadExplicit(runtime.Context(0))
+		w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "baseCertificateID")
 		}
@@ -27994,7 +28010,7 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
 		}
 	case tag == runtime.Context(1):
 		v.Choice = AttributeCertificateInfoV1SubjectSubjectName
-		w3, err := r.ReadExplicit(runtime.Context(1))
+		w3, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "subjectName")
 		}
@@ -30519,13 +30535,24 @@ type Targets []Target
 
 // decode reads a Targets from r.
 func (v *Targets) decode(r *runtime.Reader, t runtime.Tag) error {
+	return v.decodeShared(r, t, nil)
+}
+
+// decodeShared reads a Targets from r, taking its elements from *backing when
+// it has room (one array for all the lists of an enclosing list).
+func (v *Targets) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]Target) error {
 	s, err := r.ReadConstructed(t, "Targets")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[Target](&s, s.Count())
-	if err != nil {
-		return err
+	n := s.Count()
+	var list []Target
+	if backing != nil && n <= len(*backing) {
+		list, *backing = (*backing)[:n:n], (*backing)[n:]
+	} else {
+		if list, err = runtime.MakeSlice[Target](&s, n); err != nil {
+			return err
+		}
 	}
 	for i := range list {
 		if err := list[i].decode(&s); err != nil {
@@ -30635,7 +30662,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 	switch {
 	case tag == runtime.Context(0):
 		v.Choice = TargetTargetName
-		w1, err := r.ReadExplicit(runtime.Context(0))
+		w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "targetName")
 		}
@@ -30652,7 +30679,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 		}
 	case tag == runtime.Context(1):
 		v.Choice = TargetTargetGroup
-		w3, err := r.ReadExplicit(runtime.Context(1))
+		w3, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "targetGroup")
 		}
@@ -31098,8 +31125,13 @@ func (v *ProxyInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	if err != nil {
 		return err
 	}
+	// One backing array for the elements of every inner list.
+	backing, err := runtime.MakeSlice[Target](&s, s.CountNested())
+	if err != nil {
+		return err
+	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := list[i].decodeShared(&s, runtime.Universal(runtime.TagSequence), &backing); err != nil {
 			return runtime.WithIndex(err, i)
 		}
 	}
@@ -31573,7 +31605,7 @@ func (v *RoleSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasRoleAuthority = true
 	}
 	// roleName [1] EXPLICIT GeneralName
-	w1, err := s.ReadExplicit(runtime.Context(1))
+	w1, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "roleName")
 	}
@@ -31856,7 +31888,7 @@ func (v *SecurityCategorySupportedSecurityCategories) decode(r *runtime.Reader, 
 	}
 	v.Type = x1
 	// value [1] EXPLICIT SECURITY-CATEGORY.&Type
-	w2, err := s.ReadExplicit(runtime.Context(1))
+	w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "value")
 	}
@@ -32172,7 +32204,7 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) decode(r *runtime.R
 	}
 	v.Type = x1
 	// value [1] EXPLICIT SECURITY-CATEGORY.&Type
-	w2, err := s.ReadExplicit(runtime.Context(1))
+	w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "value")
 	}
