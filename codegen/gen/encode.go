@@ -262,8 +262,8 @@ func (e *emitter) writeComponent(g *jen.Group, f *field) {
 	// as received); an OPTIONAL one when HasX is set.
 	cond := jen.Id("v").Dot(f.has)
 	if _, ok := defaultValue(f); ok {
-		if eq := isDefault(f, src); eq != nil {
-			cond = cond.Op("||").Op("!").Parens(eq)
+		if ne := notDefault(f, src); ne != nil {
+			cond = cond.Op("||").Add(ne)
 		}
 	}
 	g.If(cond).BlockFunc(func(g *jen.Group) {
@@ -344,11 +344,43 @@ func isDefault(f *field, x func() *jen.Statement) jen.Code {
 		return rt("BitString").Call(x()).Dot("TrimTrailingZeros").Call().Dot("BitLength").Op("==").Lit(0)
 	case model.ValueBoolean:
 		if v.Bool {
-			return jen.Bool().Call(x())
+			return boolOf(f, x)
 		}
-		return jen.Op("!").Bool().Call(x())
+		return jen.Op("!").Add(boolOf(f, x))
 	}
 	return jen.Add(x()).Op("==").Add(def)
+}
+
+// notDefault is the negation of isDefault, written without double
+// negations.
+func notDefault(f *field, x func() *jen.Statement) jen.Code {
+	v := f.comp.Default
+	def, ok := defaultValue(f)
+	if !ok {
+		return nil
+	}
+	switch v.Kind {
+	case model.ValueBoolean:
+		if v.Bool {
+			return jen.Op("!").Add(boolOf(f, x))
+		}
+		return boolOf(f, x)
+	case model.ValueInteger, model.ValueEnumerated:
+		if goIntOf(f) != "int64" && f.t.Kind == model.TypeInteger {
+			return jen.Op("!").Add(isDefault(f, x))
+		}
+	case model.ValueBitString:
+		return rt("BitString").Call(x()).Dot("TrimTrailingZeros").Call().Dot("BitLength").Op("!=").Lit(0)
+	}
+	return jen.Add(x()).Op("!=").Add(def)
+}
+
+// boolOf is x as a bool: converted when its Go type is a named type.
+func boolOf(f *field, x func() *jen.Statement) *jen.Statement {
+	if f.gt != nil {
+		return jen.Bool().Call(x())
+	}
+	return x()
 }
 
 // topMethods emits the exported entry points of a named type.

@@ -3874,7 +3874,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSCertificate in DER.
 func (v *TBSCertificate) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || !(v.Version == VersionV1) {
+	if v.HasVersion || v.Version != VersionV1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -4356,7 +4356,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -4382,7 +4382,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -6326,7 +6326,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -6352,7 +6352,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -6617,7 +6617,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -6643,7 +6643,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -9617,7 +9617,7 @@ func (v *BasicConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 		}
 		v.CA = x2
 		v.HasCA = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.CA) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.CA {
 			return runtime.WithField(runtime.EncodedDefault(off1, "BasicConstraints"), "cA")
 		}
 	} else {
@@ -9647,7 +9647,7 @@ func (v *BasicConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a BasicConstraints in DER.
 func (v *BasicConstraints) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasCA || !(!bool(v.CA)) {
+	if v.HasCA || v.CA {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.CA)
 	}
 	if v.HasPathLenConstraint {
@@ -9946,10 +9946,10 @@ func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *GeneralSubtree) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Base.encode(b)
-	if v.HasMinimum || !(func() bool {
+	if v.HasMinimum || !func() bool {
 		n, ok := runtime.Integer(v.Minimum).Int64()
 		return ok && n == int64(0)
-	}()) {
+	}() {
 		v.Minimum.encode(b, runtime.Context(0))
 	}
 	if v.HasMaximum {
@@ -11195,7 +11195,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 		}
 		v.OnlyContainsUserCerts = x3
 		v.HasOnlyContainsUserCerts = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.OnlyContainsUserCerts) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.OnlyContainsUserCerts {
 			return runtime.WithField(runtime.EncodedDefault(off2, "IssuingDistributionPoint"), "onlyContainsUserCerts")
 		}
 	} else {
@@ -11210,7 +11210,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 		}
 		v.OnlyContainsCACerts = x5
 		v.HasOnlyContainsCACerts = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.OnlyContainsCACerts) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.OnlyContainsCACerts {
 			return runtime.WithField(runtime.EncodedDefault(off4, "IssuingDistributionPoint"), "onlyContainsCACerts")
 		}
 	} else {
@@ -11232,7 +11232,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 		}
 		v.IndirectCRL = x7
 		v.HasIndirectCRL = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.IndirectCRL) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.IndirectCRL {
 			return runtime.WithField(runtime.EncodedDefault(off6, "IssuingDistributionPoint"), "indirectCRL")
 		}
 	} else {
@@ -11247,7 +11247,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 		}
 		v.OnlyContainsAttributeCerts = x9
 		v.HasOnlyContainsAttributeCerts = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.OnlyContainsAttributeCerts) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.OnlyContainsAttributeCerts {
 			return runtime.WithField(runtime.EncodedDefault(off8, "IssuingDistributionPoint"), "onlyContainsAttributeCerts")
 		}
 	} else {
@@ -11267,19 +11267,19 @@ func (v *IssuingDistributionPoint) encode(b *runtime.Builder, t runtime.Tag) {
 		v.DistributionPoint.encode(b)
 		b.End(m1)
 	}
-	if v.HasOnlyContainsUserCerts || !(!bool(v.OnlyContainsUserCerts)) {
+	if v.HasOnlyContainsUserCerts || v.OnlyContainsUserCerts {
 		b.AddBoolean(runtime.Context(1), v.OnlyContainsUserCerts)
 	}
-	if v.HasOnlyContainsCACerts || !(!bool(v.OnlyContainsCACerts)) {
+	if v.HasOnlyContainsCACerts || v.OnlyContainsCACerts {
 		b.AddBoolean(runtime.Context(2), v.OnlyContainsCACerts)
 	}
 	if v.HasOnlySomeReasons {
 		v.OnlySomeReasons.encode(b, runtime.Context(3))
 	}
-	if v.HasIndirectCRL || !(!bool(v.IndirectCRL)) {
+	if v.HasIndirectCRL || v.IndirectCRL {
 		b.AddBoolean(runtime.Context(4), v.IndirectCRL)
 	}
-	if v.HasOnlyContainsAttributeCerts || !(!bool(v.OnlyContainsAttributeCerts)) {
+	if v.HasOnlyContainsAttributeCerts || v.OnlyContainsAttributeCerts {
 		b.AddBoolean(runtime.Context(5), v.OnlyContainsAttributeCerts)
 	}
 	b.End(m)
@@ -13106,18 +13106,18 @@ func (v *RSASSAPSSParams) encode(b *runtime.Builder, t runtime.Tag) {
 		v.MaskGenAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		b.End(m2)
 	}
-	if v.HasSaltLength || !(func() bool {
+	if v.HasSaltLength || !func() bool {
 		n, ok := runtime.Integer(v.SaltLength).Int64()
 		return ok && n == int64(20)
-	}()) {
+	}() {
 		m3 := b.Begin(runtime.Context(2), true)
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.SaltLength)
 		b.End(m3)
 	}
-	if v.HasTrailerField || !(func() bool {
+	if v.HasTrailerField || !func() bool {
 		n, ok := runtime.Integer(v.TrailerField).Int64()
 		return ok && n == int64(1)
-	}()) {
+	}() {
 		m4 := b.Begin(runtime.Context(3), true)
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.TrailerField)
 		b.End(m4)
@@ -17546,7 +17546,7 @@ func (v *TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSRequest in DER.
 func (v *TBSRequest) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || !(v.Version == OCSP2009VersionV1) {
+	if v.HasVersion || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -17813,7 +17813,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtime
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -17839,7 +17839,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtime
 func (v *ExtensionReOCSPNonceReOCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -18559,7 +18559,7 @@ func (v *ExtensionReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag)
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -18585,7 +18585,7 @@ func (v *ExtensionReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag)
 func (v *ExtensionReOCSPServiceLocator) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -19726,7 +19726,7 @@ func (v *ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ResponseData in DER.
 func (v *ResponseData) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || !(v.Version == OCSP2009VersionV1) {
+	if v.HasVersion || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -19990,7 +19990,7 @@ func (v *ExtensionReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -20016,7 +20016,7 @@ func (v *ExtensionReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *ExtensionReOCSPNonce) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -20570,7 +20570,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *runt
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -20596,7 +20596,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *runt
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)

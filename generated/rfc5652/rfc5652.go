@@ -10479,7 +10479,7 @@ func (v *CCMParameters) encode(b *runtime.Builder, t runtime.Tag) {
 		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.AESNonce)
-	if v.HasAESICVlen || !(v.AESICVlen == AESCCMICVlen(12)) {
+	if v.HasAESICVlen || v.AESICVlen != AESCCMICVlen(12) {
 		v.AESICVlen.encode(b, runtime.Universal(runtime.TagInteger))
 	}
 	b.End(m)
@@ -10646,7 +10646,7 @@ func (v *GCMParameters) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *GCMParameters) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.AESNonce)
-	if v.HasAESICVlen || !(v.AESICVlen == AESGCMICVlen(12)) {
+	if v.HasAESICVlen || v.AESICVlen != AESGCMICVlen(12) {
 		v.AESICVlen.encode(b, runtime.Universal(runtime.TagInteger))
 	}
 	b.End(m)
@@ -14033,7 +14033,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSCertificate in DER.
 func (v *TBSCertificate) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || !(v.Version == VersionV1) {
+	if v.HasVersion || v.Version != VersionV1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -14515,7 +14515,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -14541,7 +14541,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -16485,7 +16485,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -16511,7 +16511,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -16776,7 +16776,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -16802,7 +16802,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -19776,7 +19776,7 @@ func (v *BasicConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 		}
 		v.CA = x2
 		v.HasCA = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.CA) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.CA {
 			return runtime.WithField(runtime.EncodedDefault(off1, "BasicConstraints"), "cA")
 		}
 	} else {
@@ -19806,7 +19806,7 @@ func (v *BasicConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a BasicConstraints in DER.
 func (v *BasicConstraints) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasCA || !(!bool(v.CA)) {
+	if v.HasCA || v.CA {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.CA)
 	}
 	if v.HasPathLenConstraint {
@@ -20105,10 +20105,10 @@ func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *GeneralSubtree) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Base.encode(b)
-	if v.HasMinimum || !(func() bool {
+	if v.HasMinimum || !func() bool {
 		n, ok := runtime.Integer(v.Minimum).Int64()
 		return ok && n == int64(0)
-	}()) {
+	}() {
 		v.Minimum.encode(b, runtime.Context(0))
 	}
 	if v.HasMaximum {
@@ -21354,7 +21354,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 		}
 		v.OnlyContainsUserCerts = x3
 		v.HasOnlyContainsUserCerts = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.OnlyContainsUserCerts) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.OnlyContainsUserCerts {
 			return runtime.WithField(runtime.EncodedDefault(off2, "IssuingDistributionPoint"), "onlyContainsUserCerts")
 		}
 	} else {
@@ -21369,7 +21369,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 		}
 		v.OnlyContainsCACerts = x5
 		v.HasOnlyContainsCACerts = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.OnlyContainsCACerts) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.OnlyContainsCACerts {
 			return runtime.WithField(runtime.EncodedDefault(off4, "IssuingDistributionPoint"), "onlyContainsCACerts")
 		}
 	} else {
@@ -21391,7 +21391,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 		}
 		v.IndirectCRL = x7
 		v.HasIndirectCRL = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.IndirectCRL) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.IndirectCRL {
 			return runtime.WithField(runtime.EncodedDefault(off6, "IssuingDistributionPoint"), "indirectCRL")
 		}
 	} else {
@@ -21406,7 +21406,7 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 		}
 		v.OnlyContainsAttributeCerts = x9
 		v.HasOnlyContainsAttributeCerts = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.OnlyContainsAttributeCerts) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.OnlyContainsAttributeCerts {
 			return runtime.WithField(runtime.EncodedDefault(off8, "IssuingDistributionPoint"), "onlyContainsAttributeCerts")
 		}
 	} else {
@@ -21426,19 +21426,19 @@ func (v *IssuingDistributionPoint) encode(b *runtime.Builder, t runtime.Tag) {
 		v.DistributionPoint.encode(b)
 		b.End(m1)
 	}
-	if v.HasOnlyContainsUserCerts || !(!bool(v.OnlyContainsUserCerts)) {
+	if v.HasOnlyContainsUserCerts || v.OnlyContainsUserCerts {
 		b.AddBoolean(runtime.Context(1), v.OnlyContainsUserCerts)
 	}
-	if v.HasOnlyContainsCACerts || !(!bool(v.OnlyContainsCACerts)) {
+	if v.HasOnlyContainsCACerts || v.OnlyContainsCACerts {
 		b.AddBoolean(runtime.Context(2), v.OnlyContainsCACerts)
 	}
 	if v.HasOnlySomeReasons {
 		v.OnlySomeReasons.encode(b, runtime.Context(3))
 	}
-	if v.HasIndirectCRL || !(!bool(v.IndirectCRL)) {
+	if v.HasIndirectCRL || v.IndirectCRL {
 		b.AddBoolean(runtime.Context(4), v.IndirectCRL)
 	}
-	if v.HasOnlyContainsAttributeCerts || !(!bool(v.OnlyContainsAttributeCerts)) {
+	if v.HasOnlyContainsAttributeCerts || v.OnlyContainsAttributeCerts {
 		b.AddBoolean(runtime.Context(5), v.OnlyContainsAttributeCerts)
 	}
 	b.End(m)
@@ -23168,18 +23168,18 @@ func (v *RSASSAPSSParams) encode(b *runtime.Builder, t runtime.Tag) {
 		v.MaskGenAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		b.End(m2)
 	}
-	if v.HasSaltLength || !(func() bool {
+	if v.HasSaltLength || !func() bool {
 		n, ok := runtime.Integer(v.SaltLength).Int64()
 		return ok && n == int64(20)
-	}()) {
+	}() {
 		m3 := b.Begin(runtime.Context(2), true)
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.SaltLength)
 		b.End(m3)
 	}
-	if v.HasTrailerField || !(func() bool {
+	if v.HasTrailerField || !func() bool {
 		n, ok := runtime.Integer(v.TrailerField).Int64()
 		return ok && n == int64(1)
-	}()) {
+	}() {
 		m4 := b.Begin(runtime.Context(3), true)
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.TrailerField)
 		b.End(m4)
@@ -27900,7 +27900,7 @@ func (v *AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) er
 // encode writes v as a AttributeCertificateInfoV1 in DER.
 func (v *AttributeCertificateInfoV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || !(v.Version == AttCertVersionV1V1) {
+	if v.HasVersion || v.Version != AttCertVersionV1V1 {
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 	}
 	v.Subject.encode(b)
@@ -28568,7 +28568,7 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -28594,7 +28594,7 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime
 func (v *ExtensionAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -29398,7 +29398,7 @@ func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.T
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !bool(v.Critical) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
 			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
@@ -29424,7 +29424,7 @@ func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.T
 func (v *ExtensionAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || !(!bool(v.Critical)) {
+	if v.HasCritical || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -30956,7 +30956,7 @@ func (v *AAControls) decode(r *runtime.Reader, t runtime.Tag) error {
 		}
 		v.PermitUnSpecified = x4
 		v.HasPermitUnSpecified = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && bool(v.PermitUnSpecified) {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.PermitUnSpecified {
 			return runtime.WithField(runtime.EncodedDefault(off3, "AAControls"), "permitUnSpecified")
 		}
 	} else {
@@ -30985,7 +30985,7 @@ func (v *AAControls) encode(b *runtime.Builder, t runtime.Tag) {
 	if v.HasExcludedAttrs {
 		v.ExcludedAttrs.encode(b, runtime.Context(1))
 	}
-	if v.HasPermitUnSpecified || !(bool(v.PermitUnSpecified)) {
+	if v.HasPermitUnSpecified || !v.PermitUnSpecified {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.PermitUnSpecified)
 	}
 	b.End(m)
