@@ -197,26 +197,35 @@ func (b *Builder) sortElements(start int) {
 	if b.err != nil {
 		return
 	}
+	// One pass checks the order without allocating: most SET OFs are
+	// written sorted (a single element, or values kept from a decode).
 	region := b.buf[start:]
-	var elems [][]byte
-	for len(region) > 0 {
+	var prev []byte
+	n, sorted := 0, true
+	for rest := region; len(rest) > 0; n++ {
 		var h Header
-		err := parseHeader(&h, region, 0, false)
-		if err != nil {
+		if err := parseHeader(&h, rest, 0, false); err != nil {
 			b.SetError(NewError(KindUnsupported, -1, "SET OF", "element written is not one DER encoding", "X.690 11.6"))
 			return
 		}
-		n := h.HeaderLen + h.Length
-		elems = append(elems, region[:n])
-		region = region[n:]
+		e := rest[:h.HeaderLen+h.Length]
+		sorted = sorted && (prev == nil || compareSetOf(prev, e) <= 0)
+		prev, rest = e, rest[len(e):]
 	}
-	if slices.IsSortedFunc(elems, compareSetOf) {
+	if sorted {
 		return
 	}
-	slices.SortStableFunc(elems, compareSetOf)
-	sorted := make([]byte, 0, len(b.buf)-start)
-	for _, e := range elems {
-		sorted = append(sorted, e...)
+	elems := make([][]byte, 0, n)
+	for rest := region; len(rest) > 0; {
+		var h Header
+		_ = parseHeader(&h, rest, 0, false) // parsed above
+		elems = append(elems, rest[:h.HeaderLen+h.Length])
+		rest = rest[h.HeaderLen+h.Length:]
 	}
-	copy(b.buf[start:], sorted)
+	slices.SortStableFunc(elems, compareSetOf)
+	out := make([]byte, 0, len(region))
+	for _, e := range elems {
+		out = append(out, e...)
+	}
+	copy(region, out)
 }

@@ -1,0 +1,215 @@
+package bench
+
+import (
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/asn1"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/generated/rfc5280"
+	"github.com/asn1gen/asn1gen/runtime"
+)
+
+// The typed benchmarks decode and encode with the generated packages (full
+// decode: every field, every extension and Name attribute typed) against
+// the floor walk of the same input, crypto/x509 and encoding/asn1.
+
+func BenchmarkTypedCRL(b *testing.B) {
+	crl := hugeCRLOrFail(b)
+	b.Run("floor", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			Floor(crl)
+		}
+	})
+	b.Run("asn1gen", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		var v rfc5280.CertificateList
+		for b.Loop() {
+			if err := v.UnmarshalDER(crl); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("crypto-x509", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := x509.ParseRevocationList(crl); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encoding-asn1", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var v pkix.CertificateList
+			if _, err := asn1.Unmarshal(crl, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkTypedCRLEncode encodes the decoded huge CRL from its typed
+// values (no retained bytes are copied: the generated encoder writes every
+// field).
+func BenchmarkTypedCRLEncode(b *testing.B) {
+	crl := hugeCRLOrFail(b)
+	b.Run("floor", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			Floor(crl)
+		}
+	})
+	var v rfc5280.CertificateList
+	if err := v.UnmarshalDER(crl); err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]byte, 0, len(crl)+64)
+	b.Run("asn1gen", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			out, err := v.AppendDER(buf[:0])
+			if err != nil || len(out) != len(crl) {
+				b.Fatal(err, len(out))
+			}
+		}
+	})
+	var p pkix.CertificateList
+	if _, err := asn1.Unmarshal(crl, &p); err != nil {
+		b.Fatal(err)
+	}
+	p.TBSCertList.Raw = nil // encode the fields, not the retained bytes
+	b.Run("encoding-asn1", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := asn1.Marshal(p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// x509Options accepts what crypto/x509 accepts (see runtime.TolerateX509).
+var x509Options = &runtime.Options{Tolerate: runtime.TolerateX509, SkipConstraints: true}
+
+// typedCerts returns the certificates of the set that the generated
+// package decodes with x509Options (a few corpus files are malformed in ways
+// crypto/x509 does not check; generated/rfc5280's tests list them).
+func typedCerts(tb testing.TB) [][]byte {
+	var out [][]byte
+	for _, c := range certsOrSkip(tb) {
+		var v rfc5280.Certificate
+		if v.UnmarshalWith(c, x509Options) == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// BenchmarkTypedCerts decodes the whole certificate set per operation.
+func BenchmarkTypedCerts(b *testing.B) {
+	certs := typedCerts(b)
+	total := 0
+	for _, c := range certs {
+		total += len(c)
+	}
+	run := func(name string, f func(c []byte) error) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, c := range certs {
+					if err := f(c); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(certs)), "ns/cert")
+		})
+	}
+	run("floor", func(c []byte) error {
+		Floor(c)
+		return nil
+	})
+	var v rfc5280.Certificate
+	run("asn1gen", func(c []byte) error { return v.UnmarshalWith(c, x509Options) })
+	run("crypto-x509", func(c []byte) error {
+		_, err := x509.ParseCertificate(c)
+		return err
+	})
+}
+
+// BenchmarkTypedCertsEncode encodes the decoded certificate set.
+func BenchmarkTypedCertsEncode(b *testing.B) {
+	certs := typedCerts(b)
+	total := 0
+	for _, c := range certs {
+		total += len(c)
+	}
+	vs := make([]rfc5280.Certificate, len(certs))
+	for i, c := range certs {
+		if err := vs[i].UnmarshalWith(c, x509Options); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("floor", func(b *testing.B) {
+		b.SetBytes(int64(total))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, c := range certs {
+				Floor(c)
+			}
+		}
+	})
+	buf := make([]byte, 0, 1<<16)
+	b.Run("asn1gen", func(b *testing.B) {
+		b.SetBytes(int64(total))
+		b.ReportAllocs()
+		for b.Loop() {
+			for i := range vs {
+				if _, err := vs[i].AppendWith(buf[:0], x509Options); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}
+
+// TestTypedFixedShapeAllocs checks that decoding a fixed-shape SEQUENCE
+// (no lists, no pointers) allocates nothing but the decode state.
+func TestTypedFixedShapeAllocs(t *testing.T) {
+	// Validity ::= SEQUENCE { notBefore Time, notAfter Time }
+	der := []byte{0x30, 0x1e, 0x17, 0x0d, '2', '5', '0', '1', '0', '1', '0', '0', '0', '0', '0', '0', 'Z',
+		0x17, 0x0d, '2', '6', '0', '1', '0', '1', '0', '0', '0', '0', '0', '0', 'Z'}
+	var v rfc5280.Validity
+	if err := v.UnmarshalDER(der); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = v.UnmarshalDER(der) }); n != 0 {
+		t.Errorf("Validity decode: %v allocations, want 0", n)
+	}
+}
+
+// TestTypedCertsRoundTrip checks that the benchmark inputs decode and
+// re-encode exactly, so the benchmarks measure real work.
+func TestTypedCertsRoundTrip(t *testing.T) {
+	crl := hugeCRLOrFail(t)
+	var v rfc5280.CertificateList
+	if err := v.UnmarshalDER(crl); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := v.MarshalDER(); err != nil || string(out) != string(crl) {
+		t.Fatalf("huge CRL re-encoding differs (%v)", err)
+	}
+	if n := len(v.ToBeSigned.RevokedCertificates); n != CRLEntries {
+		t.Fatalf("%d entries, want %d", n, CRLEntries)
+	}
+}
