@@ -297,7 +297,14 @@ func (b *Builder) AddGeneralizedTime(t Tag, v time.Time) { add(b, t, v, AppendGe
 // AddString appends the character string type with UNIVERSAL tag number n
 // (TagUTF8String, TagPrintableString...) holding s; see AppendString.
 func (b *Builder) AddString(t Tag, n uint32, s string) {
-	add(b, t, s, func(dst []byte, s string) ([]byte, error) { return AppendString(dst, n, s) })
+	// Written out rather than through add: a closure over n would be
+	// allocated on every call.
+	m := b.Begin(t, false)
+	var err error
+	if b.buf, err = AppendString(b.buf, n, s); err != nil {
+		b.SetError(err)
+	}
+	b.End(m)
 }
 
 // AddDate appends a DATE.
