@@ -17,7 +17,8 @@ func init() {
 	register(command{name: "check", short: "check ASN.1 modules (-syntax-only: parse them)", run: runCheck})
 }
 
-const checkUsage = `usage: asn1gen check [-syntax-only] [-anymap FILE] [-keep-raw T,T | -no-keep-raw] FILE|DIR...
+const checkUsage = `usage: asn1gen check [-syntax-only] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
+	[-import-from M.Sym=Module,...] [-extend Module.Set=Module.Set2,...] FILE|DIR...
 
 Checks every FILE, and every *.asn and *.asn1 file under each DIR
 (recursively), as one set of modules: parses them, binds IMPORTS across the
@@ -30,6 +31,11 @@ for 1988 "ANY DEFINED BY" (and OCTET STRING) components from FILE, one
 "Module.Type.component[@keyComponent] KEY TARGET" a line. -keep-raw names
 types (Module.Type or Type) whose received encoding decoders keep, besides
 the signed data found in the schema; -no-keep-raw turns that derivation off.
+-import-from binds the symbol Sym that modules import from M to its
+definition in Module (for modules without a published ASN.1 text; each
+binding is a warning at its import). -extend adds the objects of the object
+set Module.Set2 to the extensible object set Module.Set, so that the tables
+drawn from Set have their rows.
 Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or I/O error.
 
 Flags:
@@ -42,6 +48,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
 	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
 	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
+	importFrom := fset.String("import-from", "", "comma-separated `bindings` M.Sym=Module of imported symbols")
+	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
 		fset.PrintDefaults()
@@ -63,6 +71,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if !*syntaxOnly {
 		opts := model.Options{NoDeriveKeepRaw: *noKeepRaw}
+		if err := bindFlags(&opts, *importFrom, *extend); err != nil {
+			fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
+			return 2
+		}
 		if *keepRaw != "" {
 			for _, name := range strings.Split(*keepRaw, ",") {
 				if name = strings.TrimSpace(name); name != "" {
@@ -108,6 +120,25 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, diags.String())
 	}
 	return status
+}
+
+// bindFlags parses the -import-from and -extend lists into opts.
+func bindFlags(opts *model.Options, importFrom, extend string) error {
+	for _, item := range splitList(importFrom) {
+		b, err := model.ParseImportFrom(item)
+		if err != nil {
+			return fmt.Errorf("-import-from: %v", err)
+		}
+		opts.ImportFrom = append(opts.ImportFrom, b)
+	}
+	for _, item := range splitList(extend) {
+		e, err := model.ParseExtend(item)
+		if err != nil {
+			return fmt.Errorf("-extend: %v", err)
+		}
+		opts.Extend = append(opts.Extend, e)
+	}
+	return nil
 }
 
 // mergeWarnings adds the parser's warnings (the leniencies it applied) to

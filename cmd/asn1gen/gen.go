@@ -16,7 +16,8 @@ func init() {
 	register(command{name: "gen", short: "generate a Go package from ASN.1 modules", run: runGen})
 }
 
-const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-roots T,T] [-fuzz] [-anymap FILE] [-keep-raw T,T | -no-keep-raw] FILE|DIR...
+const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-roots T,T] [-fuzz] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
+	[-import-from M.Sym=Module,...] [-extend Module.Set=Module.Set2,...] FILE|DIR...
 
 Checks the modules like 'asn1gen check' and writes one Go package to DIR:
 NAME.go with a Go type, decoder and encoder for every type of the set (or
@@ -40,6 +41,8 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
 	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
 	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
+	importFrom := fset.String("import-from", "", "comma-separated `bindings` M.Sym=Module of imported symbols (see check)")
+	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets (see check)")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, genUsage)
 		fset.PrintDefaults()
@@ -57,6 +60,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, KeepRaw: splitList(*keepRaw)}
+	if err := bindFlags(&opts, *importFrom, *extend); err != nil {
+		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
+		return 2
+	}
 	if *anyMap != "" {
 		m, err := model.ReadAnyMap(*anyMap)
 		if err != nil {

@@ -37,6 +37,14 @@
 //     lists its permitted values (TableConstraint.Values);
 //   - an import names its module; when no module has that name, its
 //     OID (written with numbers) finds it, with a warning;
+//   - Options.ImportFrom binds imported symbols, one by one, to another
+//     module's definitions, for modules that have no published ASN.1 text
+//     (PKCS-12's PKCS-7 and PKCS-8; see ImportBinding), each with a
+//     warning at its import;
+//   - Options.Extend adds the objects of object sets to extensible object
+//     sets at their extension marker before tables are computed, so that
+//     the tables drawn from them have the added rows (RFC 5912's
+//     SignatureAlgorithms with X509-ML-DSA-2025's; see SetExtension);
 //   - the parser's leniencies (parser.ParseFile) are warnings of the set;
 //   - Options.AnyMap supplies tables for 1988 ANY DEFINED BY (and
 //     OCTET STRING) components (ParseAnyMap documents the file format);

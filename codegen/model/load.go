@@ -111,6 +111,7 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 		}
 	}
 	s.resolveAll()
+	s.checkExtensions()
 	s.applyAnyMap()
 	s.markKeepRaw()
 	s.Diags = sortDiags(s.Diags)
@@ -304,6 +305,19 @@ func (s *Set) resolveAll() {
 	for _, m := range s.Modules {
 		s.bindImports(m)
 	}
+	covered := s.bindImportsFrom()
+	for _, m := range s.Modules {
+		for _, imp := range m.Imports {
+			if imp.Module != nil || covered[imp] {
+				continue
+			}
+			if len(imp.unbound) > 0 {
+				s.errorf(imp.Pos, "module %s not found (imported by %s); -import-from binds none of %s", imp.Name, m.Name, strings.Join(imp.unbound, ", "))
+				continue
+			}
+			s.errorf(imp.Pos, "module %s not found (imported by %s)", imp.Name, m.Name)
+		}
+	}
 	for _, m := range s.Modules {
 		for _, name := range sortedKeys(m.imported) {
 			s.resolveImport(m.imported[name], true)
@@ -373,8 +387,7 @@ func (s *Set) bindImports(m *Module) {
 				s.warnf(imp.Pos, "no module is named %s; the module with its OID %s, %s (at %s), is used", imp.Name, byOID.OID, byOID.Name, byOID.AST.Identifier.Pos)
 				continue
 			}
-			s.errorf(imp.Pos, "module %s not found (imported by %s)", imp.Name, m.Name)
-			continue
+			continue // reported by resolveAll, after Options.ImportFrom
 		}
 		imp.Module = cands[0]
 	}
@@ -467,6 +480,9 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 	sym.state = 1
 	defer func() { sym.state = 2 }()
 	from := sym.imp.Module
+	if sym.from != nil {
+		from = sym.from // Options.ImportFrom
+	}
 	if from == nil {
 		return nil // the missing module is reported once
 	}

@@ -57,6 +57,9 @@ type Import struct {
 	Module  *Module // the module bound, nil when missing
 	Symbols []string
 	ast     *parser.SymbolsFromModule
+	// unbound lists the symbols Options.ImportFrom does not bind when it
+	// binds some of a missing module's.
+	unbound []string
 }
 
 type importedSymbol struct {
@@ -64,6 +67,8 @@ type importedSymbol struct {
 	name string
 	imp  *Import
 	by   string // the importing module
+	// from is the module Options.ImportFrom binds the symbol to, or nil.
+	from *Module
 	// ambiguous lists the other modules the same name is imported from.
 	ambiguous []string
 	state     int // 0 unresolved, 1 resolving, 2 done

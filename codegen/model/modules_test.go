@@ -2,7 +2,9 @@ package model
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -34,16 +36,47 @@ var moduleFolders = []struct {
 	dir       string
 	missing   []string
 	published []string
+	// importFrom binds the imports of modules that have no published
+	// ASN.1 text (Options.ImportFrom; asn1gen's -import-from).
+	importFrom []string
 }{
-	{"rfc5280", nil, nil},
+	{"rfc5280", nil, nil, nil},
 	// RFC 3281's module (comma inside a comment) is read leniently by the
 	// parser, with a warning.
-	{"rfc5652", nil, nil},
-	// PKCS-7 (RFC 2315), PKCS-8 (RFC 5208) and PKCS-9 (RFC 2985): no
-	// published text of them is in the corpus or could be found elsewhere
-	// (see modules/README.md). RFC 5958's AsymmetricKeyPackageModuleV1 is
-	// not PKCS-8: IMPORTS are bound by module name.
-	{"rfc7292", []string{"PKCS-7", "PKCS-8", "PKCS-9"}, nil},
+	{"rfc5652", nil, nil, nil},
+	// PKCS-15 (imported by PKCS-9 for PKCS15Token) has no published ASN.1
+	// text that could be found. PKCS-9 (RFC 2985, 2000) was written for
+	// the 1997 X.500 modules (it imports UsefulDefinitions version 3); the
+	// folder has the 2016 ones, whose UsefulDefinitions no longer defines
+	// upperBounds and whose Attribute takes a parameter. RFC 8018's
+	// PKCS5v2-1 separates the objects of two object sets with ",".
+	{"rfc7292", []string{"PKCS-15"}, []string{
+		`PKCS-9.asn:16:25: upperBounds is not defined in module UsefulDefinitions (imported by PKCS-9)`,
+		`PKCS-9.asn:348:28: Attribute takes 1 parameters, got 0`,
+		`PKCS5v2-1.asn:46:42: undefined reference PBKDF2-PRFs`,
+		`PKCS5v2-1.asn:63:39: unexpected ",", expected "}" of the set`,
+		`PKCS5v2-1.asn:157:50: unexpected ",", expected "}" of the set`,
+	}, rfc7292ImportFrom},
+}
+
+// rfc7292ImportFrom binds the imports of PKCS-12, PKCS-9 and PKCS-1 whose
+// modules have no published ASN.1 text to the modules that define the
+// same types and values (see modules/README.md): PKCS-7 (RFC 2315 has no
+// module) and CryptographicMessageSyntax (RFC 2630, CMS 1997) to RFC
+// 5652's CryptographicMessageSyntax2004 and PKCS-7's DigestInfo to PKCS-1,
+// PKCS-8 (RFC 5208) to RFC 5958's AsymmetricKeyPackageModuleV1, which
+// obsoletes it, and NIST-SHA2 (published by NIST only on its web pages)
+// to X.509's AlgorithmObjectIdentifiers, which assigns the same OIDs.
+var rfc7292ImportFrom = []string{
+	"PKCS-7.ContentInfo=CryptographicMessageSyntax2004",
+	"PKCS-7.DigestInfo=PKCS-1",
+	"PKCS-8.PrivateKeyInfo=AsymmetricKeyPackageModuleV1",
+	"PKCS-8.EncryptedPrivateKeyInfo=AsymmetricKeyPackageModuleV1",
+	"CryptographicMessageSyntax.ContentInfo=CryptographicMessageSyntax2004",
+	"CryptographicMessageSyntax.SignerInfo=CryptographicMessageSyntax2004",
+	"NIST-SHA2.id-sha256=AlgorithmObjectIdentifiers",
+	"NIST-SHA2.id-sha384=AlgorithmObjectIdentifiers",
+	"NIST-SHA2.id-sha512=AlgorithmObjectIdentifiers",
 }
 
 // notInCorpus lists the module files (folder/file) whose source is not in
@@ -70,7 +103,7 @@ func TestModulesFolders(t *testing.T) {
 	for _, tc := range moduleFolders {
 		t.Run(tc.dir, func(t *testing.T) {
 			dir := filepath.Join(modulesDir, tc.dir)
-			set, err := LoadPaths(dir)
+			set, err := LoadPathsWith(Options{ImportFrom: mustImportFrom(t, tc.importFrom...)}, dir)
 			if err != nil {
 				t.Fatalf("LoadPaths(%s): %v", dir, err)
 			}
@@ -117,7 +150,7 @@ func TestModulesFolders(t *testing.T) {
 func TestModulesFiles(t *testing.T) {
 	for _, tc := range moduleFolders {
 		dir := filepath.Join(modulesDir, tc.dir)
-		set, err := LoadPaths(dir)
+		set, err := LoadPathsWith(Options{ImportFrom: mustImportFrom(t, tc.importFrom...)}, dir)
 		if err != nil {
 			t.Fatalf("LoadPaths(%s): %v", dir, err)
 		}
@@ -162,7 +195,7 @@ func compactStrings(l []string) []string {
 }
 
 var (
-	extractedRE = regexp.MustCompile(`^-- Extracted by asn1gen extract from (rfc\d+\.txt), (section|appendix) (\S+) \(lines (\d+)-(\d+)\)\.$`)
+	extractedRE = regexp.MustCompile(`^-- Extracted by asn1gen extract from (rfc\d+\.txt), (section|appendix) (\S+) \(lines (\d+)-(\d+)\)(; RFC text from Debian (doc-rfc-[a-z-]+) (\S+))?\.$`)
 	corpusRefRE = regexp.MustCompile(`via the asn1gen corpus (modules/[^;,\s]*)`)
 	pycrateRE   = regexp.MustCompile(`pycrate_asn1dir/(\S+\.asn)`)
 )
@@ -195,6 +228,14 @@ func TestModulesSources(t *testing.T) {
 			if m := extractedRE.FindSubmatch(first); m != nil {
 				rfc := string(m[1])
 				text, ok := rfcs[rfc]
+				if !ok && len(m[6]) > 0 {
+					// Taken from Debian's doc-rfc packages, not stored in
+					// the corpus: compared where they are installed.
+					if text, ok = debianRFCText(t, rfc); !ok {
+						t.Logf("%s: not compared (%s of %s %s is not installed; set %s)", key, rfc, m[7], m[8], debianRFCEnv)
+						continue
+					}
+				}
 				if !ok {
 					t.Errorf("%s: %s is not in the corpus", key, rfc)
 					continue
@@ -254,6 +295,36 @@ func TestModulesSources(t *testing.T) {
 			}
 		}
 	}
+}
+
+// debianRFCEnv names the directory of Debian's doc-rfc packages
+// (/usr/share/doc/RFC when they are installed), which holds the RFC texts
+// that modules/ takes from them and the corpus does not store.
+const debianRFCEnv = "ASN1GEN_DEBIAN_RFC"
+
+// debianRFCText reads rfc ("rfc2985.txt") from the doc-rfc directory:
+// $ASN1GEN_DEBIAN_RFC, else /usr/share/doc/RFC, in its links/ folder,
+// gzipped as Debian installs it.
+func debianRFCText(t *testing.T, rfc string) ([]byte, bool) {
+	t.Helper()
+	dir := os.Getenv(debianRFCEnv)
+	if dir == "" {
+		dir = "/usr/share/doc/RFC"
+	}
+	f, err := os.Open(filepath.Join(dir, "links", rfc+".gz"))
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatalf("%s: %v", f.Name(), err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("%s: %v", f.Name(), err)
+	}
+	return data, true
 }
 
 // corpusRFCTexts maps "rfcNNNN.txt" to the text of that RFC in the corpus

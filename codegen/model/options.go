@@ -25,6 +25,15 @@ type Options struct {
 	// NoDeriveKeepRaw turns the structural derivation of KeepRaw off: only
 	// the types named in KeepRaw are marked.
 	NoDeriveKeepRaw bool
+	// ImportFrom binds imported symbols to another module's definitions,
+	// for imports of modules that have no published ASN.1 text (see
+	// ImportBinding; asn1gen's -import-from flag). Each binding is reported
+	// as a warning at the import; one that matches no import is an error.
+	ImportFrom []ImportBinding
+	// Extend adds the objects of object sets to extensible object sets at
+	// their extension marker, before open-type tables are computed (see
+	// SetExtension; asn1gen's -extend flag).
+	Extend []SetExtension
 }
 
 // AnyMapping is one line of an ANY mapping file: in the type Module.Type,

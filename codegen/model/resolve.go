@@ -60,6 +60,10 @@ func (s *Set) lookup(sc *scope, module, name string, pos parser.Pos, report bool
 		if target == nil {
 			target = s.Module(module)
 		}
+		if sym := m.imported[name]; sym != nil && sym.from != nil && sym.imp.Name == module {
+			// "PKCS-7.ContentInfo" where Options.ImportFrom binds it.
+			return s.resolveImport(sym, false)
+		}
 		if target == nil {
 			if report {
 				s.errorf(pos, "module %s of %s.%s not found", module, module, name)

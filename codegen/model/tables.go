@@ -262,6 +262,7 @@ func (s *Set) objectSetAssignment(a *Assignment, depth int) *ObjectSet {
 	out := &ObjectSet{}
 	if ok && n.Set != nil && len(a.Params) == 0 {
 		out = s.objectSetOf(a.scope, n.Set, a.Class, depth+1)
+		s.extendObjectSet(a, out, depth)
 	}
 	ts.sets[a] = out
 	a.ObjectSet = out

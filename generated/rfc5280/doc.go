@@ -9,8 +9,17 @@
 // every attribute of a Name is decoded into its typed value (see
 // ExtensionCertExtensionsExtnValue), and unknown ones keep their bytes.
 //
+// RFC 5912's SignatureAlgorithms and PublicKeyAlgorithms
+// (PKIX1Explicit-2009) are extensible sets that a system is to expand with
+// the algorithms it supports; the LAMPS modules define the sets that expand
+// them (X509-ML-DSA-2025's SignatureAlgorithms and PublicKeys,
+// X509-ML-KEM-2025's PublicKeys). The -extend flags add them at the
+// extension marker without editing either module, so that the algorithm
+// identifiers of Certificate, TBSCertificate, CertificateList and
+// SubjectPublicKeyInfo know id-ml-dsa-44/65/87 and id-alg-ml-kem-512/768/1024.
+//
 // Decoding is strict DER; UnmarshalWith with runtime.Options{Tolerate:
 // runtime.TolerateX509} accepts the DER defects crypto/x509 accepts.
 package rfc5280
 
-//go:generate go run ../../cmd/asn1gen gen -o . -package rfc5280 ../../modules/rfc5280/PKIX1Explicit-2009.asn ../../modules/rfc5280/PKIX1Implicit-2009.asn ../../modules/rfc5280/PKIX-CommonTypes-2009.asn ../../modules/rfc5280/AlgorithmInformation-2009.asn ../../modules/rfc5280/PKIXAlgs-2009.asn ../../modules/rfc5280/PKIX1-PSS-OAEP-Algorithms-2009.asn ../../modules/rfc5280/PKIX-X400Address-2009.asn ../../modules/rfc5280/OCSP-2009.asn ../../modules/rfc5280/PKCS-10.asn ../../modules/rfc5280/X509-ML-DSA-2025.asn ../../modules/rfc5280/X509-ML-KEM-2025.asn ../../modules/rfc5280/KEMAlgorithmInformation-2023.asn
+//go:generate go run ../../cmd/asn1gen gen -o . -package rfc5280 -extend PKIX1Explicit-2009.SignatureAlgorithms=X509-ML-DSA-2025.SignatureAlgorithms,PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-DSA-2025.PublicKeys,PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-KEM-2025.PublicKeys ../../modules/rfc5280/PKIX1Explicit-2009.asn ../../modules/rfc5280/PKIX1Implicit-2009.asn ../../modules/rfc5280/PKIX-CommonTypes-2009.asn ../../modules/rfc5280/AlgorithmInformation-2009.asn ../../modules/rfc5280/PKIXAlgs-2009.asn ../../modules/rfc5280/PKIX1-PSS-OAEP-Algorithms-2009.asn ../../modules/rfc5280/PKIX-X400Address-2009.asn ../../modules/rfc5280/OCSP-2009.asn ../../modules/rfc5280/PKCS-10.asn ../../modules/rfc5280/X509-ML-DSA-2025.asn ../../modules/rfc5280/X509-ML-KEM-2025.asn ../../modules/rfc5280/KEMAlgorithmInformation-2023.asn

@@ -1,0 +1,269 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/parser"
+)
+
+// ImportBinding binds one imported symbol to the definition of another
+// module of the set (Options.ImportFrom): wherever a module imports Symbol
+// from Module, the definition of Symbol in To is used.
+//
+// It is meant for imports whose module has no published ASN.1 text, or
+// whose published text is another generation of the module: RFC 7292's
+// PKCS-12 imports ContentInfo and DigestInfo from PKCS-7 (RFC 2315 has no
+// ASN.1 module) and PrivateKeyInfo from PKCS-8 (RFC 5208's module is not
+// available; RFC 5958's AsymmetricKeyPackageModuleV1, which obsoletes it,
+// defines the same types under another module name). The modules are not
+// edited: the binding is stated where the set is checked, and each binding
+// is reported as a warning at the import it applies to.
+type ImportBinding struct {
+	// Pos is where the binding was given (a flag, a file), for diagnostics.
+	Pos parser.Pos
+	// Module and Symbol are the import: the module name as the importing
+	// module writes it, and the symbol.
+	Module, Symbol string
+	// To is the name of the module of the set whose definition is used.
+	To string
+}
+
+func (b ImportBinding) String() string { return b.Module + "." + b.Symbol + "=" + b.To }
+
+// ParseImportFrom parses "M.Sym=Module", the form of asn1gen's -import-from
+// flag (whose value is a comma-separated list of them).
+func ParseImportFrom(s string) (ImportBinding, error) {
+	left, to, ok := strings.Cut(strings.TrimSpace(s), "=")
+	mod, sym, ok2 := strings.Cut(left, ".")
+	if !ok || !ok2 || mod == "" || sym == "" || to == "" || strings.ContainsAny(sym, ".=") || strings.ContainsAny(to, ".=") {
+		return ImportBinding{}, fmt.Errorf("%q is not Module.Symbol=Module", s)
+	}
+	return ImportBinding{Module: mod, Symbol: sym, To: to}, nil
+}
+
+// SetExtension adds the objects of one object set to another
+// (Options.Extend): Module.Set gets the objects of FromModule.FromSet as
+// extension additions.
+//
+// X.681 object sets such as RFC 5912's SignatureAlgorithms and
+// PublicKeyAlgorithms (PKIX1Explicit-2009) end with an extension marker and
+// a comment saying that a system expands them with the algorithms it
+// supports ("OtherModule.SignatureAlgs -- RFC XXXX provides additional
+// extension algs"). Modules published since, such as X509-ML-DSA-2025,
+// define the sets that expand them ("This expands SignatureAlgorithms
+// from [RFC 5912]") but cannot change RFC 5912's text. An extension adds
+// them at the extension marker without editing either module, before any
+// table is computed: every open-type table drawn from Set, such as
+// AlgorithmIdentifier's parameters in SIGNED{} and in
+// SubjectPublicKeyInfo, then has their rows.
+type SetExtension struct {
+	Pos              parser.Pos
+	Module, Set      string
+	FromModule, From string
+}
+
+func (e SetExtension) String() string {
+	return e.Module + "." + e.Set + "=" + e.FromModule + "." + e.From
+}
+
+// ParseExtend parses "Module.Set=Module2.Set2", the form of asn1gen's
+// -extend flag (whose value is a comma-separated list of them).
+func ParseExtend(s string) (SetExtension, error) {
+	left, right, ok := strings.Cut(strings.TrimSpace(s), "=")
+	m1, s1, ok1 := strings.Cut(left, ".")
+	m2, s2, ok2 := strings.Cut(right, ".")
+	if !ok || !ok1 || !ok2 || m1 == "" || s1 == "" || m2 == "" || s2 == "" ||
+		strings.ContainsAny(s1, ".=") || strings.ContainsAny(s2, ".=") {
+		return SetExtension{}, fmt.Errorf("%q is not Module.Set=Module.Set", s)
+	}
+	return SetExtension{Module: m1, Set: s1, FromModule: m2, From: s2}, nil
+}
+
+// flagPos is the position of the i-th item of a command-line option, for
+// bindings and extensions given without one.
+func flagPos(name string, pos parser.Pos) parser.Pos {
+	if pos.Filename != "" {
+		return pos
+	}
+	return parser.Pos{Filename: name, Line: 1, Column: 1}
+}
+
+// bindImportsFrom applies Options.ImportFrom to the imports of every
+// module, after bindImports: a bound symbol is resolved in the binding's
+// module instead of the import's. An import of a module that is not in the
+// set is an error only for the symbols no binding covers.
+func (s *Set) bindImportsFrom() map[*Import]bool {
+	covered := map[*Import]bool{}
+	if len(s.opts.ImportFrom) == 0 {
+		return covered
+	}
+	used := make([]bool, len(s.opts.ImportFrom))
+	for _, m := range s.Modules {
+		for _, imp := range m.Imports {
+			var bound, unbound []string
+			for _, name := range imp.Symbols {
+				sym := m.imported[name]
+				if sym == nil || sym.imp != imp {
+					continue
+				}
+				var b *ImportBinding
+				for i := range s.opts.ImportFrom {
+					if x := &s.opts.ImportFrom[i]; x.Module == imp.Name && x.Symbol == name {
+						b, used[i] = x, true
+						break
+					}
+				}
+				if b == nil {
+					unbound = append(unbound, name)
+					continue
+				}
+				to := s.Module(b.To)
+				if to == nil {
+					s.errorf(imp.Pos, "module %s not found (bound by -import-from %s)", b.To, b)
+					continue
+				}
+				sym.from = to
+				bound = append(bound, name)
+				if imp.Module == nil {
+					s.warnf(sym.pos, "%s not in the set: %s bound to %s by -import-from", imp.Name, name, b.To)
+				} else {
+					s.warnf(sym.pos, "%s imported from %s: bound to %s instead by -import-from", name, imp.Name, b.To)
+				}
+			}
+			if imp.Module == nil && len(bound) > 0 {
+				if len(unbound) == 0 {
+					covered[imp] = true
+				} else {
+					// Reported by bindImports' caller with the module.
+					imp.unbound = unbound
+				}
+			}
+		}
+	}
+	for i, u := range used {
+		if !u {
+			b := s.opts.ImportFrom[i]
+			s.errorf(flagPos("-import-from", b.Pos), "-import-from %s binds nothing: no module imports %s from %s", b, b.Symbol, b.Module)
+		}
+	}
+	return covered
+}
+
+// extensionsOf returns the extensions (Options.Extend) of the object set a.
+func (s *Set) extensionsOf(a *Assignment) []SetExtension {
+	var out []SetExtension
+	for _, e := range s.opts.Extend {
+		if e.Module == a.Module.Name && e.Set == a.Name {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// extendObjectSet adds to out, the evaluated object set a, the objects of
+// the sets that extend it (Options.Extend), after its own objects, as
+// extension additions.
+func (s *Set) extendObjectSet(a *Assignment, out *ObjectSet, depth int) {
+	exts := s.extensionsOf(a)
+	if len(exts) == 0 {
+		return
+	}
+	n, _ := a.AST.(*parser.ValueSetTypeAssignment)
+	extensible := a.Module.ExtensibilityImplied || (n != nil && n.Set != nil && n.Set.Extensible)
+	seen := map[*Object]bool{}
+	for _, o := range out.Objects {
+		seen[o] = true
+	}
+	for _, e := range exts {
+		pos := flagPos("-extend", e.Pos)
+		if !extensible {
+			s.errorf(pos, "-extend %s: object set %s.%s is not extensible (it has no extension marker)", e, e.Module, e.Set)
+			continue
+		}
+		b := s.extendSource(e)
+		if b == nil {
+			continue
+		}
+		if !sameClass(a.Class, b.Class) {
+			s.errorf(pos, "-extend %s: %s is a set of %s, %s a set of %s", e, e.Set, className(a.Class), e.From, className(b.Class))
+			continue
+		}
+		add := s.objectSetAssignment(b, depth+1)
+		for _, o := range add.Objects {
+			if !seen[o] {
+				seen[o] = true
+				out.Objects = append(out.Objects, o)
+			}
+		}
+	}
+}
+
+// extendSource returns the object set an extension draws from, reporting
+// why when there is none.
+func (s *Set) extendSource(e SetExtension) *Assignment {
+	pos := flagPos("-extend", e.Pos)
+	m := s.Module(e.FromModule)
+	if m == nil {
+		s.errorf(pos, "-extend %s: module %s not found", e, e.FromModule)
+		return nil
+	}
+	b := m.Lookup(e.From)
+	if b == nil {
+		s.errorf(pos, "-extend %s: %s is not defined in module %s", e, e.From, e.FromModule)
+		return nil
+	}
+	if k := s.kindOf(b); k != KindObjectSet || len(b.Params) > 0 {
+		s.errorf(pos, "-extend %s: %s.%s is not an object set", e, e.FromModule, e.From)
+		return nil
+	}
+	s.convert(b)
+	return b
+}
+
+// checkExtensions evaluates every extended object set, so that an
+// extension of a set no table uses is checked too, and reports an
+// extension whose set does not exist.
+func (s *Set) checkExtensions() {
+	for _, e := range s.opts.Extend {
+		pos := flagPos("-extend", e.Pos)
+		m := s.Module(e.Module)
+		if m == nil {
+			s.errorf(pos, "-extend %s: module %s not found", e, e.Module)
+			continue
+		}
+		a := m.Lookup(e.Set)
+		if a == nil {
+			s.errorf(pos, "-extend %s: %s is not defined in module %s", e, e.Set, e.Module)
+			continue
+		}
+		if k := s.kindOf(a); k != KindObjectSet || len(a.Params) > 0 {
+			s.errorf(pos, "-extend %s: %s.%s is not an object set", e, e.Module, e.Set)
+			continue
+		}
+		s.objectSetAssignment(a, 0)
+	}
+}
+
+func sameClass(a, b *Class) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a == b {
+		return true
+	}
+	if a.AST != nil && a.AST == b.AST {
+		return true
+	}
+	return a.AST == nil && b.AST == nil && a.Name == b.Name && a.Module == b.Module
+}
+
+func className(c *Class) string {
+	if c == nil {
+		return "no class"
+	}
+	if c.Module != nil && c.Module.Name != "" {
+		return c.Module.Name + "." + c.Name
+	}
+	return c.Name
+}

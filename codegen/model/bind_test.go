@@ -1,0 +1,260 @@
+package model
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// bindSources are small modules for Options.ImportFrom: A imports from
+// Missing (not in the set) and from C, B defines what the bindings name.
+var bindSources = []Source{
+	{Name: "a.asn", Src: []byte(`A DEFINITIONS ::= BEGIN
+IMPORTS T, v FROM Missing {1 2 3}
+        X FROM C;
+U ::= SEQUENCE { t T, x X, q Missing.T }
+w INTEGER ::= v
+END`)},
+	{Name: "b.asn", Src: []byte(`B DEFINITIONS ::= BEGIN
+T ::= OCTET STRING
+v INTEGER ::= 7
+X ::= BOOLEAN
+END`)},
+	{Name: "c.asn", Src: []byte(`C DEFINITIONS ::= BEGIN
+X ::= INTEGER
+END`)},
+}
+
+func mustImportFrom(t *testing.T, items ...string) []ImportBinding {
+	t.Helper()
+	var out []ImportBinding
+	for _, it := range items {
+		b, err := ParseImportFrom(it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func TestImportFrom(t *testing.T) {
+	s := CheckWith(Options{ImportFrom: mustImportFrom(t, "Missing.T=B", "Missing.v=B", "C.X=B")}, bindSources...)
+	want := []string{
+		"a.asn:2:9: warning: Missing not in the set: T bound to B by -import-from",
+		"a.asn:2:12: warning: Missing not in the set: v bound to B by -import-from",
+		"a.asn:3:9: warning: X imported from C: bound to B instead by -import-from",
+	}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Fatalf("diagnostics (-want +got):\n%s", diff)
+	}
+	b := s.Module("B")
+	u := s.Module("A").Lookup("U").Type
+	for i, name := range []string{"T", "X", "T"} {
+		if got := u.Components[i].Type.Ref; got != b.Lookup(name) {
+			t.Errorf("U.%s refers to %v, want B.%s", u.Components[i].Name, got, name)
+		}
+	}
+	if w := s.Module("A").Lookup("w").Value; w == nil || w.Int != 7 {
+		t.Errorf("w = %v, want 7 (B.v)", w)
+	}
+}
+
+func TestImportFromErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		bindings []string
+		want     []string
+	}{
+		{"none", nil, []string{
+			"a.asn:2:19: module Missing not found (imported by A)",
+			"a.asn:4:30: module Missing of Missing.T not found",
+		}},
+		{"partial", []string{"Missing.T=B"}, []string{
+			"a.asn:2:9: warning: Missing not in the set: T bound to B by -import-from",
+			"a.asn:2:19: module Missing not found (imported by A); -import-from binds none of v",
+		}},
+		{"unknown target", []string{"Missing.T=Nowhere", "Missing.v=B"}, []string{
+			"a.asn:2:12: warning: Missing not in the set: v bound to B by -import-from",
+			"a.asn:2:19: module Nowhere not found (bound by -import-from Missing.T=Nowhere)",
+			"a.asn:4:30: module Missing of Missing.T not found",
+		}},
+		{"not defined", []string{"Missing.T=C", "Missing.v=B"}, []string{
+			"a.asn:2:9: warning: Missing not in the set: T bound to C by -import-from",
+			"a.asn:2:9: T is not defined in module C (imported by A)",
+			"a.asn:2:12: warning: Missing not in the set: v bound to B by -import-from",
+		}},
+		{"unused", []string{"Missing.T=B", "Missing.v=B", "Other.Z=B"}, []string{
+			"-import-from:1:1: -import-from Other.Z=B binds nothing: no module imports Z from Other",
+			"a.asn:2:9: warning: Missing not in the set: T bound to B by -import-from",
+			"a.asn:2:12: warning: Missing not in the set: v bound to B by -import-from",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := CheckWith(Options{ImportFrom: mustImportFrom(t, tc.bindings...)}, bindSources...)
+			var got []string
+			for _, l := range diagLines(s) {
+				if !strings.Contains(l, "X imported from C") {
+					got = append(got, l)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestParseImportFromExtend(t *testing.T) {
+	b, err := ParseImportFrom(" PKCS-7.ContentInfo=CryptographicMessageSyntax2004 ")
+	if err != nil || b != (ImportBinding{Module: "PKCS-7", Symbol: "ContentInfo", To: "CryptographicMessageSyntax2004"}) {
+		t.Errorf("ParseImportFrom = %+v, %v", b, err)
+	}
+	for _, bad := range []string{"", "PKCS-7", "PKCS-7.ContentInfo", "PKCS-7.ContentInfo=", "=X", "ContentInfo=X", "A.B.C=X", "A.B=C.D"} {
+		if _, err := ParseImportFrom(bad); err == nil {
+			t.Errorf("ParseImportFrom(%q): no error", bad)
+		}
+	}
+	e, err := ParseExtend("PKIX1Explicit-2009.SignatureAlgorithms=X509-ML-DSA-2025.SignatureAlgorithms")
+	if err != nil || e.String() != "PKIX1Explicit-2009.SignatureAlgorithms=X509-ML-DSA-2025.SignatureAlgorithms" {
+		t.Errorf("ParseExtend = %+v, %v", e, err)
+	}
+	for _, bad := range []string{"", "A.S", "A.S=B", "A=B.S", "A.S=.T", "A.S.T=B.U"} {
+		if _, err := ParseExtend(bad); err == nil {
+			t.Errorf("ParseExtend(%q): no error", bad)
+		}
+	}
+}
+
+func mustExtend(t *testing.T, items ...string) []SetExtension {
+	t.Helper()
+	var out []SetExtension
+	for _, it := range items {
+		e, err := ParseExtend(it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// TestExtendRFC5912 extends RFC 5912's SignatureAlgorithms and
+// PublicKeyAlgorithms with the LAMPS ML-DSA and ML-KEM sets: the tables
+// of SIGNED{} and SubjectPublicKeyInfo get their rows, after RFC 5912's.
+func TestExtendRFC5912(t *testing.T) {
+	dir := filepath.Join(modulesDir, "rfc5280")
+	plain, err := LoadPaths(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadPathsWith(Options{Extend: mustExtend(t,
+		"PKIX1Explicit-2009.SignatureAlgorithms=X509-ML-DSA-2025.SignatureAlgorithms",
+		"PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-DSA-2025.PublicKeys",
+		"PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-KEM-2025.PublicKeys",
+	)}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Diags.Errors() > 0 {
+		t.Fatalf("errors:\n%s", s.Diags)
+	}
+	mlDSA := []string{
+		"oid:2.16.840.1.101.3.4.3.17 -> - (sa-ml-dsa-44)",
+		"oid:2.16.840.1.101.3.4.3.18 -> - (sa-ml-dsa-65)",
+		"oid:2.16.840.1.101.3.4.3.19 -> - (sa-ml-dsa-87)",
+	}
+	mlKeys := []string{
+		"oid:2.16.840.1.101.3.4.3.17 -> - (pk-ml-dsa-44)",
+		"oid:2.16.840.1.101.3.4.3.18 -> - (pk-ml-dsa-65)",
+		"oid:2.16.840.1.101.3.4.3.19 -> - (pk-ml-dsa-87)",
+		"oid:2.16.840.1.101.3.4.4.1 -> - (pk-ml-kem-512)",
+		"oid:2.16.840.1.101.3.4.4.2 -> - (pk-ml-kem-768)",
+		"oid:2.16.840.1.101.3.4.4.3 -> - (pk-ml-kem-1024)",
+	}
+	for _, tc := range []struct {
+		typ  string
+		path []string
+		add  []string
+	}{
+		// SIGNED{TBSCertificate}: the outer signature algorithm.
+		{"Certificate", []string{"algorithmIdentifier", "parameters"}, mlDSA},
+		{"TBSCertificate", []string{"signature", "parameters"}, mlDSA},
+		{"CertificateList", []string{"algorithmIdentifier", "parameters"}, mlDSA},
+		{"SubjectPublicKeyInfo", []string{"algorithm", "parameters"}, mlKeys},
+	} {
+		name := tc.typ + "." + strings.Join(tc.path, ".")
+		before := component(t, plain, "PKIX1Explicit-2009", tc.typ, tc.path...).Table()
+		tab := component(t, s, "PKIX1Explicit-2009", tc.typ, tc.path...).Table()
+		if before == nil || tab == nil {
+			t.Fatalf("%s: no table", name)
+		}
+		rows, old := tableRows(tab), tableRows(before)
+		if len(rows) != len(old)+len(tc.add) {
+			t.Errorf("%s: %d rows, want %d + %d:\n%s", name, len(rows), len(old), len(tc.add), strings.Join(rows, "\n"))
+			continue
+		}
+		if diff := cmp.Diff(old, rows[:len(old)]); diff != "" {
+			t.Errorf("%s: RFC 5912's rows changed (-want +got):\n%s", name, diff)
+		}
+		if diff := cmp.Diff(tc.add, rows[len(old):]); diff != "" {
+			t.Errorf("%s: added rows (-want +got):\n%s", name, diff)
+		}
+		if !tab.Extensible {
+			t.Errorf("%s: not extensible", name)
+		}
+	}
+	// The key's permitted values follow the table.
+	alg := component(t, s, "PKIX1Explicit-2009", "Certificate", "algorithmIdentifier", "algorithm")
+	params := component(t, s, "PKIX1Explicit-2009", "Certificate", "algorithmIdentifier", "parameters").Table()
+	if c := alg.Type.Constraints; c == nil || c.Table == nil || len(c.Table.Values) != len(params.Entries) {
+		t.Errorf("algorithm: permitted values %v, want %d", c, len(params.Entries))
+	}
+	// The extended set itself has the objects.
+	if os := s.Module("PKIX1Explicit-2009").Lookup("SignatureAlgorithms").ObjectSet; os == nil || os.Objects[len(os.Objects)-1].Name != "sa-ml-dsa-87" {
+		t.Errorf("SignatureAlgorithms: %+v", os)
+	}
+}
+
+func TestExtendErrors(t *testing.T) {
+	src := Source{Name: "x.asn", Src: []byte(`X DEFINITIONS ::= BEGIN
+C ::= CLASS { &id INTEGER UNIQUE, &Type } WITH SYNTAX { &Type IDENTIFIED BY &id }
+D ::= CLASS { &id INTEGER UNIQUE } WITH SYNTAX { ID &id }
+Open C ::= { { BOOLEAN IDENTIFIED BY 1 }, ... }
+Closed C ::= { { BOOLEAN IDENTIFIED BY 2 } }
+More C ::= { { INTEGER IDENTIFIED BY 3 } | { NULL IDENTIFIED BY 1 } }
+Ds D ::= { { ID 4 } }
+T ::= SEQUENCE { id C.&id({Open}), val C.&Type({Open}{@id}) }
+n INTEGER ::= 1
+END`)}
+	for _, tc := range []struct {
+		ext  string
+		want string
+	}{
+		{"X.Closed=X.More", "-extend X.Closed=X.More: object set X.Closed is not extensible (it has no extension marker)"},
+		{"X.Open=X.Ds", "-extend X.Open=X.Ds: Open is a set of X.C, Ds a set of X.D"},
+		{"X.Open=Y.More", "-extend X.Open=Y.More: module Y not found"},
+		{"X.Open=X.Less", "-extend X.Open=X.Less: Less is not defined in module X"},
+		{"X.Open=X.n", "-extend X.Open=X.n: X.n is not an object set"},
+		{"X.Nothing=X.More", "-extend X.Nothing=X.More: Nothing is not defined in module X"},
+		{"X.T=X.More", "-extend X.T=X.More: X.T is not an object set"},
+	} {
+		s := CheckWith(Options{Extend: mustExtend(t, tc.ext)}, src)
+		if got := strings.TrimSpace(s.Diags.String()); got != "-extend:1:1: "+tc.want {
+			t.Errorf("-extend %s: got %q, want %q", tc.ext, got, tc.want)
+		}
+	}
+	// A good extension: the table gets the new key; a key already in the
+	// table (1) keeps its first object.
+	s := CheckWith(Options{Extend: mustExtend(t, "X.Open=X.More")}, src)
+	if s.Diags.Errors() > 0 {
+		t.Fatalf("errors:\n%s", s.Diags)
+	}
+	tab := component(t, s, "X", "T", "val").Table()
+	want := []string{"int:1 -> BOOLEAN ()", "int:3 -> INTEGER ()"}
+	if diff := cmp.Diff(want, tableRows(tab)); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+}
