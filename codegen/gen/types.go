@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/names"
 	"github.com/asn1gen/asn1gen/parser"
 	"github.com/asn1gen/asn1gen/runtime"
 	"github.com/dave/jennifer/jen"
@@ -314,6 +315,12 @@ func (e *emitter) namedBits(f *jen.File, gt *goType) {
 	comment(f, fmt.Sprintf("New%s returns the %s with the bits given set, in DER form:\nwithout trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.", gt.name, gt.name))
 	f.Func().Id("New" + gt.name).Params(jen.Id("bits").Op("...").Int()).Id(gt.name).Block(
 		jen.Return(jen.Id(gt.name).Call(rt("NewNamedBits").Call(jen.Id("bits").Op("...")))))
+	fn := names.NewFieldNamer("Has", "String", "UnmarshalDER", "UnmarshalBER", "UnmarshalWith", "MarshalDER", "AppendDER", "AppendWith")
+	for _, c := range gt.consts {
+		m := fn.Field(c.asn1)
+		comment(f, fmt.Sprintf("%s reports whether the named bit %s (%d) is set.", m, c.asn1, c.value))
+		f.Func().Params(jen.Id("v").Id(gt.name)).Id(m).Params().Bool().Block(jen.Return(jen.Id("v").Dot("Has").Call(jen.Id(c.name))))
+	}
 	comment(f, "Has reports whether bit n (one of the named bits) is set.")
 	f.Func().Params(jen.Id("v").Id(gt.name)).Id("Has").Params(jen.Id("n").Int()).Bool().Block(
 		jen.Return(rt("BitString").Call(jen.Id("v")).Dot("At").Call(jen.Id("n")).Op("==").Lit(1)),

@@ -7117,6 +7117,51 @@ func NewKeyUsage(bits ...int) KeyUsage {
 	return KeyUsage(runtime.NewNamedBits(bits...))
 }
 
+// DigitalSignature reports whether the named bit digitalSignature (0) is set.
+func (v KeyUsage) DigitalSignature() bool {
+	return v.Has(KeyUsageDigitalSignature)
+}
+
+// NonRepudiation reports whether the named bit nonRepudiation (1) is set.
+func (v KeyUsage) NonRepudiation() bool {
+	return v.Has(KeyUsageNonRepudiation)
+}
+
+// KeyEncipherment reports whether the named bit keyEncipherment (2) is set.
+func (v KeyUsage) KeyEncipherment() bool {
+	return v.Has(KeyUsageKeyEncipherment)
+}
+
+// DataEncipherment reports whether the named bit dataEncipherment (3) is set.
+func (v KeyUsage) DataEncipherment() bool {
+	return v.Has(KeyUsageDataEncipherment)
+}
+
+// KeyAgreement reports whether the named bit keyAgreement (4) is set.
+func (v KeyUsage) KeyAgreement() bool {
+	return v.Has(KeyUsageKeyAgreement)
+}
+
+// KeyCertSign reports whether the named bit keyCertSign (5) is set.
+func (v KeyUsage) KeyCertSign() bool {
+	return v.Has(KeyUsageKeyCertSign)
+}
+
+// CRLSign reports whether the named bit cRLSign (6) is set.
+func (v KeyUsage) CRLSign() bool {
+	return v.Has(KeyUsageCRLSign)
+}
+
+// EncipherOnly reports whether the named bit encipherOnly (7) is set.
+func (v KeyUsage) EncipherOnly() bool {
+	return v.Has(KeyUsageEncipherOnly)
+}
+
+// DecipherOnly reports whether the named bit decipherOnly (8) is set.
+func (v KeyUsage) DecipherOnly() bool {
+	return v.Has(KeyUsageDecipherOnly)
+}
+
 // Has reports whether bit n (one of the named bits) is set.
 func (v KeyUsage) Has(n int) bool {
 	return runtime.BitString(v).At(n) == 1
@@ -10655,6 +10700,51 @@ const (
 // without trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.
 func NewReasonFlags(bits ...int) ReasonFlags {
 	return ReasonFlags(runtime.NewNamedBits(bits...))
+}
+
+// Unused reports whether the named bit unused (0) is set.
+func (v ReasonFlags) Unused() bool {
+	return v.Has(ReasonFlagsUnused)
+}
+
+// KeyCompromise reports whether the named bit keyCompromise (1) is set.
+func (v ReasonFlags) KeyCompromise() bool {
+	return v.Has(ReasonFlagsKeyCompromise)
+}
+
+// CACompromise reports whether the named bit cACompromise (2) is set.
+func (v ReasonFlags) CACompromise() bool {
+	return v.Has(ReasonFlagsCACompromise)
+}
+
+// AffiliationChanged reports whether the named bit affiliationChanged (3) is set.
+func (v ReasonFlags) AffiliationChanged() bool {
+	return v.Has(ReasonFlagsAffiliationChanged)
+}
+
+// Superseded reports whether the named bit superseded (4) is set.
+func (v ReasonFlags) Superseded() bool {
+	return v.Has(ReasonFlagsSuperseded)
+}
+
+// CessationOfOperation reports whether the named bit cessationOfOperation (5) is set.
+func (v ReasonFlags) CessationOfOperation() bool {
+	return v.Has(ReasonFlagsCessationOfOperation)
+}
+
+// CertificateHold reports whether the named bit certificateHold (6) is set.
+func (v ReasonFlags) CertificateHold() bool {
+	return v.Has(ReasonFlagsCertificateHold)
+}
+
+// PrivilegeWithdrawn reports whether the named bit privilegeWithdrawn (7) is set.
+func (v ReasonFlags) PrivilegeWithdrawn() bool {
+	return v.Has(ReasonFlagsPrivilegeWithdrawn)
+}
+
+// AACompromise reports whether the named bit aACompromise (8) is set.
+func (v ReasonFlags) AACompromise() bool {
+	return v.Has(ReasonFlagsAACompromise)
 }
 
 // Has reports whether bit n (one of the named bits) is set.

@@ -17201,6 +17201,51 @@ func NewKeyUsage(bits ...int) KeyUsage {
 	return KeyUsage(runtime.NewNamedBits(bits...))
 }
 
+// DigitalSignature reports whether the named bit digitalSignature (0) is set.
+func (v KeyUsage) DigitalSignature() bool {
+	return v.Has(KeyUsageDigitalSignature)
+}
+
+// NonRepudiation reports whether the named bit nonRepudiation (1) is set.
+func (v KeyUsage) NonRepudiation() bool {
+	return v.Has(KeyUsageNonRepudiation)
+}
+
+// KeyEncipherment reports whether the named bit keyEncipherment (2) is set.
+func (v KeyUsage) KeyEncipherment() bool {
+	return v.Has(KeyUsageKeyEncipherment)
+}
+
+// DataEncipherment reports whether the named bit dataEncipherment (3) is set.
+func (v KeyUsage) DataEncipherment() bool {
+	return v.Has(KeyUsageDataEncipherment)
+}
+
+// KeyAgreement reports whether the named bit keyAgreement (4) is set.
+func (v KeyUsage) KeyAgreement() bool {
+	return v.Has(KeyUsageKeyAgreement)
+}
+
+// KeyCertSign reports whether the named bit keyCertSign (5) is set.
+func (v KeyUsage) KeyCertSign() bool {
+	return v.Has(KeyUsageKeyCertSign)
+}
+
+// CRLSign reports whether the named bit cRLSign (6) is set.
+func (v KeyUsage) CRLSign() bool {
+	return v.Has(KeyUsageCRLSign)
+}
+
+// EncipherOnly reports whether the named bit encipherOnly (7) is set.
+func (v KeyUsage) EncipherOnly() bool {
+	return v.Has(KeyUsageEncipherOnly)
+}
+
+// DecipherOnly reports whether the named bit decipherOnly (8) is set.
+func (v KeyUsage) DecipherOnly() bool {
+	return v.Has(KeyUsageDecipherOnly)
+}
+
 // Has reports whether bit n (one of the named bits) is set.
 func (v KeyUsage) Has(n int) bool {
 	return runtime.BitString(v).At(n) == 1
@@ -20739,6 +20784,51 @@ const (
 // without trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.
 func NewReasonFlags(bits ...int) ReasonFlags {
 	return ReasonFlags(runtime.NewNamedBits(bits...))
+}
+
+// Unused reports whether the named bit unused (0) is set.
+func (v ReasonFlags) Unused() bool {
+	return v.Has(ReasonFlagsUnused)
+}
+
+// KeyCompromise reports whether the named bit keyCompromise (1) is set.
+func (v ReasonFlags) KeyCompromise() bool {
+	return v.Has(ReasonFlagsKeyCompromise)
+}
+
+// CACompromise reports whether the named bit cACompromise (2) is set.
+func (v ReasonFlags) CACompromise() bool {
+	return v.Has(ReasonFlagsCACompromise)
+}
+
+// AffiliationChanged reports whether the named bit affiliationChanged (3) is set.
+func (v ReasonFlags) AffiliationChanged() bool {
+	return v.Has(ReasonFlagsAffiliationChanged)
+}
+
+// Superseded reports whether the named bit superseded (4) is set.
+func (v ReasonFlags) Superseded() bool {
+	return v.Has(ReasonFlagsSuperseded)
+}
+
+// CessationOfOperation reports whether the named bit cessationOfOperation (5) is set.
+func (v ReasonFlags) CessationOfOperation() bool {
+	return v.Has(ReasonFlagsCessationOfOperation)
+}
+
+// CertificateHold reports whether the named bit certificateHold (6) is set.
+func (v ReasonFlags) CertificateHold() bool {
+	return v.Has(ReasonFlagsCertificateHold)
+}
+
+// PrivilegeWithdrawn reports whether the named bit privilegeWithdrawn (7) is set.
+func (v ReasonFlags) PrivilegeWithdrawn() bool {
+	return v.Has(ReasonFlagsPrivilegeWithdrawn)
+}
+
+// AACompromise reports whether the named bit aACompromise (8) is set.
+func (v ReasonFlags) AACompromise() bool {
+	return v.Has(ReasonFlagsAACompromise)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -32331,6 +32421,36 @@ const (
 // without trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.
 func NewClassList(bits ...int) ClassList {
 	return ClassList(runtime.NewNamedBits(bits...))
+}
+
+// Unmarked reports whether the named bit unmarked (0) is set.
+func (v ClassList) Unmarked() bool {
+	return v.Has(ClassListUnmarked)
+}
+
+// Unclassified reports whether the named bit unclassified (1) is set.
+func (v ClassList) Unclassified() bool {
+	return v.Has(ClassListUnclassified)
+}
+
+// Restricted reports whether the named bit restricted (2) is set.
+func (v ClassList) Restricted() bool {
+	return v.Has(ClassListRestricted)
+}
+
+// Confidential reports whether the named bit confidential (3) is set.
+func (v ClassList) Confidential() bool {
+	return v.Has(ClassListConfidential)
+}
+
+// Secret reports whether the named bit secret (4) is set.
+func (v ClassList) Secret() bool {
+	return v.Has(ClassListSecret)
+}
+
+// TopSecret reports whether the named bit topSecret (5) is set.
+func (v ClassList) TopSecret() bool {
+	return v.Has(ClassListTopSecret)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
