@@ -381,7 +381,7 @@ func (p *plan) fill(gt *goType) {
 	t := gt.body
 	switch t.Kind {
 	case model.TypeSequence, model.TypeSet, model.TypeChoice:
-		reserved := []string{"Raw", "Unknown", "Choice"}
+		reserved := []string{"Raw", "Unknown", "Choice", "UnmarshalDER", "UnmarshalBER", "UnmarshalWith", "MarshalDER", "AppendDER", "AppendWith"}
 		fn := names.NewFieldNamer(reserved...)
 		for _, c := range t.Components {
 			f := &field{comp: c, asn1: c.Name, t: c.Type, name: fn.Field(c.Name)}
