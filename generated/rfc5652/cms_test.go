@@ -145,6 +145,9 @@ func TestCorpusCMS(t *testing.T) {
 				mode = "BER"
 				berErr, panicked := decode(unmarshal, data, &runtime.Options{BER: true})
 				if panicked || berErr != nil {
+					if !panicked && !located(berErr) {
+						t.Errorf("%s: BER decode: error without offset: %v", b.name, berErr)
+					}
 					if want, ok := knownCMSFailures[b.name]; ok && berErr != nil && strings.Contains(berErr.Error(), want) {
 						listed++
 						seen[b.name] = true

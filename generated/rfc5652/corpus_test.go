@@ -117,27 +117,6 @@ func pemBlobs(name string, data []byte) []blob {
 	}
 }
 
-// systemCertBlobs reads the PEM files of /etc/ssl/certs (symbolic links
-// followed), if there are any.
-func systemCertBlobs(t testing.TB) []blob {
-	t.Helper()
-	const dir = "/etc/ssl/certs"
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Logf("%s: %v", dir, err)
-		return nil
-	}
-	var out []blob
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			continue // a directory or a dangling link
-		}
-		out = append(out, pemBlobs("/etc/ssl/certs/"+e.Name(), data)...)
-	}
-	return out
-}
-
 // dedupe drops the blobs whose octets an earlier blob had (the same
 // certificate is in several files of /etc/ssl/certs and of the corpus).
 func dedupe(in []blob) []blob {
