@@ -260,3 +260,28 @@ func TestEContentData(t *testing.T) {
 		}
 	}
 }
+
+// TestUntypedContentBER is the reduction of knownCMSReencodeFailures: a
+// ContentInfo of a content type outside the table (OID 1.2.3), in BER
+// with an indefinite-length content. MarshalDER should write DER; until
+// the generator normalizes (or rejects) a Raw kept from a BER decode, it
+// writes the BER content back and the test only logs it.
+func TestUntypedContentBER(t *testing.T) {
+	in := []byte{0x30, 0x80, 0x06, 0x02, 0x2a, 0x03, 0xa0, 0x80, 0x30, 0x80, 0x02, 0x01, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}
+	var ci rfc5652.ContentInfo
+	if err := ci.UnmarshalBER(in); err != nil {
+		t.Fatal(err)
+	}
+	if ci.Content.Kind != 0 {
+		t.Fatalf("content kind %v, want untyped", ci.Content.Kind)
+	}
+	enc, err := ci.MarshalDER()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := new(rfc5652.ContentInfo).UnmarshalDER(enc); err != nil {
+		t.Logf("known generator limitation: MarshalDER after a BER decode writes % x: %v", enc, err)
+	} else if want := []byte{0x30, 0x0b, 0x06, 0x02, 0x2a, 0x03, 0xa0, 0x05, 0x30, 0x03, 0x02, 0x01, 0x05}; !bytes.Equal(enc, want) {
+		t.Errorf("MarshalDER: % x, want % x", enc, want)
+	}
+}
