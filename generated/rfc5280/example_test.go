@@ -1,0 +1,97 @@
+package rfc5280_test
+
+import (
+	"fmt"
+	"log"
+	"net"
+	"os"
+	"time"
+
+	"github.com/asn1gen/asn1gen/generated/rfc5280"
+	"github.com/asn1gen/asn1gen/runtime"
+)
+
+// Read the subject alternative names of a certificate from a PEM file.
+func Example_subjectAltName() {
+	data, err := os.ReadFile("testdata/alt1-cert.pem")
+	if err != nil {
+		log.Fatal(err)
+	}
+	certs, err := rfc5280.ParsePEMCertificates(data, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, ext := range certs[0].ToBeSigned.Extensions {
+		if ext.ExtnValue.Kind != rfc5280.ExtensionCertExtensionsExtnValueSubjectAltName {
+			continue
+		}
+		for _, name := range ext.ExtnValue.SubjectAltName {
+			switch name.Choice {
+			case rfc5280.GeneralNameDNSName:
+				fmt.Println("DNS:", name.DNSName)
+			case rfc5280.GeneralNameRFC822Name:
+				fmt.Println("email:", name.RFC822Name)
+			case rfc5280.GeneralNameIPAddress:
+				fmt.Println("IP:", net.IP(name.IPAddress))
+			case rfc5280.GeneralNameUniformResourceIdentifier:
+				fmt.Println("URI:", name.UniformResourceIdentifier)
+			default:
+				fmt.Println(name.Choice)
+			}
+		}
+	}
+	// Output:
+	// DNS: www.good.org
+	// DNS: any.good.com
+	// email: good@good.org
+	// email: any@good.com
+	// IP: 192.168.0.1
+}
+
+// Walk the entries of a CRL.
+func ExampleCertificateList() {
+	der, err := os.ReadFile("testdata/CarlRSACRLForAll.crl")
+	if err != nil {
+		log.Fatal(err)
+	}
+	var crl rfc5280.CertificateList
+	if err := crl.UnmarshalDER(der); err != nil {
+		log.Fatal(err)
+	}
+	tbs := &crl.ToBeSigned
+	fmt.Println("this update:", tbs.ThisUpdate.Time().Format(time.RFC3339))
+	for _, entry := range tbs.RevokedCertificates {
+		serial := runtime.Integer(entry.UserCertificate).Big()
+		fmt.Printf("serial %X revoked %s\n", serial, entry.RevocationDate.Time().Format(time.DateOnly))
+		for _, ext := range entry.CRLEntryExtensions {
+			if ext.ExtnValue.Kind == rfc5280.ExtensionCRLEntryExtensionsExtnValueCRLReason {
+				fmt.Println("  reason:", ext.ExtnValue.CRLReason)
+			}
+		}
+	}
+	// Output:
+	// this update: 1999-08-27T07:00:00Z
+	// serial 46346BC7800056BC11D36E2EC410B3B0 revoked 1999-08-22
+	// serial 46346BC7800056BC11D36E2ED59A3090 revoked 1999-08-22
+	// serial 46346BC7800056BC11D36E2ECD5D71D0 revoked 1999-08-24
+}
+
+// Hand a decoded certificate to crypto/x509, through the bytes it was
+// decoded from.
+func ExampleCertificate_X509() {
+	data, err := os.ReadFile("testdata/alt1-cert.pem")
+	if err != nil {
+		log.Fatal(err)
+	}
+	certs, err := rfc5280.ParsePEMCertificates(data, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	xc, err := certs[0].X509()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(xc.Subject, xc.DNSNames)
+	// Output:
+	// CN=Joe Bloggs,O=Good NC Test Certificate 1 [www.good.org any.good.com]
+}

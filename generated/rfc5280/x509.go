@@ -1,0 +1,90 @@
+package rfc5280
+
+import (
+	"crypto/x509"
+	"time"
+
+	"github.com/asn1gen/asn1gen/runtime"
+)
+
+// X509Options returns the decoding options that accept what
+// crypto/x509.ParseCertificate and ParseRevocationList accept among the
+// DER defects of certificates in the field (trailing zero bits in named bit
+// lists, encoded DEFAULT values, unsorted SET OF; see runtime.TolerateX509)
+// and skip SIZE and alphabet checks, as crypto/x509 does. Each call returns
+// a new value, which the caller may change.
+func X509Options() *runtime.Options {
+	return &runtime.Options{Tolerate: runtime.TolerateX509, SkipConstraints: true}
+}
+
+// Encoding returns the encoding of c with its to-be-signed part as it was
+// received (ToBeSignedRaw, the bytes the signature covers) and the
+// signature algorithm and value in DER. For a certificate decoded from DER
+// it is the input, byte for byte; for one decoded with X509Options, whose
+// DER defects MarshalDER would repair, the signature still verifies over
+// it. A Certificate that was not decoded (ToBeSignedRaw nil) is encoded
+// with MarshalDER. The result is a new slice: it does not alias the input.
+func (c *Certificate) Encoding() ([]byte, error) {
+	if c.ToBeSignedRaw == nil {
+		return c.MarshalDER()
+	}
+	return signedEncoding(c.ToBeSignedRaw, c.AlgorithmIdentifier.AppendDER, c.Signature)
+}
+
+// X509 returns c parsed by crypto/x509.ParseCertificate from c.Encoding():
+// the received to-be-signed bytes, so RawTBSCertificate and signature
+// checks see what the issuer signed. Its Raw fields do not alias c.
+func (c *Certificate) X509() (*x509.Certificate, error) {
+	der, err := c.Encoding()
+	if err != nil {
+		return nil, err
+	}
+	return x509.ParseCertificate(der)
+}
+
+// Encoding returns the encoding of l with its to-be-signed part as it was
+// received, as Certificate.Encoding does for a certificate.
+func (l *CertificateList) Encoding() ([]byte, error) {
+	if l.ToBeSignedRaw == nil {
+		return l.MarshalDER()
+	}
+	return signedEncoding(l.ToBeSignedRaw, l.AlgorithmIdentifier.AppendDER, l.Signature)
+}
+
+// X509 returns l parsed by crypto/x509.ParseRevocationList from
+// l.Encoding().
+func (l *CertificateList) X509() (*x509.RevocationList, error) {
+	der, err := l.Encoding()
+	if err != nil {
+		return nil, err
+	}
+	return x509.ParseRevocationList(der)
+}
+
+// signedEncoding writes SEQUENCE { tbs, algorithm, signature } with tbs as
+// it is.
+func signedEncoding(tbs []byte, appendAlg func([]byte) ([]byte, error), sig runtime.BitString) ([]byte, error) {
+	alg, err := appendAlg(make([]byte, 0, 32))
+	if err != nil {
+		return nil, err
+	}
+	b := runtime.NewBuilder(make([]byte, 0, len(tbs)+len(alg)+len(sig.Bytes)+16))
+	m := b.Begin(runtime.Universal(runtime.TagSequence), true)
+	b.AddRaw(tbs)
+	b.AddRaw(alg)
+	b.AddBitString(runtime.Universal(runtime.TagBitString), sig)
+	b.End(m)
+	return b.Bytes()
+}
+
+// Time returns the instant v holds, whichever alternative (UTCTime or
+// GeneralizedTime) it is; the zero time.Time if it holds none.
+func (v Time) Time() time.Time {
+	switch v.Choice {
+	case TimeUTCTime:
+		return v.UTCTime
+	case TimeGeneralTime:
+		return v.GeneralTime
+	}
+	return time.Time{}
+}

@@ -1,0 +1,287 @@
+package rfc5652_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/generated/rfc5652"
+	"github.com/asn1gen/asn1gen/runtime"
+)
+
+// knownCMSFailures lists the CMS files that do not decode as ContentInfo
+// even in BER mode: name -> a substring of the error, with a one-line
+// reason each. The test fails on any other failure and on a listed file
+// that decodes.
+var knownCMSFailures = map[string]string{
+	// Generator bug: an eContent of type id-data is decoded as a nested
+	// OCTET STRING (ct-Data's &Type is Data ::= OCTET STRING), but in CMS
+	// the eContent octets are the data themselves (RFC 5652 5.2). Reduced
+	// in TestEContentData.
+	"asn1crypto/tests/fixtures/cms-digested.der":                   "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"asn1crypto/tests/fixtures/cms-signed-digested.der":            "asn1: ContentInfo.content.encapContentInfo.eContent.encapContentInfo.eContent at offset",
+	"asn1crypto/tests/fixtures/cms-signed-indefinite-length.der":   "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"asn1crypto/tests/fixtures/cms-signed.der":                     "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"asn1crypto/tests/fixtures/cms-signed.pem#1(CMS)":              "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"asn1crypto/tests/fixtures/pkcs7-signed.der":                   "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"asn1crypto/tests/fixtures/pkcs7-signed.pem#1(PKCS7)":          "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/pkix/cms/mldsa/SignedData_ML-DSA-44.pem#1(CMS)":  "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/pkix/cms/mldsa/SignedData_ML-DSA-65.pem#1(CMS)":  "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/pkix/cms/mldsa/SignedData_ML-DSA-87.pem#1(CMS)":  "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/rfc4134/4.1.bin":                                 "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/rfc4134/4.10.bin":                                "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/rfc4134/4.2.bin":                                 "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/rfc4134/4.4.bin":                                 "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/rfc4134/4.5.bin":                                 "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/rfc4134/4.6.bin":                                 "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/rfc4134/4.7.bin":                                 "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/rfc4134/4.9.eml#part1":                           "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"bc-test-data/rfc4134/6.0.bin":                                 "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"generated-openssl/cms-digested.der":                           "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"generated-openssl/cms-signed-der.der":                         "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"generated-openssl/cms-signed-stream-indef.ber":                "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"openssl/test/pkcs7-1.pem#1(PKCS7)":                            "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"openssl/test/recipes/80-test_cms_data/bad_signtime_attr.cms":  "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"openssl/test/recipes/80-test_cms_data/ct_multiple_attr.cms":   "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"openssl/test/recipes/80-test_cms_data/no_ct_attr.cms":         "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"openssl/test/recipes/80-test_cms_data/no_md_attr.cms":         "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"openssl/test/recipes/80-test_cms_data/pkcs7-md4.pem#1(PKCS7)": "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"rustcrypto-formats/cms/tests/examples/cms_ber.bin":            "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"rustcrypto-formats/cms/tests/examples/cms_der.bin":            "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"rustcrypto-formats/cms/tests/examples/digested_data.bin":      "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"rustcrypto-formats/cms/tests/examples/scep_der.bin":           "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	"rustcrypto-formats/cms/tests/examples/sd.cms":                 "asn1: ContentInfo.content.encapContentInfo.eContent at offset",
+	// PKCS #7 (RFC 2315) content: [0] holds the content's SEQUENCE itself,
+	// not an OCTET STRING as CMS requires (RFC 5652 5.2.1).
+	"asn1crypto/tests/fixtures/pkcs7-signed-digested.der":               "expected OCTET STRING, got SEQUENCE",
+	"rustcrypto-formats/cms/tests/examples/apple_mdm_signature_der.bin": "expected OCTET STRING, got SEQUENCE",
+	"rustcrypto-formats/cms/tests/examples/authroot.stl":                "expected OCTET STRING, got SEQUENCE",
+	// OpenSSL d2i negative test: 2 stray octets in RecipientInfos.
+	"openssl/test/d2i-tests/bad-cms.der": "RecipientInfos: 2 unexpected octets",
+	// OpenSSL negative test: the [0] content is cut short.
+	"openssl/test/recipes/25-test_pkcs7_data/malformed.pkcs7#1(PKCS7)": "ContentInfo.content at offset 13: [0] EXPLICIT: input ends",
+}
+
+// knownCMSReencodeFailures lists the BER files whose DER re-encoding does
+// not decode strictly: name -> a substring of the strict error.
+var knownCMSReencodeFailures = map[string]string{
+	// Generator limitation: the content type (id-ct-compressedData) is not
+	// in ContentInfo's table, so its content is kept as received (Raw),
+	// indefinite lengths included, and MarshalDER writes it back as BER.
+	"asn1crypto/tests/fixtures/meca2_compressed.der": "ContentInfo.content at offset 21: indefinite length",
+}
+
+// cmsLike reports whether a blob is meant to be a CMS ContentInfo, by PEM
+// type or by FILES.tsv's guess. ("ContentInfo?OID" guesses are any
+// SEQUENCE { OID, [0] ... }: only the CMS content types count.)
+func cmsLike(b blob) bool {
+	if b.pemType != "" {
+		return b.pemType == "CMS" || b.pemType == "PKCS7"
+	}
+	g := b.guess
+	return g == "S/MIME" || strings.HasPrefix(g, "CMS-") || strings.HasPrefix(g, "TSP-TimeStampToken") ||
+		strings.HasPrefix(g, "ContentInfo?1.2.840.113549.1.7.") || strings.HasPrefix(g, "ContentInfo?1.2.840.113549.1.9.16.1.")
+}
+
+// typedContentTypes are the content types ContentInfo's table lists: a
+// file of one of them must have its content typed.
+var typedContentTypes = []runtime.OID{rfc5652.IDData, rfc5652.IDSignedData, rfc5652.IDEnvelopedData,
+	rfc5652.IDDigestedData, rfc5652.IDEncryptedData, rfc5652.IDCtAuthData}
+
+// ignoreRaw ignores the received encodings a decode keeps (Raw,
+// ToBeSignedRaw, SignedAttrsRaw...): they differ between a BER input and
+// its DER re-encoding.
+var ignoreRaw = cmp.FilterPath(func(p cmp.Path) bool {
+	sf, ok := p.Last().(cmp.StructField)
+	return ok && strings.HasSuffix(sf.Name(), "Raw")
+}, cmp.Ignore())
+
+// firstElement returns the first BER element of b and whether octets
+// follow it.
+func firstElement(b []byte) ([]byte, bool) {
+	r := runtime.NewReader(b, &runtime.Options{BER: true})
+	raw, err := r.ReadRaw()
+	if err != nil {
+		return b, false
+	}
+	return raw, !r.Empty()
+}
+
+// TestCorpusCMS decodes every CMS/PKCS #7 file of the corpus as a
+// ContentInfo: strictly if it is DER, in BER mode otherwise (octets after
+// the ContentInfo, which some files carry, are logged and left out). A DER
+// file must re-encode byte for byte; a BER file must re-encode to DER that
+// decodes strictly to an equal value.
+func TestCorpusCMS(t *testing.T) {
+	var der, tolerant, ber, trailing, listed, untyped int
+	seen := map[string]bool{}
+	mimes := mimeBlobs(t)
+	if len(mimes) == 0 {
+		t.Errorf("no CMS part in the S/MIME messages")
+	}
+	for _, b := range dedupe(append(corpusBlobs(t), mimes...)) {
+		if !cmsLike(b) {
+			continue
+		}
+		data, rest := firstElement(b.data)
+		if rest {
+			trailing++
+			t.Logf("%s: %d octets after the ContentInfo left out", b.name, len(b.data)-len(data))
+		}
+		var ci rfc5652.ContentInfo
+		unmarshal := func(b []byte, o *runtime.Options) error { return ci.UnmarshalWith(b, o) }
+		derErr, panicked := decode(unmarshal, data, nil)
+		if panicked {
+			t.Errorf("%s: %v", b.name, derErr)
+			continue
+		}
+		mode := "DER"
+		if derErr != nil {
+			mode = "tolerant"
+			if err, _ := decode(unmarshal, data, &runtime.Options{Tolerate: runtime.TolerateX509}); err != nil {
+				mode = "BER"
+				berErr, panicked := decode(unmarshal, data, &runtime.Options{BER: true})
+				if panicked || berErr != nil {
+					if !panicked && !located(berErr) {
+						t.Errorf("%s: BER decode: error without offset: %v", b.name, berErr)
+					}
+					if want, ok := knownCMSFailures[b.name]; ok && berErr != nil && strings.Contains(berErr.Error(), want) {
+						listed++
+						seen[b.name] = true
+					} else {
+						t.Errorf("%s: BER decode: %v (DER: %v)", b.name, berErr, derErr)
+					}
+					continue
+				}
+			}
+		}
+		if ci.Content.Kind == 0 {
+			for _, o := range typedContentTypes {
+				if ci.ContentType.Equal(o) {
+					t.Errorf("%s: content type %v left untyped", b.name, ci.ContentType)
+				}
+			}
+			untyped++
+			t.Logf("%s: content type %v is not in ContentInfo's table: kept as Raw", b.name, ci.ContentType)
+		}
+		enc, err := ci.MarshalDER()
+		if err != nil {
+			t.Errorf("%s: %s decode, MarshalDER: %v", b.name, mode, err)
+			continue
+		}
+		switch mode {
+		case "DER":
+			der++
+			if !bytes.Equal(enc, data) {
+				t.Errorf("%s: MarshalDER does not reproduce the DER input (%d octets, input %d)", b.name, len(enc), len(data))
+			}
+		default:
+			if mode == "BER" {
+				ber++
+			} else {
+				tolerant++
+			}
+			t.Logf("%s: %s (strict DER: %v)", b.name, mode, derErr)
+			var again rfc5652.ContentInfo
+			if err := again.UnmarshalDER(enc); err != nil {
+				var re *runtime.Error
+				if mode == "tolerant" && errors.As(err, &re) && re.Kind == runtime.KindNonCanonical {
+					// Encoding keeps the tolerated DER defects (an encoded
+					// DEFAULT, named-bit padding).
+					t.Logf("%s: re-encoding keeps a tolerated defect: %v", b.name, err)
+					continue
+				}
+				if want, ok := knownCMSReencodeFailures[b.name]; ok && strings.Contains(err.Error(), want) {
+					seen[b.name] = true
+					t.Logf("%s: listed: the DER re-encoding does not decode strictly: %v", b.name, err)
+				} else {
+					t.Errorf("%s: the DER re-encoding of a %s decode does not decode strictly: %v", b.name, mode, err)
+				}
+				continue
+			}
+			if d := cmp.Diff(&ci, &again, ignoreRaw); d != "" && mode == "tolerant" && len(enc) == len(data) {
+				// Encoding sorted an unsorted SET OF (of certificates,
+				// attributes): same elements, DER order.
+				t.Logf("%s: the DER re-encoding sorts a SET OF", b.name)
+			} else if d != "" {
+				t.Errorf("%s: the DER re-encoding decodes to another value (-%s +DER):\n%s", b.name, mode, d)
+			}
+		}
+	}
+	for _, list := range []map[string]string{knownCMSFailures, knownCMSReencodeFailures} {
+		for name := range list {
+			if !seen[name] {
+				t.Errorf("%s: listed as a known failure but did not fail as listed", name)
+			}
+		}
+	}
+	t.Logf("CMS files: %d DER, %d DER with tolerated defects, %d BER, %d listed failures; %d with octets after the ContentInfo, %d with an untyped content type",
+		der, tolerant, ber, listed, trailing, untyped)
+	if der+ber == 0 {
+		t.Fatal("no CMS file decoded")
+	}
+}
+
+// TestEContentData is the reduction of the id-data failures of
+// knownCMSFailures: EncapsulatedContentInfo { id-data, [0] OCTET STRING
+// "hi" }. The eContent octets are the data (RFC 5652 5.2): Data must be
+// "hi". Until the generator is fixed, the decode fails, reading "hi" as a
+// nested OCTET STRING; the test then only logs it.
+func TestEContentData(t *testing.T) {
+	cases := []struct {
+		name string
+		in   []byte
+		opts *runtime.Options
+	}{
+		{"DER", []byte{0x30, 0x11, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01, 0xa0, 0x04, 0x04, 0x02, 'h', 'i'}, nil},
+		// BER: indefinite lengths and a constructed OCTET STRING of one
+		// segment; the error offset should point into the input (the
+		// segment is at offset 19), not into the joined copy.
+		{"BER", []byte{0x30, 0x80, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01, 0xa0, 0x80, 0x24, 0x80, 0x04, 0x02, 'h', 'i', 0, 0, 0, 0, 0, 0},
+			&runtime.Options{BER: true}},
+	}
+	for _, c := range cases {
+		var v rfc5652.EncapsulatedContentInfo
+		err := v.UnmarshalWith(c.in, c.opts)
+		switch {
+		case err == nil:
+			if v.EContent.Kind != rfc5652.EncapsulatedContentInfoEContentData || string(v.EContent.Data) != "hi" {
+				t.Errorf("%s: eContent kind %v, data %q; want Data \"hi\"", c.name, v.EContent.Kind, v.EContent.Data)
+			}
+		case strings.Contains(err.Error(), "eContent"):
+			var re *runtime.Error
+			errors.As(err, &re)
+			t.Logf("%s: known generator bug (id-data eContent read as a nested OCTET STRING): %v (offset %d)", c.name, err, re.Offset)
+		default:
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
+// TestUntypedContentBER is the reduction of knownCMSReencodeFailures: a
+// ContentInfo of a content type outside the table (OID 1.2.3), in BER
+// with an indefinite-length content. MarshalDER should write DER; until
+// the generator normalizes (or rejects) a Raw kept from a BER decode, it
+// writes the BER content back and the test only logs it.
+func TestUntypedContentBER(t *testing.T) {
+	in := []byte{0x30, 0x80, 0x06, 0x02, 0x2a, 0x03, 0xa0, 0x80, 0x30, 0x80, 0x02, 0x01, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}
+	var ci rfc5652.ContentInfo
+	if err := ci.UnmarshalBER(in); err != nil {
+		t.Fatal(err)
+	}
+	if ci.Content.Kind != 0 {
+		t.Fatalf("content kind %v, want untyped", ci.Content.Kind)
+	}
+	enc, err := ci.MarshalDER()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := new(rfc5652.ContentInfo).UnmarshalDER(enc); err != nil {
+		t.Logf("known generator limitation: MarshalDER after a BER decode writes % x: %v", enc, err)
+	} else if want := []byte{0x30, 0x0b, 0x06, 0x02, 0x2a, 0x03, 0xa0, 0x05, 0x30, 0x03, 0x02, 0x01, 0x05}; !bytes.Equal(enc, want) {
+		t.Errorf("MarshalDER: % x, want % x", enc, want)
+	}
+}
