@@ -287,3 +287,38 @@ func (r *Reader) CountNested() int {
 	}
 	return n
 }
+
+// KeepDER returns raw, an element (or the contents of an OCTET STRING that
+// contains one) read by r and kept to be written back as it is, in DER
+// form: unchanged when r reads DER, normalized by NormalizeBER (one copy,
+// charged to the allocation budget) when r reads BER, so that re-encoding
+// a BER input gives DER.
+func (r *Reader) KeepDER(raw []byte) ([]byte, error) {
+	if !r.ber || len(raw) == 0 {
+		return raw, nil
+	}
+	if err := r.Alloc(len(raw) + len(raw)/8 + 16); err != nil {
+		return nil, err
+	}
+	return NormalizeBER(raw)
+}
+
+// ReadRawDER is ReadRaw for an element kept to be written back (an open
+// type without a table, an unknown extension): the element in DER form,
+// see KeepDER.
+func (r *Reader) ReadRawDER() ([]byte, error) {
+	raw, err := r.ReadRaw()
+	if err != nil {
+		return nil, err
+	}
+	return r.KeepDER(raw)
+}
+
+// ReadRestDER is ReadRest with the elements in DER form, see KeepDER.
+func (r *Reader) ReadRestDER() ([]byte, error) {
+	raw, err := r.ReadRest()
+	if err != nil {
+		return nil, err
+	}
+	return r.KeepDER(raw)
+}

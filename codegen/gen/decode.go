@@ -175,9 +175,10 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 	}
 	t := f.t
 	if own == nil {
-		// An untagged open type without a table: the whole element.
+		// An untagged open type without a table: the whole element (in
+		// DER form, so that it is written back as DER).
 		x := e.tmpName("x")
-		g.List(jen.Id(x), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRaw").Call()
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRawDER").Call()
 		g.Add(ifErr(wrap))
 		g.Add(dst()).Op("=").Id(x)
 		return
@@ -188,7 +189,7 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 		// element's encoding, tag checked.
 		g.If(jen.Op("!").Add(r.id()).Dot("Peek").Call(tagCode(*own))).Block(wrap(r.id().Dot("Missing").Call(jen.Lit(typeText(t)), tagCode(*own))))
 		x := e.tmpName("x")
-		g.List(jen.Id(x), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRaw").Call()
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRawDER").Call()
 		g.Add(ifErr(wrap))
 		g.Add(dst()).Op("=").Id(x)
 		return
@@ -429,7 +430,7 @@ func (e *emitter) decodeMethod(f *jen.File, gt *goType) {
 func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 	t := gt.body
 	if t.Kind == model.TypeOpen {
-		g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRaw").Call()
+		g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRawDER").Call()
 		g.Add(ifErr(plainReturn))
 		g.Op("*").Id("v").Op("=").Id("x")
 		g.Return(jen.Nil())
@@ -438,7 +439,7 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 	method, ok := readMethod(t)
 	if !ok {
 		g.If(jen.Op("!").Add(r.id()).Dot("Peek").Call(jen.Id("t"))).Block(jen.Return(r.id().Dot("Missing").Call(jen.Lit(gt.asn1), jen.Id("t"))))
-		g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRaw").Call()
+		g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRawDER").Call()
 		g.Add(ifErr(plainReturn))
 		g.Op("*").Id("v").Op("=").Id("x")
 		g.Return(jen.Nil())
@@ -577,7 +578,7 @@ func (e *emitter) decodeSequence(g *jen.Group, gt *goType, r rd) {
 	}
 	if gt.unknown != "" {
 		g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
-			jen.If(jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("s").Dot("ReadRest").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+			jen.If(jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 	}
 	g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 	if gt.raw != "" {
@@ -799,7 +800,7 @@ func (e *emitter) decodeSet(g *jen.Group, gt *goType, r rd) {
 			}
 			g.Default().BlockFunc(func(g *jen.Group) {
 				if gt.unknown != "" {
-					g.List(jen.Id("x"), jen.Err()).Op(":=").Id("s").Dot("ReadRaw").Call()
+					g.List(jen.Id("x"), jen.Err()).Op(":=").Id("s").Dot("ReadRawDER").Call()
 					g.Add(ifErr(plainReturn))
 					g.Id("v").Dot(gt.unknown).Op("=").Append(jen.Id("v").Dot(gt.unknown), jen.Id("x").Op("..."))
 				} else {
@@ -873,7 +874,7 @@ func (e *emitter) decodeChoice(g *jen.Group, gt *goType, r rd) {
 			if gt.unknown != "" {
 				g.If(jen.Op("!").Add(r.id()).Dot("Empty").Call()).Block(
 					jen.Var().Err().Error(),
-					jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Add(r.id()).Dot("ReadRaw").Call(),
+					jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Add(r.id()).Dot("ReadRawDER").Call(),
 					jen.Return(jen.Err()))
 			}
 			g.Return(r.id().Dot("NoAlternative").Call(jen.Lit(gt.asn1)))

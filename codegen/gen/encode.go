@@ -516,7 +516,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 					comment(g, ue.comment)
 					g.Id("u").Dot("Kind").Op("=").Id(ue.constName)
 					if ue.f == nil {
-						g.Return(jen.Nil())
+						g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 						return
 					}
 					dst := func() *jen.Statement { return jen.Id("u").Dot(ue.f.name) }
@@ -525,13 +525,22 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 				})
 			}
 		})
-		if u.table.Extensible {
-			g.Return(jen.Nil())
-		} else {
-			g.If(jen.Id("r").Dot("SkipConstraints").Call()).Block(jen.Return(jen.Nil()))
-			g.Return(rt("UnknownKey").Call(jen.Id("r").Dot("Offset").Call(), jen.Lit(gt.asn1)))
+		if !u.table.Extensible {
+			g.If(jen.Op("!").Id("r").Dot("SkipConstraints").Call()).Block(
+				jen.Return(rt("UnknownKey").Call(jen.Id("r").Dot("Offset").Call(), jen.Lit(gt.asn1))))
 		}
+		g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 	})
+	if u.containing {
+		comment(f, "keepDER keeps Raw, the contents octets, which encoding writes back as they are.")
+		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("_").Op("*").Add(rt("Reader"))).Error().Block(jen.Return(jen.Nil()))
+	} else {
+		comment(f, "keepDER keeps Raw, written back as it is when Kind selects no type, in DER form\n(a copy only when BER was received).")
+		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Error().Block(
+			jen.Var().Err().Error(),
+			jen.List(jen.Id("u").Dot("Raw"), jen.Err()).Op("=").Id("r").Dot("KeepDER").Call(jen.Id("u").Dot("Raw")),
+			jen.Return(jen.Err()))
+	}
 	e.tmp = 0
 	comment(f, "encode writes the typed value Kind selects, or Raw.")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("encode").Params(jen.Id("b").Op("*").Add(rt("Builder"))).BlockFunc(func(g *jen.Group) {

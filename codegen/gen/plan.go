@@ -87,6 +87,9 @@ type union struct {
 	keyKind model.TypeKind
 	kindTyp string // discriminant type
 	entries []*unionEntry
+	// containing: the union is the contents of an OCTET or BIT STRING
+	// (Raw holds contents octets, not an element).
+	containing bool
 }
 
 type unionEntry struct {
@@ -483,11 +486,11 @@ func (p *plan) planUnions(gt *goType) {
 		if kk == model.TypeInteger && goIntOf(key) != "int64" {
 			continue
 		}
-		u := &union{table: tbl, keyKind: kk}
+		u := &union{table: tbl, keyKind: kk, containing: containing}
 		u.gt = &goType{name: p.scope.Unique(gt.name + f.name), asn1: gt.asn1 + "." + f.asn1, kind: model.TypeOpen, union: u}
 		u.kindTyp = p.scope.Unique(u.gt.name + "Kind")
 		p.add(u.gt)
-		p.planEntries(u)
+		p.planEntries(u, containing)
 		f.union, f.key, f.containing, f.list = u, key, containing, list
 		if !list {
 			f.gt = u.gt
@@ -540,13 +543,13 @@ func openTable(t *model.Type) (*model.OpenTypeTable, bool) {
 	return nil, false
 }
 
-func (p *plan) planEntries(u *union) {
+func (p *plan) planEntries(u *union, containing bool) {
 	fn := names.NewFieldNamer("Raw", "Kind")
 	prefix := commonPrefix(u.table.Entries)
 	for _, e := range u.table.Entries {
 		ue := &unionEntry{e: e}
 		label := entryLabel(e, prefix)
-		if e.Type != nil {
+		if e.Type != nil && !(containing && plainOctetString(e.Type)) {
 			ue.f = &field{t: e.Type, name: fn.Field(label), asn1: label}
 			ue.f.gt = p.typeOf(e.Type, u.gt.name+names.Exported(label), u.gt.asn1+"."+label)
 		}
@@ -569,6 +572,16 @@ func (p *plan) planEntries(u *union) {
 		}
 		u.entries = append(u.entries, ue)
 	}
+}
+
+// plainOctetString reports whether a table row selects a bare OCTET
+// STRING. Inside an OCTET STRING that CONTAINS the open type, such a row
+// carries the octets themselves, not the DER of an OCTET STRING: CMS
+// writes id-data content so (RFC 5652 5.2, although RFC 5911's ct-Data
+// says TYPE OCTET STRING), and no other use of the pattern exists. The
+// row keeps the octets in Raw.
+func plainOctetString(t *model.Type) bool {
+	return t.Ref == nil && t.Kind == model.TypeOctetString && len(t.Tags) == 1 && !t.Tags[0].Explicit
 }
 
 // commonPrefix returns the hyphenated prefix all named objects of a table

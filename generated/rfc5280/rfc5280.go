@@ -2831,7 +2831,15 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		}
 		return r.Finish("SingleAttribute.value")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *SingleAttributeSupportedAttributesValue) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3692,17 +3700,25 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
 		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA44
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
 		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA65
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
 		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA87
-		return nil
+		return u.keepDER(r)
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3875,7 +3891,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasExtensions = true
 	}
 	if !s.Empty() {
-		if v.Unknown, err = s.ReadRest(); err != nil {
+		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
@@ -4204,17 +4220,25 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA44
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA65
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA87
-		return nil
+		return u.keepDER(r)
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -4686,6 +4710,11 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		}
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -5451,29 +5480,37 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// pk-ml-dsa-44 2.16.840.1.101.3.4.3.17
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA44
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// pk-ml-dsa-65 2.16.840.1.101.3.4.3.18
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA65
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// pk-ml-dsa-87 2.16.840.1.101.3.4.3.19
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA87
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x04\x01":
 		// pk-ml-kem-512 2.16.840.1.101.3.4.4.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem512
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x04\x02":
 		// pk-ml-kem-768 2.16.840.1.101.3.4.4.2
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem768
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x04\x03":
 		// pk-ml-kem-1024 2.16.840.1.101.3.4.4.3
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem1024
-		return nil
+		return u.keepDER(r)
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -5851,17 +5888,25 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
 		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA44
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
 		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA65
-		return nil
+		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
 		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA87
-		return nil
+		return u.keepDER(r)
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -6010,7 +6055,7 @@ func (v *TBSCertList) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasCRLExtensions = true
 	}
 	if !s.Empty() {
-		if v.Unknown, err = s.ReadRest(); err != nil {
+		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
@@ -6206,7 +6251,7 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime
 		v.HasCRLEntryExtensions = true
 	}
 	if !s.Empty() {
-		if v.Unknown, err = s.ReadRest(); err != nil {
+		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
@@ -6540,6 +6585,11 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 		u.InvalidityDate = x2
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -6865,6 +6915,11 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		}
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionCRLExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -7788,7 +7843,15 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 		}
 		return r.Finish("PolicyQualifierInfo.qualifier")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *PolicyQualifierInfoQualifier) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -8642,7 +8705,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 		if !r.Peek(runtime.Context(0)) {
 			return runtime.WithField(r.Missing("[0] INSTANCE OF", runtime.Context(0)), "otherName")
 		}
-		x1, err := r.ReadRaw()
+		x1, err := r.ReadRawDER()
 		if err != nil {
 			return runtime.WithField(err, "otherName")
 		}
@@ -9597,7 +9660,15 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		}
 		return r.Finish("AttributeSet.values")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeSetSupportedAttributesValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -12832,10 +12903,18 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 		}
 		return r.Finish("HashAlgorithm.parameters")
 	}
-	if r.SkipConstraints() {
-		return nil
+	if !r.SkipConstraints() {
+		return runtime.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
 	}
-	return runtime.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *HashAlgorithmParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -12986,7 +13065,15 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		}
 		return r.Finish("MaskGenAlgorithm.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *MaskGenAlgorithmParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -13128,7 +13215,15 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		}
 		return r.Finish("PSourceAlgorithm.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *PSourceAlgorithmParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -15670,7 +15765,15 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		}
 		return r.Finish("ExtensionAttribute.extension-attribute-value")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *ExtensionAttributeExtensionAttributeValue) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -18061,8 +18164,6 @@ type ExtensionReOCSPNonceReOCSPResponseExtnValue struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind ExtensionReOCSPNonceReOCSPResponseExtnValueKind
-	// OCSPNonce is the value when Kind is ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPNonce.
-	OCSPNonce []byte
 	// OCSPResponse is the value when Kind is ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse.
 	OCSPResponse AcceptableResponses
 }
@@ -18081,12 +18182,7 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *runt
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
 		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPNonce
-		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
-		if err != nil {
-			return err
-		}
-		u.OCSPNonce = x1
-		return r.Finish("Extension.extnValue")
+		return u.keepDER(r)
 	case "+\x06\x01\x05\x05\a0\x01\x04":
 		// re-ocsp-response 1.3.6.1.5.5.7.48.1.4
 		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse
@@ -18095,14 +18191,17 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *runt
 		}
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
 func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPNonce:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.OCSPNonce)
 	case ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse:
 		u.OCSPResponse.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
@@ -18333,7 +18432,15 @@ type AlgorithmIdentifierParametersKind int
 func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -18834,6 +18941,11 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *runtime.R
 		}
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionReOCSPServiceLocatorExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -19068,7 +19180,15 @@ type AlgorithmIdentifier_2ParametersKind int
 func (u *AlgorithmIdentifier_2Parameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifier_2Parameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -19399,6 +19519,11 @@ func (u *ResponseBytesResponse) decode(key []byte, r *runtime.Reader) error {
 		}
 		return r.Finish("ResponseBytes.response")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ResponseBytesResponse) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -19695,7 +19820,15 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 		}
 		return r.Finish("AlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -20238,8 +20371,6 @@ type ExtensionReOCSPNonceExtnValue struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind ExtensionReOCSPNonceExtnValueKind
-	// OCSPNonce is the value when Kind is ExtensionReOCSPNonceExtnValueOCSPNonce.
-	OCSPNonce []byte
 }
 
 // ExtensionReOCSPNonceExtnValueKind tells which row of the table of ExtensionReOCSPNonceExtnValue a key selected.
@@ -20255,21 +20386,19 @@ func (u *ExtensionReOCSPNonceExtnValue) decode(key []byte, r *runtime.Reader) er
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
 		u.Kind = ExtensionReOCSPNonceExtnValueOCSPNonce
-		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
-		if err != nil {
-			return err
-		}
-		u.OCSPNonce = x1
-		return r.Finish("Extension.extnValue")
+		return u.keepDER(r)
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionReOCSPNonceExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
 func (u *ExtensionReOCSPNonceExtnValue) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionReOCSPNonceExtnValueOCSPNonce:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.OCSPNonce)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -20899,6 +21028,11 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 		u.ExtInvalidityDate = x3
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -21984,7 +22118,15 @@ type AlgorithmIdentifierPKInfoAlgorithmsParametersKind int
 func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -22213,7 +22355,15 @@ type AttributeCRIAttributesValuesKind int
 func (u *AttributeCRIAttributesValues) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeCRIAttributesValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -22436,7 +22586,15 @@ type AlgorithmIdentifierSignatureAlgorithms_2ParametersKind int
 func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.

@@ -1306,7 +1306,15 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		}
 		return r.Finish("ContentInfo.content")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *ContentInfoContent) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -1755,8 +1763,6 @@ type EncapsulatedContentInfoEContent struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind EncapsulatedContentInfoEContentKind
-	// Data is the value when Kind is EncapsulatedContentInfoEContentData.
-	Data []byte
 	// SignedData is the value when Kind is EncapsulatedContentInfoEContentSignedData.
 	SignedData *SignedData
 	// EncryptedData is the value when Kind is EncapsulatedContentInfoEContentEncryptedData.
@@ -1787,20 +1793,15 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
 		u.Kind = EncapsulatedContentInfoEContentData
-		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
-		if err != nil {
-			return err
-		}
-		u.Data = x1
-		return r.Finish("EncapsulatedContentInfo.eContent")
+		return u.keepDER(r)
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
 		u.Kind = EncapsulatedContentInfoEContentSignedData
-		p2, err := runtime.New[SignedData](r)
+		p1, err := runtime.New[SignedData](r)
 		if err != nil {
 			return err
 		}
-		u.SignedData = p2
+		u.SignedData = p1
 		if err := u.SignedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return err
 		}
@@ -1808,11 +1809,11 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\a\x06":
 		// ct-EncryptedData 1.2.840.113549.1.7.6
 		u.Kind = EncapsulatedContentInfoEContentEncryptedData
-		p3, err := runtime.New[EncryptedData](r)
+		p2, err := runtime.New[EncryptedData](r)
 		if err != nil {
 			return err
 		}
-		u.EncryptedData = p3
+		u.EncryptedData = p2
 		if err := u.EncryptedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return err
 		}
@@ -1820,11 +1821,11 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\a\x03":
 		// ct-EnvelopedData 1.2.840.113549.1.7.3
 		u.Kind = EncapsulatedContentInfoEContentEnvelopedData
-		p4, err := runtime.New[EnvelopedData](r)
+		p3, err := runtime.New[EnvelopedData](r)
 		if err != nil {
 			return err
 		}
-		u.EnvelopedData = p4
+		u.EnvelopedData = p3
 		if err := u.EnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return err
 		}
@@ -1832,11 +1833,11 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
 		// ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
 		u.Kind = EncapsulatedContentInfoEContentAuthenticatedData
-		p5, err := runtime.New[AuthenticatedData](r)
+		p4, err := runtime.New[AuthenticatedData](r)
 		if err != nil {
 			return err
 		}
-		u.AuthenticatedData = p5
+		u.AuthenticatedData = p4
 		if err := u.AuthenticatedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return err
 		}
@@ -1844,24 +1845,27 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\a\x05":
 		// ct-DigestedData 1.2.840.113549.1.7.5
 		u.Kind = EncapsulatedContentInfoEContentDigestedData
-		p6, err := runtime.New[DigestedData](r)
+		p5, err := runtime.New[DigestedData](r)
 		if err != nil {
 			return err
 		}
-		u.DigestedData = p6
+		u.DigestedData = p5
 		if err := u.DigestedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return err
 		}
 		return r.Finish("EncapsulatedContentInfo.eContent")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *EncapsulatedContentInfoEContent) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
 func (u *EncapsulatedContentInfoEContent) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case EncapsulatedContentInfoEContentData:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Data)
 	case EncapsulatedContentInfoEContentSignedData:
 		if u.SignedData == nil {
 			b.SetError(runtime.NilValue("SignedData"))
@@ -2279,7 +2283,15 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *runtime.Re
 		}
 		return r.Finish("Attribute.attrValues")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeUnsignedAttributesAttrValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -2558,7 +2570,15 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.R
 		}
 		return r.Finish("Attribute.attrValues")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeSignedAttributesSetAttrValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -2632,7 +2652,7 @@ func (v *SignerIdentifier) decode(r *runtime.Reader) error {
 	default:
 		if !r.Empty() {
 			var err error
-			v.Unknown, err = r.ReadRaw()
+			v.Unknown, err = r.ReadRawDER()
 			return err
 		}
 		return r.NoAlternative("SignerIdentifier")
@@ -2819,7 +2839,7 @@ func (v *EnvelopedData) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasUnprotectedAttrs = true
 	}
 	if !s.Empty() {
-		if v.Unknown, err = s.ReadRest(); err != nil {
+		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
@@ -3110,7 +3130,15 @@ type AttributeUnprotectedAttributesAttrValuesKind int
 func (u *AttributeUnprotectedAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeUnprotectedAttributesAttrValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3513,7 +3541,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 	default:
 		if !r.Empty() {
 			var err error
-			v.Unknown, err = r.ReadRaw()
+			v.Unknown, err = r.ReadRawDER()
 			return err
 		}
 		return r.NoAlternative("RecipientInfo")
@@ -3886,7 +3914,15 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byt
 		}
 		return r.Finish("AlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3952,7 +3988,7 @@ func (v *RecipientIdentifier) decode(r *runtime.Reader) error {
 	default:
 		if !r.Empty() {
 			var err error
-			v.Unknown, err = r.ReadRaw()
+			v.Unknown, err = r.ReadRawDER()
 			return err
 		}
 		return r.NoAlternative("RecipientIdentifier")
@@ -4295,7 +4331,15 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		}
 		return r.Finish("AlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -4661,7 +4705,15 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *ru
 		}
 		return r.Finish("AlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierOriginatorKeySetParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -5528,7 +5580,15 @@ type OtherRecipientInfoOriValueKind int
 func (u *OtherRecipientInfoOriValue) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *OtherRecipientInfoOriValue) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -5587,7 +5647,7 @@ func (v *DigestedData) decode(r *runtime.Reader, t runtime.Tag) error {
 		return runtime.WithField(err, "digest")
 	}
 	if !s.Empty() {
-		if v.Unknown, err = s.ReadRest(); err != nil {
+		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
@@ -5756,7 +5816,7 @@ func (v *EncryptedData) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasUnprotectedAttrs = true
 	}
 	if !s.Empty() {
-		if v.Unknown, err = s.ReadRest(); err != nil {
+		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
@@ -6258,7 +6318,15 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Read
 		}
 		return r.Finish("Attribute.attrValues")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeAuthAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -6565,7 +6633,15 @@ type AttributeUnauthAttributeSetAttrValuesKind int
 func (u *AttributeUnauthAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeUnauthAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -6688,7 +6764,15 @@ type DigestAlgorithmIdentifierParametersKind int
 func (u *DigestAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *DigestAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -6811,7 +6895,15 @@ type SignatureAlgorithmIdentifierParametersKind int
 func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *SignatureAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -6957,7 +7049,15 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runti
 		}
 		return r.Finish("KeyEncryptionAlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *KeyEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -7107,7 +7207,15 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *r
 		}
 		return r.Finish("ContentEncryptionAlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *ContentEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -7247,7 +7355,15 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *run
 		}
 		return r.Finish("MessageAuthenticationCodeAlgorithm.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *MessageAuthenticationCodeAlgorithmParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -7390,7 +7506,15 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *runti
 		}
 		return r.Finish("KeyDerivationAlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *KeyDerivationAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -7548,7 +7672,7 @@ func (v *RevocationInfoChoice) decode(r *runtime.Reader) error {
 	default:
 		if !r.Empty() {
 			var err error
-			v.Unknown, err = r.ReadRaw()
+			v.Unknown, err = r.ReadRawDER()
 			return err
 		}
 		return r.NoAlternative("RevocationInfoChoice")
@@ -7724,7 +7848,15 @@ type OtherRevocationInfoFormatOtherRevInfoKind int
 func (u *OtherRevocationInfoFormatOtherRevInfo) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *OtherRevocationInfoFormatOtherRevInfo) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -7843,7 +7975,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 	default:
 		if !r.Empty() {
 			var err error
-			v.Unknown, err = r.ReadRaw()
+			v.Unknown, err = r.ReadRawDER()
 			return err
 		}
 		return r.NoAlternative("CertificateChoices")
@@ -8264,7 +8396,15 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 		}
 		return r.Finish("AttributeCertificate.algorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeCertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -8411,7 +8551,15 @@ type OtherCertificateFormatOtherCertKind int
 func (u *OtherCertificateFormatOtherCert) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *OtherCertificateFormatOtherCert) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -8825,7 +8973,15 @@ type OtherKeyAttributeKeyAttrKind int
 func (u *OtherKeyAttributeKeyAttr) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *OtherKeyAttributeKeyAttr) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -9523,7 +9679,15 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		}
 		return r.Finish("KeyWrapAlgorithm.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *KeyWrapAlgorithmParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -9894,7 +10058,15 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *runtime.
 		}
 		return r.Finish("PBKDF2-PRFsAlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *PBKDF2PRFsAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -10019,7 +10191,15 @@ type PBKDF2SaltSourcesAlgorithmIdentifierParametersKind int
 func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -12990,7 +13170,15 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		}
 		return r.Finish("SingleAttribute.value")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *SingleAttributeSupportedAttributesValue) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -13846,7 +14034,15 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 		}
 		return r.Finish("Certificate.algorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -14019,7 +14215,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasExtensions = true
 	}
 	if !s.Empty() {
-		if v.Unknown, err = s.ReadRest(); err != nil {
+		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
@@ -14343,7 +14539,15 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 		}
 		return r.Finish("AlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -14815,6 +15019,11 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		}
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -15572,7 +15781,15 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		}
 		return r.Finish("AlgorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -15945,7 +16162,15 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 		}
 		return r.Finish("CertificateList.algorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -16094,7 +16319,7 @@ func (v *TBSCertList) decode(r *runtime.Reader, t runtime.Tag) error {
 		v.HasCRLExtensions = true
 	}
 	if !s.Empty() {
-		if v.Unknown, err = s.ReadRest(); err != nil {
+		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
@@ -16290,7 +16515,7 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime
 		v.HasCRLEntryExtensions = true
 	}
 	if !s.Empty() {
-		if v.Unknown, err = s.ReadRest(); err != nil {
+		if v.Unknown, err = s.ReadRestDER(); err != nil {
 			return err
 		}
 	}
@@ -16624,6 +16849,11 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 		u.InvalidityDate = x2
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -16949,6 +17179,11 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		}
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionCRLExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -17872,7 +18107,15 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 		}
 		return r.Finish("PolicyQualifierInfo.qualifier")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *PolicyQualifierInfoQualifier) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -18726,7 +18969,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 		if !r.Peek(runtime.Context(0)) {
 			return runtime.WithField(r.Missing("[0] INSTANCE OF", runtime.Context(0)), "otherName")
 		}
-		x1, err := r.ReadRaw()
+		x1, err := r.ReadRawDER()
 		if err != nil {
 			return runtime.WithField(err, "otherName")
 		}
@@ -19681,7 +19924,15 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		}
 		return r.Finish("AttributeSet.values")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeSetSupportedAttributesValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -22819,10 +23070,18 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 		}
 		return r.Finish("HashAlgorithm.parameters")
 	}
-	if r.SkipConstraints() {
-		return nil
+	if !r.SkipConstraints() {
+		return runtime.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
 	}
-	return runtime.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *HashAlgorithmParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -22973,7 +23232,15 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		}
 		return r.Finish("MaskGenAlgorithm.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *MaskGenAlgorithmParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -23115,7 +23382,15 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		}
 		return r.Finish("PSourceAlgorithm.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *PSourceAlgorithmParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -25657,7 +25932,15 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		}
 		return r.Finish("ExtensionAttribute.extension-attribute-value")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *ExtensionAttributeExtensionAttributeValue) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -27838,7 +28121,15 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 		}
 		return r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeCertificateV1AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -28292,7 +28583,15 @@ type AlgorithmIdentifierParametersKind int
 func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -28514,7 +28813,15 @@ type AttributeSetAttrListValuesKind int
 func (u *AttributeSetAttrListValues) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeSetAttrListValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -28750,6 +29057,11 @@ type ExtensionAttributeCertExtensionsV1ExtnValueKind int
 func (u *ExtensionAttributeCertExtensionsV1ExtnValue) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionAttributeCertExtensionsV1ExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
@@ -29302,7 +29614,15 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		}
 		return r.Finish("AttributeSet.values")
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AttributeSetAttributesDefinedValues) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -29571,8 +29891,6 @@ type ExtensionAttributeCertExtensionsExtnValue struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind ExtensionAttributeCertExtensionsExtnValueKind
-	// AuditIdentity is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAuditIdentity.
-	AuditIdentity []byte
 	// TargetInformation is the value when Kind is ExtensionAttributeCertExtensionsExtnValueTargetInformation.
 	TargetInformation Targets
 	// AuthorityKeyIdentifier is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier.
@@ -29609,12 +29927,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "+\x06\x01\x05\x05\a\x01\x04":
 		// ext-auditIdentity 1.3.6.1.5.5.7.1.4
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuditIdentity
-		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
-		if err != nil {
-			return err
-		}
-		u.AuditIdentity = x1
-		return r.Finish("Extension.extnValue")
+		return u.keepDER(r)
 	case "U\x1d7":
 		// ext-targetInformation 2.5.29.55
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueTargetInformation
@@ -29625,11 +29938,11 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier
-		p2, err := runtime.New[AuthorityKeyIdentifier](r)
+		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return err
 		}
-		u.AuthorityKeyIdentifier = p2
+		u.AuthorityKeyIdentifier = p1
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return err
 		}
@@ -29665,24 +29978,27 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "+\x06\x01\x05\x05\a\x01\x06":
 		// ext-aaControls 1.3.6.1.5.5.7.1.6
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAaControls
-		p3, err := runtime.New[AAControls](r)
+		p2, err := runtime.New[AAControls](r)
 		if err != nil {
 			return err
 		}
-		u.AaControls = p3
+		u.AaControls = p2
 		if err := u.AaControls.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return err
 		}
 		return r.Finish("Extension.extnValue")
 	}
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ExtensionAttributeCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
 func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionAttributeCertExtensionsExtnValueAuditIdentity:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.AuditIdentity)
 	case ExtensionAttributeCertExtensionsExtnValueTargetInformation:
 		u.TargetInformation.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier:
@@ -30197,7 +30513,15 @@ type AlgorithmIdentifier_2ParametersKind int
 func (u *AlgorithmIdentifier_2Parameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *AlgorithmIdentifier_2Parameters) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -32068,7 +32392,15 @@ type SecurityCategorySupportedSecurityCategoriesValueKind int
 func (u *SecurityCategorySupportedSecurityCategoriesValue) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *SecurityCategorySupportedSecurityCategoriesValue) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -32384,7 +32716,15 @@ type SecurityCategoryRFC3281SupportedSecurityCategoriesValueKind int
 func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
-	return nil
+	return u.keepDER(r)
+}
+
+// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
+// (a copy only when BER was received).
+func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) keepDER(r *runtime.Reader) error {
+	var err error
+	u.Raw, err = r.KeepDER(u.Raw)
+	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
