@@ -157,6 +157,11 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 			f.Type().Id(gt.name).Int64()
 		} else {
 			f.Type().Id(gt.name).Add(rt("Integer"))
+			e.forward(f, gt, "Integer", []forwarded{
+				{"Int64", "returns the value if it fits in an int64.", nil, nil, []jen.Code{jen.Int64(), jen.Bool()}},
+				{"Big", "returns the value as a *big.Int.", nil, nil, []jen.Code{jen.Op("*").Qual("math/big", "Int")}},
+				{"String", "returns the value in decimal.", nil, nil, []jen.Code{jen.String()}},
+			})
 		}
 		e.namedNumbers(f, gt)
 	case model.TypeEnumerated:
@@ -168,10 +173,37 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 		e.namedBits(f, gt)
 	default:
 		f.Type().Id(gt.name).Add(builtinGo(gt.body))
+		if gt.kind == model.TypeObjectIdentifier {
+			e.forward(f, gt, "OID", []forwarded{
+				{"String", "returns the OID in dotted form.", nil, nil, []jen.Code{jen.String()}},
+				{"Equal", "reports whether v and o are the same OID.", []jen.Code{jen.Id("o").Add(rt("OID"))}, []string{"o"}, []jen.Code{jen.Bool()}},
+			})
+		}
 	}
 	e.decodeMethod(f, gt)
 	e.encodeMethod(f, gt)
 	e.topMethods(f, gt)
+}
+
+// forwarded is a method of a runtime type that a named type over it
+// forwards (a defined type does not inherit methods).
+type forwarded struct {
+	name, doc string
+	params    []jen.Code // with names
+	args      []string   // the parameter names, forwarded
+	results   []jen.Code
+}
+
+func (e *emitter) forward(f *jen.File, gt *goType, base string, methods []forwarded) {
+	for _, m := range methods {
+		var args []jen.Code
+		for _, a := range m.args {
+			args = append(args, jen.Id(a))
+		}
+		comment(f, fmt.Sprintf("%s %s", m.name, m.doc))
+		f.Func().Params(jen.Id("v").Id(gt.name)).Id(m.name).Params(m.params...).Params(m.results...).Block(
+			jen.Return(rt(base).Call(jen.Id("v")).Dot(m.name).Call(args...)))
+	}
 }
 
 func (e *emitter) structField(g *jen.Group, fl *field) {

@@ -19,6 +19,7 @@ package rfc5280
 
 import (
 	"github.com/asn1gen/asn1gen/runtime"
+	"math/big"
 	"strconv"
 	"time"
 )
@@ -895,6 +896,16 @@ var IDAlgMlKem1024 = runtime.OID("`\x86H\x01e\x03\x04\x04\x03")
 //
 //	AttributeType           ::=  ATTRIBUTE.&id
 type AttributeType runtime.OID
+
+// String returns the OID in dotted form.
+func (v AttributeType) String() string {
+	return runtime.OID(v).String()
+}
+
+// Equal reports whether v and o are the same OID.
+func (v AttributeType) Equal(o runtime.OID) bool {
+	return runtime.OID(v).Equal(o)
+}
 
 // decode reads a AttributeType from r.
 func (v *AttributeType) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -4854,6 +4865,21 @@ func (v *Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 //	CertificateSerialNumber  ::=  INTEGER
 type CertificateSerialNumber runtime.Integer
 
+// Int64 returns the value if it fits in an int64.
+func (v CertificateSerialNumber) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v CertificateSerialNumber) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v CertificateSerialNumber) String() string {
+	return runtime.Integer(v).String()
+}
+
 // decode reads a CertificateSerialNumber from r.
 func (v *CertificateSerialNumber) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInteger(t)
@@ -7651,6 +7677,16 @@ func (v *PolicyInformationPolicyQualifiers) AppendWith(dst []byte, opts *runtime
 //	CertPolicyId ::= OBJECT IDENTIFIER
 type CertPolicyID runtime.OID
 
+// String returns the OID in dotted form.
+func (v CertPolicyID) String() string {
+	return runtime.OID(v).String()
+}
+
+// Equal reports whether v and o are the same OID.
+func (v CertPolicyID) Equal(o runtime.OID) bool {
+	return runtime.OID(v).Equal(o)
+}
+
 // decode reads a CertPolicyId from r.
 func (v *CertPolicyID) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadOID(t)
@@ -10194,6 +10230,21 @@ func (v *GeneralSubtree) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	BaseDistance ::= INTEGER (0..MAX)
 type BaseDistance runtime.Integer
 
+// Int64 returns the value if it fits in an int64.
+func (v BaseDistance) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v BaseDistance) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v BaseDistance) String() string {
+	return runtime.Integer(v).String()
+}
+
 // decode reads a BaseDistance from r.
 func (v *BaseDistance) decode(r *runtime.Reader, t runtime.Tag) error {
 	off := r.Offset()
@@ -10359,6 +10410,21 @@ func (v *PolicyConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //
 //	SkipCerts ::= INTEGER (0..MAX)
 type SkipCerts runtime.Integer
+
+// Int64 returns the value if it fits in an int64.
+func (v SkipCerts) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v SkipCerts) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v SkipCerts) String() string {
+	return runtime.Integer(v).String()
+}
 
 // decode reads a SkipCerts from r.
 func (v *SkipCerts) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -10979,6 +11045,16 @@ func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //	KeyPurposeId ::= OBJECT IDENTIFIER
 type KeyPurposeID runtime.OID
 
+// String returns the OID in dotted form.
+func (v KeyPurposeID) String() string {
+	return runtime.OID(v).String()
+}
+
+// Equal reports whether v and o are the same OID.
+func (v KeyPurposeID) Equal(o runtime.OID) bool {
+	return runtime.OID(v).Equal(o)
+}
+
 // decode reads a KeyPurposeId from r.
 func (v *KeyPurposeID) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadOID(t)
@@ -11297,6 +11373,21 @@ func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *runtime.Options) 
 //
 //	CRLNumber ::= INTEGER (0..MAX)
 type CRLNumber runtime.Integer
+
+// Int64 returns the value if it fits in an int64.
+func (v CRLNumber) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v CRLNumber) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v CRLNumber) String() string {
+	return runtime.Integer(v).String()
+}
 
 // decode reads a CRLNumber from r.
 func (v *CRLNumber) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -11955,6 +12046,21 @@ func (v *DSAParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 //	DSAPublicKey ::= INTEGER --  public key, y
 type DSAPublicKey runtime.Integer
 
+// Int64 returns the value if it fits in an int64.
+func (v DSAPublicKey) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v DSAPublicKey) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v DSAPublicKey) String() string {
+	return runtime.Integer(v).String()
+}
+
 // decode reads a DSAPublicKey from r.
 func (v *DSAPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInteger(t)
@@ -12227,6 +12333,21 @@ func (v *ValidationParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //
 //	DHPublicKey ::= INTEGER  -- public key, y = g^x mod p
 type DHPublicKey runtime.Integer
+
+// Int64 returns the value if it fits in an int64.
+func (v DHPublicKey) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v DHPublicKey) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v DHPublicKey) String() string {
+	return runtime.Integer(v).String()
+}
 
 // decode reads a DHPublicKey from r.
 func (v *DHPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -21336,6 +21457,21 @@ func (v *UnknownInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //
 //	CRLReason ::= INTEGER
 type OCSP2009CRLReason runtime.Integer
+
+// Int64 returns the value if it fits in an int64.
+func (v OCSP2009CRLReason) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v OCSP2009CRLReason) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v OCSP2009CRLReason) String() string {
+	return runtime.Integer(v).String()
+}
 
 // decode reads a CRLReason from r.
 func (v *OCSP2009CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
