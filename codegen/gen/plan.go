@@ -45,6 +45,9 @@ type goType struct {
 	raw     string // the field keeping the received encoding, "" if none
 
 	children []*goType
+	// single: a CHOICE whose alternatives all have one Go type keeps the
+	// value in one field, Value.
+	single bool
 
 	// intGo is the Go representation of INTEGER bodies: "int64" or
 	// "runtime.Integer".
@@ -407,6 +410,15 @@ func (p *plan) fill(gt *goType) {
 			for _, f := range gt.fields {
 				f.choiceConst = p.scope.Unique(gt.name + f.name)
 			}
+			if homogeneous(gt.fields) {
+				// DirectoryString, Time: every alternative has the same
+				// Go type, so one field holds the value and Choice says
+				// which alternative (which tag) it is.
+				gt.single = true
+				for _, f := range gt.fields {
+					f.name = "Value"
+				}
+			}
 		}
 		if t.Extensible {
 			gt.unknown = "Unknown"
@@ -496,6 +508,33 @@ func (p *plan) planUnions(gt *goType) {
 			f.gt = u.gt
 		}
 	}
+}
+
+// homogeneous reports whether every alternative of a CHOICE has the same
+// anonymous built-in Go type (string for DirectoryString, time.Time for
+// Time), with no field of its own to keep.
+func homogeneous(fields []*field) bool {
+	if len(fields) < 2 {
+		return false
+	}
+	first := ""
+	for _, f := range fields {
+		if f.gt != nil || f.raw != "" || unionCandidate(f.t) {
+			return false
+		}
+		switch f.t.Kind {
+		case model.TypeCharacterString, model.TypeTime, model.TypeObjectDescriptor:
+		default:
+			return false
+		}
+		g := builtinGo(f.t).GoString()
+		if first == "" {
+			first = g
+		} else if g != first {
+			return false
+		}
+	}
+	return true
 }
 
 // unionCandidate reports whether a component's type may become an open
@@ -773,7 +812,11 @@ func (p *plan) size(gt *goType, memo map[*goType]int, depth int) int {
 	default:
 		switch gt.kind {
 		case model.TypeSequence, model.TypeSet, model.TypeChoice:
-			for _, f := range gt.fields {
+			fields := gt.fields
+			if gt.single {
+				fields = fields[:1]
+			}
+			for _, f := range fields {
 				n += p.fieldSize(f, memo, depth)
 				if f.has != "" {
 					n += 8

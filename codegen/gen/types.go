@@ -141,8 +141,18 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 		f.Type().Id(gt.name).StructFunc(func(g *jen.Group) {
 			comment(g, "Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).")
 			g.Id("Choice").Id(gt.choiceType)
-			for _, fl := range gt.fields {
-				e.structField(g, fl)
+			if gt.single {
+				var alts []string
+				for _, fl := range gt.fields {
+					alts = append(alts, fl.asn1)
+				}
+				comment(g, fmt.Sprintf("Value is the value of the alternative Choice names (%s: all of Go type %s).",
+					strings.Join(alts, ", "), builtinGo(gt.fields[0].t).GoString()))
+				g.Id("Value").Add(builtinGo(gt.fields[0].t))
+			} else {
+				for _, fl := range gt.fields {
+					e.structField(g, fl)
+				}
 			}
 			if gt.unknown != "" {
 				comment(g, "Unknown holds the encoding of an alternative added in a later version.")

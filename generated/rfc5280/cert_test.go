@@ -202,10 +202,7 @@ func isMLDSA(o runtime.OID) bool {
 
 // timeOf returns the instant a Time holds.
 func timeOf(v rfc5280.Time) time.Time {
-	if v.Choice == rfc5280.TimeGeneralTime {
-		return v.GeneralTime
-	}
-	return v.UTCTime
+	return v.Value
 }
 
 // signed is what encoding/asn1 reads of a certificate or CRL, independently

@@ -59,10 +59,10 @@ func ExampleCertificateList() {
 		log.Fatal(err)
 	}
 	tbs := &crl.ToBeSigned
-	fmt.Println("this update:", tbs.ThisUpdate.Time().Format(time.RFC3339))
+	fmt.Println("this update:", tbs.ThisUpdate.Value.Format(time.RFC3339))
 	for _, entry := range tbs.RevokedCertificates {
 		serial := runtime.Integer(entry.UserCertificate).Big()
-		fmt.Printf("serial %X revoked %s\n", serial, entry.RevocationDate.Time().Format(time.DateOnly))
+		fmt.Printf("serial %X revoked %s\n", serial, entry.RevocationDate.Value.Format(time.DateOnly))
 		for _, ext := range entry.CRLEntryExtensions {
 			if ext.ExtnValue.Kind == rfc5280.ExtensionCRLEntryExtensionsExtnValueCRLReason {
 				fmt.Println("  reason:", ext.ExtnValue.CRLReason)

@@ -2,7 +2,6 @@ package rfc5280
 
 import (
 	"crypto/x509"
-	"time"
 
 	"github.com/asn1gen/asn1gen/runtime"
 )
@@ -75,16 +74,4 @@ func signedEncoding(tbs []byte, appendAlg func([]byte) ([]byte, error), sig runt
 	b.AddBitString(runtime.Universal(runtime.TagBitString), sig)
 	b.End(m)
 	return b.Bytes()
-}
-
-// Time returns the instant v holds, whichever alternative (UTCTime or
-// GeneralizedTime) it is; the zero time.Time if it holds none.
-func (v Time) Time() time.Time {
-	switch v.Choice {
-	case TimeUTCTime:
-		return v.UTCTime
-	case TimeGeneralTime:
-		return v.GeneralTime
-	}
-	return time.Time{}
 }
