@@ -31,7 +31,10 @@
 //     it was encoded, and DER encoding omits a value equal to its default.
 //   - CHOICE: a struct with a discriminant Choice (type TChoice, constants
 //     TAlternative) and one field per alternative: decoding allocates
-//     nothing.
+//     nothing but for alternatives larger than 64 bytes, which are behind
+//     pointers (GeneralName's ORAddress). When every alternative has the
+//     same Go type (DirectoryString: string; Time: time.Time) one field,
+//     Value, holds the value and Choice says which alternative it is.
 //   - SEQUENCE OF, SET OF: a slice type; DER encoding sorts SET OF.
 //   - INTEGER: int64 when a constraint keeps it within int64 or it has
 //     named numbers (typed constants), otherwise runtime.Integer (the exact
