@@ -294,7 +294,7 @@ func (r *Reader) CountNested() int {
 // charged to the allocation budget) when r reads BER, so that re-encoding
 // a BER input gives DER.
 func (r *Reader) KeepDER(raw []byte) ([]byte, error) {
-	if !r.ber || len(raw) == 0 {
+	if !r.ber || len(raw) == 0 || derShaped(raw) {
 		return raw, nil
 	}
 	if err := r.Alloc(len(raw) + len(raw)/8 + 16); err != nil {
@@ -321,4 +321,37 @@ func (r *Reader) ReadRestDER() ([]byte, error) {
 		return nil, err
 	}
 	return r.KeepDER(raw)
+}
+
+// derShaped reports whether b, a sequence of elements, already has every
+// form NormalizeBER would change: definite minimal lengths, primitive
+// universal strings, BOOLEAN 00 or FF, BIT STRING padding zero. A BER
+// decode keeps such elements without a copy.
+func derShaped(b []byte) bool {
+	r := NewReader(b, nil) // strict DER: indefinite and long lengths fail
+	return derWalk(&r, 0)
+}
+
+func derWalk(r *Reader, depth int) bool {
+	var sub Reader
+	for !r.Empty() {
+		t, constructed, c, err := r.ReadAny(&sub)
+		if err != nil || depth > DefaultMaxDepth {
+			return false
+		}
+		if t.Class == ClassUniversal {
+			switch {
+			case constructed && isStringTag(t):
+				return false
+			case t.Number == TagBoolean && (len(c) != 1 || c[0] != 0 && c[0] != 0xff):
+				return false
+			case t.Number == TagBitString && !constructed && len(c) > 1 && c[0] > 0 && c[0] < 8 && c[len(c)-1]&(1<<c[0]-1) != 0:
+				return false
+			}
+		}
+		if constructed && !derWalk(&sub, depth+1) {
+			return false
+		}
+	}
+	return true
 }

@@ -53,3 +53,33 @@ func FuzzDERTime(f *testing.F) {
 		}
 	})
 }
+
+// TestKeepDER checks that a BER decode keeps DER elements without a copy
+// and normalizes the others.
+func TestKeepDER(t *testing.T) {
+	ber := NewReader(nil, &Options{BER: true})
+	for _, tt := range []struct {
+		in   []byte
+		same bool
+	}{
+		{[]byte{0x30, 0x03, 0x02, 0x01, 0x05}, true},
+		{[]byte{0x30, 0x80, 0x02, 0x01, 0x05, 0, 0}, false},
+		{[]byte{0x24, 0x04, 0x04, 0x02, 'h', 'i'}, false},
+		{[]byte{0x01, 0x01, 0x01}, false},
+		{[]byte{0x03, 0x02, 0x07, 0x81}, false},
+		{[]byte{0x03, 0x02, 0x07, 0x80}, true},
+		{[]byte{0xa0, 0x02, 0x05, 0x00}, true},
+	} {
+		out, err := ber.KeepDER(tt.in)
+		if err != nil {
+			t.Errorf("KeepDER(%x): %v", tt.in, err)
+			continue
+		}
+		if same := &out[0] == &tt.in[0]; same != tt.same {
+			t.Errorf("KeepDER(%x) = %x, kept without a copy %v, want %v", tt.in, out, same, tt.same)
+		}
+		if !derShaped(out) {
+			t.Errorf("KeepDER(%x) = %x, not DER", tt.in, out)
+		}
+	}
+}

@@ -9,24 +9,73 @@ import (
 // Certificates returns the certificates of a ContentInfo holding a
 // SignedData, such as a PKCS #7 certs-only bundle (.p7b, .p7c, the
 // "degenerate" SignedData of RFC 5652 5.1 without signers), in the order
-// of its certificates field. ber is decoded in BER mode, so the
-// indefinite lengths of streamed files are accepted, and DER too; strip a
-// PEM wrapping ("PKCS7", "CMS") with encoding/pem first.
+// of its certificates field. ber is read in BER mode, so the indefinite
+// lengths of streamed files are accepted, and DER too; strip a PEM
+// wrapping ("PKCS7", "CMS") with encoding/pem first.
 //
 // Each element is the encoding of one certificate alternative of
-// CertificateChoices (see Certificate.Encoding): the bytes
-// crypto/x509.ParseCertificate and rfc5280's Certificate.UnmarshalDER
-// take. The other alternatives (attribute certificates, other formats) are
-// skipped. A bundle without certificates gives none and no error.
+// CertificateChoices: the bytes crypto/x509.ParseCertificate and rfc5280's
+// Certificate.UnmarshalDER take, aliasing ber (a copy in DER form only
+// for a certificate that is itself BER). The other alternatives (attribute
+// certificates, other formats) are skipped. A bundle without certificates
+// gives none and no error.
+//
+// Certificates reads only the envelope (ContentInfo, SignedData up to its
+// certificates) and the certificates' outer elements: it does not decode
+// the certificates, the signer infos or the content. Decode the
+// ContentInfo (UnmarshalBER) for typed access to everything.
 func Certificates(ber []byte) ([][]byte, error) {
-	var ci ContentInfo
-	if err := ci.UnmarshalBER(ber); err != nil {
+	r := runtime.NewReader(ber, &runtime.Options{BER: true})
+	ci, err := r.ReadConstructed(runtime.Universal(runtime.TagSequence), "ContentInfo")
+	if err != nil {
 		return nil, err
 	}
-	if ci.Content.Kind != ContentInfoContentSignedData {
-		return nil, fmt.Errorf("rfc5652: content type %v is not signedData", ci.ContentType)
+	ct, err := ci.ReadOID(runtime.Universal(runtime.TagOID))
+	if err != nil {
+		return nil, runtime.WithField(err, "ContentInfo.contentType")
 	}
-	return ci.Content.SignedData.CertificateEncodings()
+	if !ct.Equal(IDSignedData) {
+		return nil, fmt.Errorf("rfc5652: content type %v is not signedData", ct)
+	}
+	content, err := ci.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if err != nil {
+		return nil, runtime.WithField(err, "ContentInfo.content")
+	}
+	sd, err := content.ReadConstructed(runtime.Universal(runtime.TagSequence), "SignedData")
+	if err != nil {
+		return nil, runtime.WithField(err, "ContentInfo.content")
+	}
+	// version, digestAlgorithms, encapContentInfo
+	for _, field := range []string{"version", "digestAlgorithms", "encapContentInfo"} {
+		if err := sd.Skip(); err != nil {
+			return nil, runtime.WithField(err, "SignedData."+field)
+		}
+	}
+	if !sd.Peek(runtime.Context(0)) {
+		return nil, nil
+	}
+	set, err := sd.ReadConstructed(runtime.Context(0), "CertificateSet")
+	if err != nil {
+		return nil, runtime.WithField(err, "SignedData.certificates")
+	}
+	out := make([][]byte, 0, set.Count())
+	for i := 0; !set.Empty(); i++ {
+		// The certificate alternative is the only untagged one: a
+		// SEQUENCE (RFC 5652 10.2.2 CertificateChoices).
+		isCert := set.Peek(runtime.Universal(runtime.TagSequence))
+		raw, err := set.ReadRaw()
+		if err != nil {
+			return nil, runtime.WithIndex(runtime.WithField(err, "SignedData.certificates"), i)
+		}
+		if !isCert {
+			continue
+		}
+		if raw, err = set.KeepDER(raw); err != nil {
+			return nil, runtime.WithIndex(runtime.WithField(err, "SignedData.certificates"), i)
+		}
+		out = append(out, raw)
+	}
+	return out, nil
 }
 
 // CertificateEncodings returns the encoding of every certificate
