@@ -48,6 +48,9 @@ fuzz:
 	done
 
 # Benchmarks with ratios to the baselines measured in the same process.
+# bench/compare is a module of its own: the other Go libraries it measures
+# against are not dependencies of asn1gen.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./bench/... | tee bench.out
+	cd bench/compare && $(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) . | tee -a ../../bench.out
 	$(GO) run ./internal/benchtable < bench.out

@@ -1,0 +1,51 @@
+package compare
+
+import (
+	"os"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/generated/rfc5652"
+	"go.mozilla.org/pkcs7"
+)
+
+// BenchmarkPKCS7Certs pulls the certificates out of a certs-only bundle
+// (synta's workload): asn1gen's rfc5652.Certificates returns the DER of
+// each, reading only the envelope; go.mozilla.org/pkcs7 parses the whole
+// message and every certificate with crypto/x509, which is the only way it
+// offers. The typed member decodes the whole ContentInfo with every
+// certificate typed.
+func BenchmarkPKCS7Certs(b *testing.B) {
+	der, err := os.ReadFile("../../generated/rfc5652/testdata/nss.p7c")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("asn1gen", func(b *testing.B) {
+		b.SetBytes(int64(len(der)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if certs, err := rfc5652.Certificates(der); err != nil || len(certs) != 3 {
+				b.Fatal(err, len(certs))
+			}
+		}
+	})
+	b.Run("asn1gen-typed", func(b *testing.B) {
+		b.SetBytes(int64(len(der)))
+		b.ReportAllocs()
+		var ci rfc5652.ContentInfo
+		for b.Loop() {
+			if err := ci.UnmarshalBER(der); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("mozilla-pkcs7", func(b *testing.B) {
+		b.SetBytes(int64(len(der)))
+		b.ReportAllocs()
+		for b.Loop() {
+			p, err := pkcs7.Parse(der)
+			if err != nil || len(p.Certificates) != 3 {
+				b.Fatal(err)
+			}
+		}
+	})
+}
