@@ -3,6 +3,7 @@ package runtime
 import (
 	"math"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -354,4 +355,42 @@ func derWalk(r *Reader, depth int) bool {
 		}
 	}
 	return true
+}
+
+// statePool recycles the state of top-level decodes: a decoded value that
+// aliases the input makes the compiler move the state NewReader creates to
+// the heap (escape analysis does not tell the input from the state), so
+// generated Unmarshal methods take it from the pool instead.
+var statePool = sync.Pool{New: func() any { return new(state) }}
+
+// NewPooledReader is NewReader with its state taken from a pool: call
+// Release when the decode is done (the decoded value does not refer to
+// the state). Generated Unmarshal methods use it, so that a decode
+// allocates only what the value needs.
+func NewPooledReader(b []byte, opts *Options) Reader {
+	s := statePool.Get().(*state)
+	*s = state{}
+	return Reader{in: b, end: len(b), s: s, ber: s.init(opts, len(b))}
+}
+
+// Release returns the state of a reader made by NewPooledReader to the
+// pool. The reader and its sub-readers must not be used afterwards.
+func (r *Reader) Release() {
+	if r.s != nil {
+		statePool.Put(r.s)
+		r.s = nil
+	}
+}
+
+// Tolerates reports whether the encoding was asked to write back the DER
+// defects t as decoded (see Tolerance): a DEFAULT value whose presence
+// field is set, named bits with trailing zeros. Without it, encoding
+// writes DER.
+func (b *Builder) Tolerates(t Tolerance) bool { return b.opts != nil && b.opts.Tolerate&t == t }
+
+// CheckEnumerated returns the error for an ENUMERATED value that is not
+// one of the type's items (X.680 20), for types without an extension
+// marker.
+func CheckEnumerated(off int, typ string, v int64) error {
+	return NewError(KindInvalidValue, off, typ, "value "+strconv.FormatInt(v, 10)+" is not an item of the enumeration", "X.680 20")
 }

@@ -454,7 +454,7 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 	x := func() *jen.Statement { return jen.Id("x") }
 	checks := constraintChecks(t, x, jen.Id("off"))
 	named := t.Kind == model.TypeBitString && len(gt.consts) > 0
-	if len(checks) > 0 || named {
+	if len(checks) > 0 || named || t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.consts) > 0 {
 		g.Id("off").Op(":=").Add(r.id()).Dot("Offset").Call()
 	}
 	if method == "ReadNull" {
@@ -463,6 +463,10 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 	}
 	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot(method).Call(jen.Id("t"))
 	g.Add(ifErr(plainReturn))
+	if t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.consts) > 0 {
+		g.If(jen.Op("!").Id(gt.name).Call(jen.Id("x")).Dot("valid").Call()).Block(
+			jen.Return(rt("CheckEnumerated").Call(jen.Id("off"), jen.Lit(gt.asn1), jen.Id("x"))))
+	}
 	if named {
 		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:\nruntime.TolerateNamedBitPadding).")
 		g.If(jen.Op("!").Add(r.id()).Dot("BER").Call().Op("&&").Op("!").Add(r.id()).Dot("Tolerates").Call(rt("TolerateNamedBitPadding"))).Block(
@@ -758,6 +762,9 @@ func unionKeyArg(f *field) jen.Code {
 	}
 	if f.union.keyKind == model.TypeObjectIdentifier {
 		return jen.Index().Byte().Call(k)
+	}
+	if f.union.keyRaw {
+		return rt("Integer").Call(k)
 	}
 	return jen.Int64().Call(k)
 }

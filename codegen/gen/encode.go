@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/dave/jennifer/jen"
@@ -229,6 +230,17 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
 		}
 	}
 	val := conv.Clone().Call(x())
+	if t.Kind == model.TypeBitString && len(gt.consts) > 0 {
+		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the\nencoding writes back what a tolerant decode kept.")
+		g.Id("bits").Op(":=").Add(rt("BitString")).Call(x())
+		g.If(jen.Op("!").Id("b").Dot("Tolerates").Call(rt("TolerateNamedBitPadding"))).Block(
+			jen.Id("bits").Op("=").Id("bits").Dot("TrimTrailingZeros").Call())
+		val = jen.Id("bits")
+	}
+	if t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.consts) > 0 {
+		g.If(jen.Op("!").Id("v").Dot("valid").Call()).Block(
+			jen.Id("b").Dot("SetError").Call(rt("CheckEnumerated").Call(jen.Lit(-1), jen.Lit(gt.asn1), jen.Int64().Call(jen.Op("*").Id("v")))))
+	}
 	if checks := constraintChecks(t, func() *jen.Statement { return conv.Clone().Call(x()) }, jen.Lit(-1)); len(checks) > 0 {
 		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 			for _, c := range checks {
@@ -257,13 +269,13 @@ func (e *emitter) writeComponent(g *jen.Group, f *field) {
 		return
 	}
 	// A DEFAULT component is written when its value differs from the
-	// default (so that a value built in Go encodes as it reads) or when
-	// HasX says it was encoded (a tolerated explicit default, written back
-	// as received); an OPTIONAL one when HasX is set.
+	// default (X.690 11.5), or, when the encoding tolerates explicit
+	// defaults (runtime.TolerateExplicitDefault), when HasX says it was
+	// received; an OPTIONAL one when HasX is set.
 	cond := jen.Id("v").Dot(f.has)
 	if _, ok := defaultValue(f); ok {
 		if ne := notDefault(f, src); ne != nil {
-			cond = cond.Op("||").Add(ne)
+			cond = jen.Parens(jen.Id("v").Dot(f.has).Op("&&").Id("b").Dot("Tolerates").Call(rt("TolerateExplicitDefault"))).Op("||").Add(ne)
 		}
 	}
 	g.If(cond).BlockFunc(func(g *jen.Group) {
@@ -294,7 +306,7 @@ func defaultValue(f *field) (jen.Code, bool) {
 			return nil, false
 		}
 		if goIntOf(f) != "int64" && f.t.Kind == model.TypeInteger {
-			return conv(rt("IntegerFromInt64").Call(num(v.Int))), true
+			return conv(jen.Id(integerDefault(v.Int))), true
 		}
 		if f.gt != nil {
 			if c := constNamed(f.gt, v); c != "" {
@@ -312,6 +324,16 @@ func defaultValue(f *field) (jen.Code, bool) {
 		}
 	}
 	return nil, false
+}
+
+// integerDefault names the package variable holding the INTEGER DEFAULT
+// value n (a runtime.Integer is a slice: a variable, so that a decode does
+// not allocate it each time).
+func integerDefault(n int64) string {
+	if n < 0 {
+		return "defaultIntegerMinus" + strconv.FormatInt(-n, 10)
+	}
+	return "defaultInteger" + strconv.FormatInt(n, 10)
 }
 
 // constNamed returns the constant of a named number equal to v, if any.
@@ -409,7 +431,8 @@ func (e *emitter) topMethods(f *jen.File, gt *goType) {
 			g.Var().Id("zero").Id(name)
 			g.Op("*").Id("v").Op("=").Id("zero")
 		}
-		g.Id("r").Op(":=").Add(rt("NewReader")).Call(jen.Id("b"), jen.Id("opts"))
+		g.Id("r").Op(":=").Add(rt("NewPooledReader")).Call(jen.Id("b"), jen.Id("opts"))
+		g.Defer().Id("r").Dot("Release").Call()
 		e.readValue(g, rd{name: "r"}, func() *jen.Statement { return jen.Id("v") }, self, withField(gt.asn1))
 		g.Return(jen.Id("r").Dot("Finish").Call(jen.Lit(gt.asn1)))
 	})
@@ -491,11 +514,14 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 	if u.keyKind == model.TypeInteger {
 		keyParam = jen.Id("key").Int64()
 		keySwitch = jen.Id("key")
+		if u.keyRaw {
+			keyParam = jen.Id("raw").Add(rt("Integer"))
+		}
 	}
 	r := rd{name: "r", ptr: true}
 	comment(f, "decode reads from r the value that key selects; r holds exactly the value's encoding.")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("decode").Params(keyParam, jen.Id("r").Op("*").Add(rt("Reader"))).Error().BlockFunc(func(g *jen.Group) {
-		g.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
+		sw := jen.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
 			seen := map[string]bool{}
 			for _, ue := range u.entries {
 				var k jen.Code
@@ -525,6 +551,12 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 				})
 			}
 		})
+		if u.keyRaw {
+			// A key outside int64 is in no row.
+			g.If(jen.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("raw").Dot("Int64").Call(), jen.Id("ok")).Block(sw)
+		} else {
+			g.Add(sw)
+		}
 		if !u.table.Extensible {
 			g.If(jen.Op("!").Id("r").Dot("SkipConstraints").Call()).Block(
 				jen.Return(rt("UnknownKey").Call(jen.Id("r").Dot("Offset").Call(), jen.Lit(gt.asn1))))

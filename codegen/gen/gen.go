@@ -65,6 +65,7 @@ import (
 	"fmt"
 	"go/format"
 	"go/token"
+	"sort"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -116,6 +117,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	for _, gt := range p.ordered() {
 		e.typeDecl(f, gt)
 	}
+	e.integerDefaults(f)
 	src, err := render(f)
 	if err != nil {
 		return nil, err
@@ -188,4 +190,34 @@ func numbered(s string) string {
 		fmt.Fprintf(&b, "%5d  %s\n", i+1, line)
 	}
 	return b.String()
+}
+
+// integerDefaults declares the variables that hold the DEFAULT values of
+// unconstrained INTEGER components (see integerDefault).
+func (e *emitter) integerDefaults(f *jen.File) {
+	used := map[int64]bool{}
+	var values []int64
+	for _, gt := range e.p.types {
+		for _, fl := range gt.fields {
+			d := fl.comp.Default
+			if d == nil || d.Big != nil || fl.t.Kind != model.TypeInteger || goIntOf(fl) == "int64" || used[d.Int] {
+				continue
+			}
+			if d.Kind != model.ValueInteger && d.Kind != model.ValueEnumerated {
+				continue
+			}
+			used[d.Int] = true
+			values = append(values, d.Int)
+		}
+	}
+	if len(values) == 0 {
+		return
+	}
+	sort.Slice(values, func(i, j int) bool { return values[i] < values[j] })
+	comment(f, "The DEFAULT values of INTEGER components, made once: a decode that finds\nthe component absent shares them (do not modify their bytes).")
+	f.Var().DefsFunc(func(g *jen.Group) {
+		for _, v := range values {
+			g.Id(integerDefault(v)).Op("=").Add(rt("IntegerFromInt64")).Call(num(v))
+		}
+	})
 }

@@ -90,6 +90,9 @@ type union struct {
 	keyKind model.TypeKind
 	kindTyp string // discriminant type
 	entries []*unionEntry
+	// keyRaw: an INTEGER key of any size (runtime.Integer), compared
+	// through Int64.
+	keyRaw bool
 	// containing: the union is the contents of an OCTET or BIT STRING
 	// (Raw holds contents octets, not an element).
 	containing bool
@@ -495,10 +498,7 @@ func (p *plan) planUnions(gt *goType) {
 		if kk != model.TypeObjectIdentifier && kk != model.TypeInteger {
 			continue
 		}
-		if kk == model.TypeInteger && goIntOf(key) != "int64" {
-			continue
-		}
-		u := &union{table: tbl, keyKind: kk, containing: containing}
+		u := &union{table: tbl, keyKind: kk, containing: containing, keyRaw: kk == model.TypeInteger && goIntOf(key) != "int64"}
 		u.gt = &goType{name: p.scope.Unique(gt.name + f.name), asn1: gt.asn1 + "." + f.asn1, kind: model.TypeOpen, union: u}
 		u.kindTyp = p.scope.Unique(u.gt.name + "Kind")
 		p.add(u.gt)

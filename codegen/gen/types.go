@@ -178,6 +178,22 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 		f.Type().Id(gt.name).Int64()
 		e.namedNumbers(f, gt)
 		e.enumString(f, gt)
+		if !gt.body.Extensible && len(gt.consts) > 0 {
+			comment(f, "valid reports whether v is an item of the enumeration, which has no extension\nmarker: no other value is valid (X.680 20).")
+			f.Func().Params(jen.Id("v").Id(gt.name)).Id("valid").Params().Bool().Block(
+				jen.Switch(jen.Id("v")).BlockFunc(func(g *jen.Group) {
+					var items []jen.Code
+					seen := map[int64]bool{}
+					for _, c := range gt.consts {
+						if !seen[c.value] {
+							seen[c.value] = true
+							items = append(items, jen.Id(c.name))
+						}
+					}
+					g.Case(items...).Block(jen.Return(jen.True()))
+				}),
+				jen.Return(jen.False()))
+		}
 	case model.TypeBitString:
 		f.Type().Id(gt.name).Add(rt("BitString"))
 		e.namedBits(f, gt)

@@ -938,7 +938,8 @@ func (v *AttributeType) UnmarshalBER(b []byte) error {
 func (v *AttributeType) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributeType
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "AttributeType")
 	}
@@ -1134,7 +1135,8 @@ func (v *X520name) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520name) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520name{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520name")
 	}
@@ -1330,7 +1332,8 @@ func (v *X520CommonName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520CommonName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520CommonName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520CommonName")
 	}
@@ -1526,7 +1529,8 @@ func (v *X520LocalityName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520LocalityName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520LocalityName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520LocalityName")
 	}
@@ -1722,7 +1726,8 @@ func (v *X520StateOrProvinceName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520StateOrProvinceName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520StateOrProvinceName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520StateOrProvinceName")
 	}
@@ -1918,7 +1923,8 @@ func (v *X520OrganizationName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520OrganizationName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520OrganizationName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520OrganizationName")
 	}
@@ -2115,7 +2121,8 @@ func (v *X520OrganizationalUnitName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520OrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520OrganizationalUnitName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520OrganizationalUnitName")
 	}
@@ -2207,7 +2214,8 @@ func (v *Name) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Name) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Name{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Name")
 	}
@@ -2289,7 +2297,8 @@ func (v *RDNSequence) UnmarshalBER(b []byte) error {
 func (v *RDNSequence) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RDNSequence
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RDNSequence")
 	}
@@ -2401,7 +2410,8 @@ func (v *RelativeDistinguishedName) UnmarshalBER(b []byte) error {
 func (v *RelativeDistinguishedName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RelativeDistinguishedName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "RelativeDistinguishedName")
 	}
@@ -2491,7 +2501,8 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SingleAttributeSupportedAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SingleAttribute")
 	}
@@ -2979,7 +2990,8 @@ func (v *DirectoryStringUbTitle) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DirectoryStringUbTitle{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DirectoryString")
 	}
@@ -3181,7 +3193,8 @@ func (v *DirectoryStringUbPseudonym) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DirectoryStringUbPseudonym{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DirectoryString")
 	}
@@ -3272,7 +3285,8 @@ func (v *Certificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Certificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Certificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Certificate")
 	}
@@ -3364,7 +3378,8 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Certificate.algorithmIdentifier")
 	}
@@ -3744,7 +3759,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSCertificate in DER.
 func (v *TBSCertificate) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || v.Version != VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != VersionV1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -3785,7 +3800,8 @@ func (v *TBSCertificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSCertificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertificate")
 	}
@@ -3884,7 +3900,8 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierSignatureAlgorithms{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -4179,7 +4196,8 @@ func (v *ExtensionsCertExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsCertExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -4275,7 +4293,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -4299,7 +4317,8 @@ func (v *ExtensionCertExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionCertExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -4663,7 +4682,8 @@ func (v *Version) UnmarshalBER(b []byte) error {
 func (v *Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Version
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "Version")
 	}
@@ -4739,7 +4759,8 @@ func (v *CertificateSerialNumber) UnmarshalBER(b []byte) error {
 func (v *CertificateSerialNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertificateSerialNumber
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CertificateSerialNumber")
 	}
@@ -4819,7 +4840,8 @@ func (v *Validity) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Validity) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Validity{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Validity")
 	}
@@ -4926,7 +4948,8 @@ func (v *Time) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Time{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Time")
 	}
@@ -4987,7 +5010,8 @@ func (v *UniqueIdentifier) UnmarshalBER(b []byte) error {
 func (v *UniqueIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero UniqueIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "UniqueIdentifier")
 	}
@@ -5070,7 +5094,8 @@ func (v *SubjectPublicKeyInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SubjectPublicKeyInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SubjectPublicKeyInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectPublicKeyInfo")
 	}
@@ -5169,7 +5194,8 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -5473,7 +5499,8 @@ func (v *CertificateList) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateList{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificateList")
 	}
@@ -5565,7 +5592,8 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateListAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificateList.algorithmIdentifier")
 	}
@@ -5957,7 +5985,8 @@ func (v *TBSCertList) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSCertList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSCertList{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertList")
 	}
@@ -6042,7 +6071,8 @@ func (v *TBSCertListRevokedCertificates) UnmarshalBER(b []byte) error {
 func (v *TBSCertListRevokedCertificates) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TBSCertListRevokedCertificates
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertList.revokedCertificates")
 	}
@@ -6140,7 +6170,8 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSCertListRevokedCertificatesItem{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertList.revokedCertificates.item")
 	}
@@ -6228,7 +6259,8 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsCRLEntryExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -6324,7 +6356,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -6348,7 +6380,8 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionCRLEntryExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -6524,7 +6557,8 @@ func (v *ExtensionsCRLExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsCRLExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -6620,7 +6654,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -6644,7 +6678,8 @@ func (v *ExtensionCRLExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionCRLExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -6902,7 +6937,8 @@ func (v *AuthorityKeyIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AuthorityKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AuthorityKeyIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthorityKeyIdentifier")
 	}
@@ -6963,7 +6999,8 @@ func (v *KeyIdentifier) UnmarshalBER(b []byte) error {
 func (v *KeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "KeyIdentifier")
 	}
@@ -7094,7 +7131,13 @@ func (v *KeyUsage) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a KeyUsage in DER.
 func (v *KeyUsage) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
+	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
+	// encoding writes back what a tolerant decode kept.
+	bits := runtime.BitString(*v)
+	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+		bits = bits.TrimTrailingZeros()
+	}
+	b.AddBitString(t, bits)
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyUsage.
@@ -7113,7 +7156,8 @@ func (v *KeyUsage) UnmarshalBER(b []byte) error {
 func (v *KeyUsage) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyUsage
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "KeyUsage")
 	}
@@ -7213,7 +7257,8 @@ func (v *PrivateKeyUsagePeriod) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PrivateKeyUsagePeriod) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PrivateKeyUsagePeriod{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PrivateKeyUsagePeriod")
 	}
@@ -7300,7 +7345,8 @@ func (v *CertificatePolicies) UnmarshalBER(b []byte) error {
 func (v *CertificatePolicies) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertificatePolicies
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificatePolicies")
 	}
@@ -7388,7 +7434,8 @@ func (v *PolicyInformation) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyInformation) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyInformation{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyInformation")
 	}
@@ -7473,7 +7520,8 @@ func (v *PolicyInformationPolicyQualifiers) UnmarshalBER(b []byte) error {
 func (v *PolicyInformationPolicyQualifiers) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PolicyInformationPolicyQualifiers
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyInformation.policyQualifiers")
 	}
@@ -7544,7 +7592,8 @@ func (v *CertPolicyID) UnmarshalBER(b []byte) error {
 func (v *CertPolicyID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertPolicyID
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "CertPolicyId")
 	}
@@ -7635,7 +7684,8 @@ func (v *PolicyQualifierInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyQualifierInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyQualifierInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyQualifierInfo")
 	}
@@ -7768,7 +7818,8 @@ func (v *CPSuri) UnmarshalBER(b []byte) error {
 func (v *CPSuri) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CPSuri
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagIA5String)); err != nil {
 		return runtime.WithField(err, "CPSuri")
 	}
@@ -7864,7 +7915,8 @@ func (v *UserNotice) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *UserNotice) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = UserNotice{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "UserNotice")
 	}
@@ -7944,7 +7996,8 @@ func (v *NoticeReference) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *NoticeReference) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = NoticeReference{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "NoticeReference")
 	}
@@ -8021,7 +8074,8 @@ func (v *NoticeReferenceNoticeNumbers) UnmarshalBER(b []byte) error {
 func (v *NoticeReferenceNoticeNumbers) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero NoticeReferenceNoticeNumbers
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "NoticeReference.noticeNumbers")
 	}
@@ -8198,7 +8252,8 @@ func (v *DisplayText) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DisplayText) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DisplayText{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DisplayText")
 	}
@@ -8288,7 +8343,8 @@ func (v *PolicyMappings) UnmarshalBER(b []byte) error {
 func (v *PolicyMappings) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PolicyMappings
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyMappings")
 	}
@@ -8364,7 +8420,8 @@ func (v *PolicyMappingsItem) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyMappingsItem{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyMappings.item")
 	}
@@ -8451,7 +8508,8 @@ func (v *GeneralNames) UnmarshalBER(b []byte) error {
 func (v *GeneralNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero GeneralNames
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GeneralNames")
 	}
@@ -8681,7 +8739,8 @@ func (v *GeneralName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *GeneralName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = GeneralName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "GeneralName")
 	}
@@ -8787,7 +8846,8 @@ func (v *EDIPartyName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EDIPartyName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EDIPartyName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EDIPartyName")
 	}
@@ -8989,7 +9049,8 @@ func (v *DirectoryStringUbMax) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DirectoryStringUbMax{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DirectoryString")
 	}
@@ -9077,7 +9138,8 @@ func (v *SubjectDirectoryAttributes) UnmarshalBER(b []byte) error {
 func (v *SubjectDirectoryAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SubjectDirectoryAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectDirectoryAttributes")
 	}
@@ -9196,7 +9258,8 @@ func (v *AttributeSetSupportedAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeSetSupportedAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeSet")
 	}
@@ -9569,7 +9632,7 @@ func (v *BasicConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a BasicConstraints in DER.
 func (v *BasicConstraints) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasCA || v.CA {
+	if (v.HasCA && b.Tolerates(runtime.TolerateExplicitDefault)) || v.CA {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.CA)
 	}
 	if v.HasPathLenConstraint {
@@ -9598,7 +9661,8 @@ func (v *BasicConstraints) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BasicConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BasicConstraints{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BasicConstraints")
 	}
@@ -9693,7 +9757,8 @@ func (v *NameConstraints) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *NameConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = NameConstraints{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "NameConstraints")
 	}
@@ -9780,7 +9845,8 @@ func (v *GeneralSubtrees) UnmarshalBER(b []byte) error {
 func (v *GeneralSubtrees) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero GeneralSubtrees
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GeneralSubtrees")
 	}
@@ -9849,7 +9915,7 @@ func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off1, "GeneralSubtree"), "minimum")
 		}
 	} else {
-		v.Minimum = BaseDistance(runtime.IntegerFromInt64(0))
+		v.Minimum = BaseDistance(defaultInteger0)
 	}
 	// maximum [1] BaseDistance OPTIONAL
 	if s.Peek(runtime.Context(1)) {
@@ -9868,7 +9934,7 @@ func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *GeneralSubtree) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Base.encode(b)
-	if v.HasMinimum || !func() bool {
+	if (v.HasMinimum && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.Minimum).Int64()
 		return ok && n == int64(0)
 	}() {
@@ -9895,7 +9961,8 @@ func (v *GeneralSubtree) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *GeneralSubtree) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = GeneralSubtree{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GeneralSubtree")
 	}
@@ -9982,7 +10049,8 @@ func (v *BaseDistance) UnmarshalBER(b []byte) error {
 func (v *BaseDistance) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero BaseDistance
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "BaseDistance")
 	}
@@ -10076,7 +10144,8 @@ func (v *PolicyConstraints) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyConstraints{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyConstraints")
 	}
@@ -10163,7 +10232,8 @@ func (v *SkipCerts) UnmarshalBER(b []byte) error {
 func (v *SkipCerts) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SkipCerts
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "SkipCerts")
 	}
@@ -10250,7 +10320,8 @@ func (v *CRLDistributionPoints) UnmarshalBER(b []byte) error {
 func (v *CRLDistributionPoints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CRLDistributionPoints
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CRLDistributionPoints")
 	}
@@ -10369,7 +10440,8 @@ func (v *DistributionPoint) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DistributionPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DistributionPoint{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DistributionPoint")
 	}
@@ -10475,7 +10547,8 @@ func (v *DistributionPointName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DistributionPointName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DistributionPointName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DistributionPointName")
 	}
@@ -10604,7 +10677,13 @@ func (v *ReasonFlags) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ReasonFlags in DER.
 func (v *ReasonFlags) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
+	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
+	// encoding writes back what a tolerant decode kept.
+	bits := runtime.BitString(*v)
+	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+		bits = bits.TrimTrailingZeros()
+	}
+	b.AddBitString(t, bits)
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ReasonFlags.
@@ -10623,7 +10702,8 @@ func (v *ReasonFlags) UnmarshalBER(b []byte) error {
 func (v *ReasonFlags) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ReasonFlags
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "ReasonFlags")
 	}
@@ -10710,7 +10790,8 @@ func (v *ExtKeyUsageSyntax) UnmarshalBER(b []byte) error {
 func (v *ExtKeyUsageSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtKeyUsageSyntax
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtKeyUsageSyntax")
 	}
@@ -10781,7 +10862,8 @@ func (v *KeyPurposeID) UnmarshalBER(b []byte) error {
 func (v *KeyPurposeID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyPurposeID
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "KeyPurposeId")
 	}
@@ -10869,7 +10951,8 @@ func (v *AuthorityInfoAccessSyntax) UnmarshalBER(b []byte) error {
 func (v *AuthorityInfoAccessSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AuthorityInfoAccessSyntax
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthorityInfoAccessSyntax")
 	}
@@ -10951,7 +11034,8 @@ func (v *AccessDescription) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AccessDescription) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AccessDescription{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AccessDescription")
 	}
@@ -11039,7 +11123,8 @@ func (v *SubjectInfoAccessSyntax) UnmarshalBER(b []byte) error {
 func (v *SubjectInfoAccessSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SubjectInfoAccessSyntax
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectInfoAccessSyntax")
 	}
@@ -11126,7 +11211,8 @@ func (v *CRLNumber) UnmarshalBER(b []byte) error {
 func (v *CRLNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CRLNumber
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CRLNumber")
 	}
@@ -11289,19 +11375,19 @@ func (v *IssuingDistributionPoint) encode(b *runtime.Builder, t runtime.Tag) {
 		v.DistributionPoint.encode(b)
 		b.End(m1)
 	}
-	if v.HasOnlyContainsUserCerts || v.OnlyContainsUserCerts {
+	if (v.HasOnlyContainsUserCerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsUserCerts {
 		b.AddBoolean(runtime.Context(1), v.OnlyContainsUserCerts)
 	}
-	if v.HasOnlyContainsCACerts || v.OnlyContainsCACerts {
+	if (v.HasOnlyContainsCACerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsCACerts {
 		b.AddBoolean(runtime.Context(2), v.OnlyContainsCACerts)
 	}
 	if v.HasOnlySomeReasons {
 		v.OnlySomeReasons.encode(b, runtime.Context(3))
 	}
-	if v.HasIndirectCRL || v.IndirectCRL {
+	if (v.HasIndirectCRL && b.Tolerates(runtime.TolerateExplicitDefault)) || v.IndirectCRL {
 		b.AddBoolean(runtime.Context(4), v.IndirectCRL)
 	}
-	if v.HasOnlyContainsAttributeCerts || v.OnlyContainsAttributeCerts {
+	if (v.HasOnlyContainsAttributeCerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsAttributeCerts {
 		b.AddBoolean(runtime.Context(5), v.OnlyContainsAttributeCerts)
 	}
 	b.End(m)
@@ -11322,7 +11408,8 @@ func (v *IssuingDistributionPoint) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IssuingDistributionPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IssuingDistributionPoint{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IssuingDistributionPoint")
 	}
@@ -11403,11 +11490,25 @@ func (v CRLReason) String() string {
 	return strconv.FormatInt(int64(v), 10)
 }
 
+// valid reports whether v is an item of the enumeration, which has no extension
+// marker: no other value is valid (X.680 20).
+func (v CRLReason) valid() bool {
+	switch v {
+	case CRLReasonUnspecified, CRLReasonKeyCompromise, CRLReasonCACompromise, CRLReasonAffiliationChanged, CRLReasonSuperseded, CRLReasonCessationOfOperation, CRLReasonCertificateHold, CRLReasonRemoveFromCRL, CRLReasonPrivilegeWithdrawn, CRLReasonAACompromise:
+		return true
+	}
+	return false
+}
+
 // decode reads a CRLReason from r.
 func (v *CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
+	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
+	}
+	if !CRLReason(x).valid() {
+		return runtime.CheckEnumerated(off, "CRLReason", x)
 	}
 	*v = CRLReason(x)
 	return nil
@@ -11415,6 +11516,9 @@ func (v *CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a CRLReason in DER.
 func (v *CRLReason) encode(b *runtime.Builder, t runtime.Tag) {
+	if !v.valid() {
+		b.SetError(runtime.CheckEnumerated(-1, "CRLReason", int64(*v)))
+	}
 	b.AddInt64(t, int64(*v))
 }
 
@@ -11434,7 +11538,8 @@ func (v *CRLReason) UnmarshalBER(b []byte) error {
 func (v *CRLReason) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CRLReason
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 		return runtime.WithField(err, "CRLReason")
 	}
@@ -11531,7 +11636,8 @@ func (v *ParamOptions) UnmarshalBER(b []byte) error {
 func (v *ParamOptions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ParamOptions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 		return runtime.WithField(err, "ParamOptions")
 	}
@@ -11616,7 +11722,8 @@ func (v *RSAPublicKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RSAPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RSAPublicKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RSAPublicKey")
 	}
@@ -11711,7 +11818,8 @@ func (v *DSAParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DSAParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DSAParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DSA-Params")
 	}
@@ -11787,7 +11895,8 @@ func (v *DSAPublicKey) UnmarshalBER(b []byte) error {
 func (v *DSAPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero DSAPublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "DSAPublicKey")
 	}
@@ -11914,7 +12023,8 @@ func (v *DomainParameters) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DomainParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DomainParameters{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DomainParameters")
 	}
@@ -11999,7 +12109,8 @@ func (v *ValidationParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ValidationParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ValidationParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ValidationParams")
 	}
@@ -12075,7 +12186,8 @@ func (v *DHPublicKey) UnmarshalBER(b []byte) error {
 func (v *DHPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero DHPublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "DHPublicKey")
 	}
@@ -12136,7 +12248,8 @@ func (v *KEAParamsID) UnmarshalBER(b []byte) error {
 func (v *KEAParamsID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KEAParamsID
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "KEA-Params-Id")
 	}
@@ -12197,7 +12310,8 @@ func (v *ECPoint) UnmarshalBER(b []byte) error {
 func (v *ECPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ECPoint
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ECPoint")
 	}
@@ -12299,7 +12413,8 @@ func (v *ECParameters) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ECParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ECParameters{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ECParameters")
 	}
@@ -12384,7 +12499,8 @@ func (v *DSASigValue) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DSASigValue) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DSASigValue{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DSA-Sig-Value")
 	}
@@ -12469,7 +12585,8 @@ func (v *ECDSASigValue) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ECDSASigValue) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ECDSASigValue{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ECDSA-Sig-Value")
 	}
@@ -12530,7 +12647,8 @@ func (v *EncodingParameters) UnmarshalBER(b []byte) error {
 func (v *EncodingParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero EncodingParameters
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "EncodingParameters")
 	}
@@ -12625,7 +12743,8 @@ func (v *HashAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *HashAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = HashAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "HashAlgorithm")
 	}
@@ -12821,7 +12940,8 @@ func (v *MaskGenAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MaskGenAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MaskGenAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "MaskGenAlgorithm")
 	}
@@ -12976,7 +13096,8 @@ func (v *PSourceAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PSourceAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PSourceAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PSourceAlgorithm")
 	}
@@ -13136,7 +13257,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off3, "RSASSA-PSS-params"), "saltLength")
 		}
 	} else {
-		v.SaltLength = runtime.IntegerFromInt64(20)
+		v.SaltLength = defaultInteger20
 	}
 	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
 	if s.Peek(runtime.Context(3)) {
@@ -13161,7 +13282,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off6, "RSASSA-PSS-params"), "trailerField")
 		}
 	} else {
-		v.TrailerField = runtime.IntegerFromInt64(1)
+		v.TrailerField = defaultInteger1
 	}
 	if err := s.Finish("RSASSA-PSS-params"); err != nil {
 		return err
@@ -13182,7 +13303,7 @@ func (v *RSASSAPSSParams) encode(b *runtime.Builder, t runtime.Tag) {
 		v.MaskGenAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		b.End(m2)
 	}
-	if v.HasSaltLength || !func() bool {
+	if (v.HasSaltLength && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.SaltLength).Int64()
 		return ok && n == int64(20)
 	}() {
@@ -13190,7 +13311,7 @@ func (v *RSASSAPSSParams) encode(b *runtime.Builder, t runtime.Tag) {
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.SaltLength)
 		b.End(m3)
 	}
-	if v.HasTrailerField || !func() bool {
+	if (v.HasTrailerField && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.TrailerField).Int64()
 		return ok && n == int64(1)
 	}() {
@@ -13216,7 +13337,8 @@ func (v *RSASSAPSSParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RSASSAPSSParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RSASSAPSSParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RSASSA-PSS-params")
 	}
@@ -13354,7 +13476,8 @@ func (v *RSAESOAEPParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RSAESOAEPParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RSAESOAEPParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RSAES-OAEP-params")
 	}
@@ -13458,7 +13581,8 @@ func (v *ORAddress) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ORAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ORAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ORAddress")
 	}
@@ -13707,7 +13831,8 @@ func (v *BuiltInStandardAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BuiltInStandardAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BuiltInStandardAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BuiltInStandardAttributes")
 	}
@@ -13838,7 +13963,8 @@ func (v *CountryName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CountryName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 1,
@@ -13982,7 +14108,8 @@ func (v *AdministrationDomainName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AdministrationDomainName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 2,
@@ -14076,7 +14203,8 @@ func (v *X121Address) UnmarshalBER(b []byte) error {
 func (v *X121Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero X121Address
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagNumericString)); err != nil {
 		return runtime.WithField(err, "X121Address")
 	}
@@ -14149,7 +14277,8 @@ func (v *TerminalIdentifier) UnmarshalBER(b []byte) error {
 func (v *TerminalIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TerminalIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
 		return runtime.WithField(err, "TerminalIdentifier")
 	}
@@ -14278,7 +14407,8 @@ func (v *PrivateDomainName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PrivateDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PrivateDomainName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "PrivateDomainName")
 	}
@@ -14351,7 +14481,8 @@ func (v *OrganizationName) UnmarshalBER(b []byte) error {
 func (v *OrganizationName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OrganizationName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
 		return runtime.WithField(err, "OrganizationName")
 	}
@@ -14424,7 +14555,8 @@ func (v *NumericUserIdentifier) UnmarshalBER(b []byte) error {
 func (v *NumericUserIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero NumericUserIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagNumericString)); err != nil {
 		return runtime.WithField(err, "NumericUserIdentifier")
 	}
@@ -14634,7 +14766,8 @@ func (v *PersonalName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PersonalName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "PersonalName")
 	}
@@ -14722,7 +14855,8 @@ func (v *OrganizationalUnitNames) UnmarshalBER(b []byte) error {
 func (v *OrganizationalUnitNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OrganizationalUnitNames
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OrganizationalUnitNames")
 	}
@@ -14795,7 +14929,8 @@ func (v *OrganizationalUnitName) UnmarshalBER(b []byte) error {
 func (v *OrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OrganizationalUnitName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
 		return runtime.WithField(err, "OrganizationalUnitName")
 	}
@@ -14884,7 +15019,8 @@ func (v *BuiltInDomainDefinedAttributes) UnmarshalBER(b []byte) error {
 func (v *BuiltInDomainDefinedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero BuiltInDomainDefinedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BuiltInDomainDefinedAttributes")
 	}
@@ -14992,7 +15128,8 @@ func (v *BuiltInDomainDefinedAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BuiltInDomainDefinedAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BuiltInDomainDefinedAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BuiltInDomainDefinedAttribute")
 	}
@@ -15086,7 +15223,8 @@ func (v *ExtensionAttributes) UnmarshalBER(b []byte) error {
 func (v *ExtensionAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "ExtensionAttributes")
 	}
@@ -15198,7 +15336,8 @@ func (v *ExtensionAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute")
 	}
@@ -15890,7 +16029,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) Unmarshal
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 	}
@@ -15975,7 +16115,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
 	}
@@ -16100,7 +16241,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) U
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
 	}
@@ -16225,7 +16367,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalBER(b []b
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValuePostalCode{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.postalCode")
 	}
@@ -16345,7 +16488,8 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Unma
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 	}
@@ -16443,7 +16587,8 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
 	}
@@ -16553,7 +16698,8 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) Unmars
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
 	}
@@ -16662,7 +16808,8 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 	}
@@ -16741,7 +16888,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalBER(b [
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueTerminalType
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.terminalType")
 	}
@@ -16826,7 +16974,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
 	}
@@ -16899,7 +17048,8 @@ func (v *TeletexOrganizationalUnitName) UnmarshalBER(b []byte) error {
 func (v *TeletexOrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TeletexOrganizationalUnitName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagTeletexString)); err != nil {
 		return runtime.WithField(err, "TeletexOrganizationalUnitName")
 	}
@@ -17038,7 +17188,8 @@ func (v *PDSParameter) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PDSParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PDSParameter{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "PDSParameter")
 	}
@@ -17197,7 +17348,8 @@ func (v *PresentationAddress) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PresentationAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PresentationAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PresentationAddress")
 	}
@@ -17290,7 +17442,8 @@ func (v *PresentationAddressNAddresses) UnmarshalBER(b []byte) error {
 func (v *PresentationAddressNAddresses) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PresentationAddressNAddresses
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "PresentationAddress.nAddresses")
@@ -17407,7 +17560,8 @@ func (v *TeletexDomainDefinedAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TeletexDomainDefinedAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TeletexDomainDefinedAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TeletexDomainDefinedAttribute")
 	}
@@ -17503,7 +17657,8 @@ func (v *OCSPRequest) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OCSPRequest) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OCSPRequest{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OCSPRequest")
 	}
@@ -17620,7 +17775,7 @@ func (v *TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSRequest in DER.
 func (v *TBSRequest) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || v.Version != OCSP2009VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -17654,7 +17809,8 @@ func (v *TBSRequest) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSRequest) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSRequest{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSRequest")
 	}
@@ -17729,7 +17885,8 @@ func (v *TBSRequestRequestList) UnmarshalBER(b []byte) error {
 func (v *TBSRequestRequestList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TBSRequestRequestList
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSRequest.requestList")
 	}
@@ -17817,7 +17974,8 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalBER(b []byte) error {
 func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsReOCSPNonceReOCSPResponse
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -17913,7 +18071,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtime
 func (v *ExtensionReOCSPNonceReOCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -17937,7 +18095,8 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionReOCSPNonceReOCSPResponse{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -18097,7 +18256,8 @@ func (v *Signature) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Signature) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Signature{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Signature")
 	}
@@ -18196,7 +18356,8 @@ func (v *AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -18307,7 +18468,8 @@ func (v *SignatureCerts) UnmarshalBER(b []byte) error {
 func (v *SignatureCerts) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignatureCerts
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "Signature.certs")
@@ -18381,7 +18543,8 @@ func (v *OCSP2009Version) UnmarshalBER(b []byte) error {
 func (v *OCSP2009Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OCSP2009Version
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "Version")
 	}
@@ -18479,7 +18642,8 @@ func (v *Request) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Request) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Request{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Request")
 	}
@@ -18567,7 +18731,8 @@ func (v *ExtensionsReOCSPServiceLocator) UnmarshalBER(b []byte) error {
 func (v *ExtensionsReOCSPServiceLocator) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsReOCSPServiceLocator
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -18663,7 +18828,7 @@ func (v *ExtensionReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag)
 func (v *ExtensionReOCSPServiceLocator) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -18687,7 +18852,8 @@ func (v *ExtensionReOCSPServiceLocator) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionReOCSPServiceLocator) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionReOCSPServiceLocator{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -18845,7 +19011,8 @@ func (v *CertID) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertID{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertID")
 	}
@@ -18944,7 +19111,8 @@ func (v *AlgorithmIdentifier_2) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifier_2) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifier_2{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -19076,7 +19244,8 @@ func (v *OCSPResponse) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OCSPResponse{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OCSPResponse")
 	}
@@ -19142,11 +19311,25 @@ func (v OCSPResponseStatus) String() string {
 	return strconv.FormatInt(int64(v), 10)
 }
 
+// valid reports whether v is an item of the enumeration, which has no extension
+// marker: no other value is valid (X.680 20).
+func (v OCSPResponseStatus) valid() bool {
+	switch v {
+	case OCSPResponseStatusSuccessful, OCSPResponseStatusMalformedRequest, OCSPResponseStatusInternalError, OCSPResponseStatusTryLater, OCSPResponseStatusSigRequired, OCSPResponseStatusUnauthorized:
+		return true
+	}
+	return false
+}
+
 // decode reads a OCSPResponseStatus from r.
 func (v *OCSPResponseStatus) decode(r *runtime.Reader, t runtime.Tag) error {
+	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
+	}
+	if !OCSPResponseStatus(x).valid() {
+		return runtime.CheckEnumerated(off, "OCSPResponseStatus", x)
 	}
 	*v = OCSPResponseStatus(x)
 	return nil
@@ -19154,6 +19337,9 @@ func (v *OCSPResponseStatus) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a OCSPResponseStatus in DER.
 func (v *OCSPResponseStatus) encode(b *runtime.Builder, t runtime.Tag) {
+	if !v.valid() {
+		b.SetError(runtime.CheckEnumerated(-1, "OCSPResponseStatus", int64(*v)))
+	}
 	b.AddInt64(t, int64(*v))
 }
 
@@ -19173,7 +19359,8 @@ func (v *OCSPResponseStatus) UnmarshalBER(b []byte) error {
 func (v *OCSPResponseStatus) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OCSPResponseStatus
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 		return runtime.WithField(err, "OCSPResponseStatus")
 	}
@@ -19265,7 +19452,8 @@ func (v *ResponseBytes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ResponseBytes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ResponseBytes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ResponseBytes")
 	}
@@ -19442,7 +19630,8 @@ func (v *BasicOCSPResponse) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BasicOCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BasicOCSPResponse{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BasicOCSPResponse")
 	}
@@ -19541,7 +19730,8 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -19703,7 +19893,8 @@ func (v *BasicOCSPResponseCerts) UnmarshalBER(b []byte) error {
 func (v *BasicOCSPResponseCerts) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero BasicOCSPResponseCerts
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "BasicOCSPResponse.certs")
@@ -19830,7 +20021,7 @@ func (v *ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ResponseData in DER.
 func (v *ResponseData) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || v.Version != OCSP2009VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -19861,7 +20052,8 @@ func (v *ResponseData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ResponseData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ResponseData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ResponseData")
 	}
@@ -19936,7 +20128,8 @@ func (v *ResponseDataResponses) UnmarshalBER(b []byte) error {
 func (v *ResponseDataResponses) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ResponseDataResponses
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ResponseData.responses")
 	}
@@ -20024,7 +20217,8 @@ func (v *ExtensionsReOCSPNonce) UnmarshalBER(b []byte) error {
 func (v *ExtensionsReOCSPNonce) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsReOCSPNonce
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -20120,7 +20314,7 @@ func (v *ExtensionReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *ExtensionReOCSPNonce) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -20144,7 +20338,8 @@ func (v *ExtensionReOCSPNonce) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionReOCSPNonce) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionReOCSPNonce{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -20308,7 +20503,8 @@ func (v *ResponderID) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ResponderID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ResponderID{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ResponderID")
 	}
@@ -20369,7 +20565,8 @@ func (v *KeyHash) UnmarshalBER(b []byte) error {
 func (v *KeyHash) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyHash
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "KeyHash")
 	}
@@ -20512,7 +20709,8 @@ func (v *SingleResponse) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SingleResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SingleResponse{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SingleResponse")
 	}
@@ -20600,7 +20798,8 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalBER(
 func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -20696,7 +20895,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *runt
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -20720,7 +20919,8 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalBER(b
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -20959,7 +21159,8 @@ func (v *CertStatus) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertStatus) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertStatus{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "CertStatus")
 	}
@@ -21057,7 +21258,8 @@ func (v *RevokedInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RevokedInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RevokedInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RevokedInfo")
 	}
@@ -21113,7 +21315,8 @@ func (v *UnknownInfo) UnmarshalBER(b []byte) error {
 func (v *UnknownInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero UnknownInfo
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagNull)); err != nil {
 		return runtime.WithField(err, "UnknownInfo")
 	}
@@ -21189,7 +21392,8 @@ func (v *OCSP2009CRLReason) UnmarshalBER(b []byte) error {
 func (v *OCSP2009CRLReason) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OCSP2009CRLReason
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CRLReason")
 	}
@@ -21250,7 +21454,8 @@ func (v *ArchiveCutoff) UnmarshalBER(b []byte) error {
 func (v *ArchiveCutoff) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ArchiveCutoff
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagGeneralizedTime)); err != nil {
 		return runtime.WithField(err, "ArchiveCutoff")
 	}
@@ -21329,7 +21534,8 @@ func (v *AcceptableResponses) UnmarshalBER(b []byte) error {
 func (v *AcceptableResponses) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AcceptableResponses
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AcceptableResponses")
 	}
@@ -21409,7 +21615,8 @@ func (v *ServiceLocator) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ServiceLocator) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ServiceLocator{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ServiceLocator")
 	}
@@ -21551,7 +21758,8 @@ func (v *CRLID) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CRLID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CRLID{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CrlID")
 	}
@@ -21652,7 +21860,8 @@ func (v *CertificationRequestInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificationRequestInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificationRequestInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificationRequestInfo")
 	}
@@ -21715,7 +21924,8 @@ func (v *CertificationRequestInfoVersion) UnmarshalBER(b []byte) error {
 func (v *CertificationRequestInfoVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertificationRequestInfoVersion
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CertificationRequestInfo.version")
 	}
@@ -21798,7 +22008,8 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SubjectPublicKeyInfoPKInfoAlgorithms{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectPublicKeyInfo")
 	}
@@ -21897,7 +22108,8 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPKInfoAlgorithms{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -22016,7 +22228,8 @@ func (v *AttributesCRIAttributes) UnmarshalBER(b []byte) error {
 func (v *AttributesCRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributesCRIAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "Attributes")
 	}
@@ -22134,7 +22347,8 @@ func (v *AttributeCRIAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCRIAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -22266,7 +22480,8 @@ func (v *CertificationRequest) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificationRequest) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificationRequest{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificationRequest")
 	}
@@ -22365,7 +22580,8 @@ func (v *AlgorithmIdentifierSignatureAlgorithms_2) UnmarshalBER(b []byte) error 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierSignatureAlgorithms_2) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierSignatureAlgorithms_2{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -22549,7 +22765,8 @@ func (v *MLDSA44PrivateKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA44PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA44PrivateKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ML-DSA-44-PrivateKey")
 	}
@@ -22651,7 +22868,8 @@ func (v *MLDSA44PrivateKeyBoth) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA44PrivateKeyBoth{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ML-DSA-44-PrivateKey.both")
 	}
@@ -22799,7 +23017,8 @@ func (v *MLDSA65PrivateKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA65PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA65PrivateKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ML-DSA-65-PrivateKey")
 	}
@@ -22901,7 +23120,8 @@ func (v *MLDSA65PrivateKeyBoth) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA65PrivateKeyBoth{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ML-DSA-65-PrivateKey.both")
 	}
@@ -23049,7 +23269,8 @@ func (v *MLDSA87PrivateKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA87PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA87PrivateKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ML-DSA-87-PrivateKey")
 	}
@@ -23151,7 +23372,8 @@ func (v *MLDSA87PrivateKeyBoth) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA87PrivateKeyBoth{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ML-DSA-87-PrivateKey.both")
 	}
@@ -23223,7 +23445,8 @@ func (v *MLDSA44PublicKey) UnmarshalBER(b []byte) error {
 func (v *MLDSA44PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MLDSA44PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ML-DSA-44-PublicKey")
 	}
@@ -23295,7 +23518,8 @@ func (v *MLDSA65PublicKey) UnmarshalBER(b []byte) error {
 func (v *MLDSA65PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MLDSA65PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ML-DSA-65-PublicKey")
 	}
@@ -23367,7 +23591,8 @@ func (v *MLDSA87PublicKey) UnmarshalBER(b []byte) error {
 func (v *MLDSA87PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MLDSA87PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ML-DSA-87-PublicKey")
 	}
@@ -23515,7 +23740,8 @@ func (v *MLKEM512PrivateKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLKEM512PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLKEM512PrivateKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ML-KEM-512-PrivateKey")
 	}
@@ -23617,7 +23843,8 @@ func (v *MLKEM512PrivateKeyBoth) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLKEM512PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLKEM512PrivateKeyBoth{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ML-KEM-512-PrivateKey.both")
 	}
@@ -23765,7 +23992,8 @@ func (v *MLKEM768PrivateKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLKEM768PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLKEM768PrivateKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ML-KEM-768-PrivateKey")
 	}
@@ -23867,7 +24095,8 @@ func (v *MLKEM768PrivateKeyBoth) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLKEM768PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLKEM768PrivateKeyBoth{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ML-KEM-768-PrivateKey.both")
 	}
@@ -24015,7 +24244,8 @@ func (v *MLKEM1024PrivateKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLKEM1024PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLKEM1024PrivateKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ML-KEM-1024-PrivateKey")
 	}
@@ -24117,7 +24347,8 @@ func (v *MLKEM1024PrivateKeyBoth) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLKEM1024PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLKEM1024PrivateKeyBoth{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ML-KEM-1024-PrivateKey.both")
 	}
@@ -24189,7 +24420,8 @@ func (v *MLKEM512PublicKey) UnmarshalBER(b []byte) error {
 func (v *MLKEM512PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MLKEM512PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ML-KEM-512-PublicKey")
 	}
@@ -24261,7 +24493,8 @@ func (v *MLKEM768PublicKey) UnmarshalBER(b []byte) error {
 func (v *MLKEM768PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MLKEM768PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ML-KEM-768-PublicKey")
 	}
@@ -24333,7 +24566,8 @@ func (v *MLKEM1024PublicKey) UnmarshalBER(b []byte) error {
 func (v *MLKEM1024PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MLKEM1024PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ML-KEM-1024-PublicKey")
 	}
@@ -24357,3 +24591,11 @@ func (v *MLKEM1024PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]by
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
+
+// The DEFAULT values of INTEGER components, made once: a decode that finds
+// the component absent shares them (do not modify their bytes).
+var (
+	defaultInteger0  = runtime.IntegerFromInt64(0)
+	defaultInteger1  = runtime.IntegerFromInt64(1)
+	defaultInteger20 = runtime.IntegerFromInt64(20)
+)

@@ -27,7 +27,9 @@ func (c *Certificate) Encoding() ([]byte, error) {
 	if c.ToBeSignedRaw == nil {
 		return c.MarshalDER()
 	}
-	return signedEncoding(c.ToBeSignedRaw, c.AlgorithmIdentifier.AppendDER, c.Signature)
+	return signedEncoding(c.ToBeSignedRaw, func(dst []byte) ([]byte, error) {
+		return c.AlgorithmIdentifier.AppendWith(dst, X509Options()) // as received: explicit defaults too
+	}, c.Signature)
 }
 
 // X509 returns c parsed by crypto/x509.ParseCertificate from c.Encoding():
@@ -47,7 +49,9 @@ func (l *CertificateList) Encoding() ([]byte, error) {
 	if l.ToBeSignedRaw == nil {
 		return l.MarshalDER()
 	}
-	return signedEncoding(l.ToBeSignedRaw, l.AlgorithmIdentifier.AppendDER, l.Signature)
+	return signedEncoding(l.ToBeSignedRaw, func(dst []byte) ([]byte, error) {
+		return l.AlgorithmIdentifier.AppendWith(dst, X509Options())
+	}, l.Signature)
 }
 
 // X509 returns l parsed by crypto/x509.ParseRevocationList from

@@ -106,7 +106,9 @@ func (c *Certificate) Encoding() ([]byte, error) {
 	if c.ToBeSignedRaw == nil {
 		return c.MarshalDER()
 	}
-	alg, err := c.AlgorithmIdentifier.AppendDER(make([]byte, 0, 32))
+	// The algorithm as received: explicit defaults (RSASSA-PSS trailerField)
+	// and padded named bits too.
+	alg, err := c.AlgorithmIdentifier.AppendWith(make([]byte, 0, 32), &runtime.Options{Tolerate: runtime.TolerateX509, SkipConstraints: true})
 	if err != nil {
 		return nil, err
 	}

@@ -1122,7 +1122,8 @@ func (v *ContentType) UnmarshalBER(b []byte) error {
 func (v *ContentType) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ContentType
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "ContentType")
 	}
@@ -1222,7 +1223,8 @@ func (v *ContentInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ContentInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ContentInfo")
 	}
@@ -1539,7 +1541,8 @@ func (v *SignedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SignedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SignedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SignedData")
 	}
@@ -1620,7 +1623,8 @@ func (v *SignedDataDigestAlgorithms) UnmarshalBER(b []byte) error {
 func (v *SignedDataDigestAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignedDataDigestAlgorithms
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "SignedData.digestAlgorithms")
 	}
@@ -1703,7 +1707,8 @@ func (v *SignerInfos) UnmarshalBER(b []byte) error {
 func (v *SignerInfos) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignerInfos
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "SignerInfos")
 	}
@@ -1811,7 +1816,8 @@ func (v *EncapsulatedContentInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EncapsulatedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EncapsulatedContentInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncapsulatedContentInfo")
 	}
@@ -2138,7 +2144,8 @@ func (v *SignerInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SignerInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SignerInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SignerInfo")
 	}
@@ -2232,7 +2239,8 @@ func (v *AttributesUnsignedAttributes) UnmarshalBER(b []byte) error {
 func (v *AttributesUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributesUnsignedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "Attributes")
 	}
@@ -2346,7 +2354,8 @@ func (v *AttributeUnsignedAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeUnsignedAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -2499,7 +2508,8 @@ func (v *SignedAttributes) UnmarshalBER(b []byte) error {
 func (v *SignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "SignedAttributes")
 	}
@@ -2613,7 +2623,8 @@ func (v *AttributeSignedAttributesSet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeSignedAttributesSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeSignedAttributesSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -2805,7 +2816,8 @@ func (v *SignerIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SignerIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SignerIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "SignerIdentifier")
 	}
@@ -2866,7 +2878,8 @@ func (v *SignatureValue) UnmarshalBER(b []byte) error {
 func (v *SignatureValue) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignatureValue
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "SignatureValue")
 	}
@@ -2994,7 +3007,8 @@ func (v *EnvelopedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EnvelopedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EnvelopedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EnvelopedData")
 	}
@@ -3088,7 +3102,8 @@ func (v *AttributesUnprotectedEnvAttributes) UnmarshalBER(b []byte) error {
 func (v *AttributesUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributesUnprotectedEnvAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "Attributes")
 	}
@@ -3202,7 +3217,8 @@ func (v *AttributeUnprotectedEnvAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeUnprotectedEnvAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -3332,7 +3348,8 @@ func (v *OriginatorInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OriginatorInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OriginatorInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OriginatorInfo")
 	}
@@ -3425,7 +3442,8 @@ func (v *RecipientInfos) UnmarshalBER(b []byte) error {
 func (v *RecipientInfos) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RecipientInfos
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "RecipientInfos")
 	}
@@ -3522,7 +3540,8 @@ func (v *EncryptedContentInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EncryptedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EncryptedContentInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncryptedContentInfo")
 	}
@@ -3714,7 +3733,8 @@ func (v *RecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "RecipientInfo")
 	}
@@ -3775,7 +3795,8 @@ func (v *EncryptedKey) UnmarshalBER(b []byte) error {
 func (v *EncryptedKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero EncryptedKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "EncryptedKey")
 	}
@@ -3872,7 +3893,8 @@ func (v *KeyTransRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyTransRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyTransRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyTransRecipientInfo")
 	}
@@ -3971,7 +3993,8 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalBER(b []byte) err
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierKeyTransportAlgorithmSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -4139,7 +4162,8 @@ func (v *RecipientIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RecipientIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RecipientIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "RecipientIdentifier")
 	}
@@ -4269,7 +4293,8 @@ func (v *KeyAgreeRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyAgreeRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyAgreeRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyAgreeRecipientInfo")
 	}
@@ -4368,7 +4393,8 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalBER(b []byte) err
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierKeyAgreementAlgorithmSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -4576,7 +4602,8 @@ func (v *OriginatorIdentifierOrKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OriginatorIdentifierOrKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OriginatorIdentifierOrKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "OriginatorIdentifierOrKey")
 	}
@@ -4658,7 +4685,8 @@ func (v *OriginatorPublicKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OriginatorPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OriginatorPublicKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OriginatorPublicKey")
 	}
@@ -4757,7 +4785,8 @@ func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierOriginatorKeySet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -4894,7 +4923,8 @@ func (v *RecipientEncryptedKeys) UnmarshalBER(b []byte) error {
 func (v *RecipientEncryptedKeys) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RecipientEncryptedKeys
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RecipientEncryptedKeys")
 	}
@@ -4974,7 +5004,8 @@ func (v *RecipientEncryptedKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RecipientEncryptedKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RecipientEncryptedKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RecipientEncryptedKey")
 	}
@@ -5088,7 +5119,8 @@ func (v *KeyAgreeRecipientIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyAgreeRecipientIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyAgreeRecipientIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "KeyAgreeRecipientIdentifier")
 	}
@@ -5192,7 +5224,8 @@ func (v *RecipientKeyIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RecipientKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RecipientKeyIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RecipientKeyIdentifier")
 	}
@@ -5253,7 +5286,8 @@ func (v *SubjectKeyIdentifier) UnmarshalBER(b []byte) error {
 func (v *SubjectKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SubjectKeyIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "SubjectKeyIdentifier")
 	}
@@ -5349,7 +5383,8 @@ func (v *KEKRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KEKRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KEKRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KEKRecipientInfo")
 	}
@@ -5455,7 +5490,8 @@ func (v *KEKIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KEKIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KEKIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KEKIdentifier")
 	}
@@ -5559,7 +5595,8 @@ func (v *PasswordRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PasswordRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PasswordRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PasswordRecipientInfo")
 	}
@@ -5650,7 +5687,8 @@ func (v *OtherRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OtherRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OtherRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OtherRecipientInfo")
 	}
@@ -5799,7 +5837,8 @@ func (v *DigestedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DigestedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DigestedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DigestedData")
 	}
@@ -5860,7 +5899,8 @@ func (v *Digest) UnmarshalBER(b []byte) error {
 func (v *Digest) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Digest
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "Digest")
 	}
@@ -5965,7 +6005,8 @@ func (v *EncryptedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EncryptedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncryptedData")
 	}
@@ -6059,7 +6100,8 @@ func (v *AttributesUnprotectedEncAttributes) UnmarshalBER(b []byte) error {
 func (v *AttributesUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributesUnprotectedEncAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "Attributes")
 	}
@@ -6173,7 +6215,8 @@ func (v *AttributeUnprotectedEncAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeUnprotectedEncAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -6386,7 +6429,8 @@ func (v *AuthenticatedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AuthenticatedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AuthenticatedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthenticatedData")
 	}
@@ -6480,7 +6524,8 @@ func (v *AuthAttributes) UnmarshalBER(b []byte) error {
 func (v *AuthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AuthAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "AuthAttributes")
 	}
@@ -6594,7 +6639,8 @@ func (v *AttributeAuthAttributeSet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeAuthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeAuthAttributeSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -6730,7 +6776,8 @@ func (v *MessageAuthenticationCode) UnmarshalBER(b []byte) error {
 func (v *MessageAuthenticationCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MessageAuthenticationCode
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "MessageAuthenticationCode")
 	}
@@ -6824,7 +6871,8 @@ func (v *UnauthAttributes) UnmarshalBER(b []byte) error {
 func (v *UnauthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero UnauthAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "UnauthAttributes")
 	}
@@ -6938,7 +6986,8 @@ func (v *AttributeUnauthAttributeSet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeUnauthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeUnauthAttributeSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -7069,7 +7118,8 @@ func (v *DigestAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DigestAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DigestAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DigestAlgorithmIdentifier")
 	}
@@ -7200,7 +7250,8 @@ func (v *SignatureAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SignatureAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SignatureAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SignatureAlgorithmIdentifier")
 	}
@@ -7349,7 +7400,8 @@ func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyEncryptionAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyEncryptionAlgorithmIdentifier")
 	}
@@ -7507,7 +7559,8 @@ func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ContentEncryptionAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ContentEncryptionAlgorithmIdentifier")
 	}
@@ -7665,7 +7718,8 @@ func (v *MessageAuthenticationCodeAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MessageAuthenticationCodeAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MessageAuthenticationCodeAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "MessageAuthenticationCodeAlgorithm")
 	}
@@ -7811,7 +7865,8 @@ func (v *KeyDerivationAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyDerivationAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyDerivationAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyDerivationAlgorithmIdentifier")
 	}
@@ -7954,7 +8009,8 @@ func (v *RevocationInfoChoices) UnmarshalBER(b []byte) error {
 func (v *RevocationInfoChoices) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RevocationInfoChoices
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "RevocationInfoChoices")
 	}
@@ -8080,7 +8136,8 @@ func (v *RevocationInfoChoice) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RevocationInfoChoice) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RevocationInfoChoice{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "RevocationInfoChoice")
 	}
@@ -8171,7 +8228,8 @@ func (v *OtherRevocationInfoFormat) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OtherRevocationInfoFormat) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OtherRevocationInfoFormat{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OtherRevocationInfoFormat")
 	}
@@ -8401,7 +8459,8 @@ func (v *CertificateChoices) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateChoices) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateChoices{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "CertificateChoices")
 	}
@@ -8499,7 +8558,8 @@ func (v *AttributeCertificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificate")
 	}
@@ -8591,7 +8651,8 @@ func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificate.algorithmIdentifier")
 	}
@@ -8874,7 +8935,8 @@ func (v *OtherCertificateFormat) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OtherCertificateFormat) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OtherCertificateFormat{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OtherCertificateFormat")
 	}
@@ -8993,7 +9055,8 @@ func (v *CertificateSet) UnmarshalBER(b []byte) error {
 func (v *CertificateSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertificateSet
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "CertificateSet")
 	}
@@ -9073,7 +9136,8 @@ func (v *IssuerAndSerialNumber) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IssuerAndSerialNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IssuerAndSerialNumber{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IssuerAndSerialNumber")
 	}
@@ -9143,7 +9207,8 @@ func (v *CMSVersion) UnmarshalBER(b []byte) error {
 func (v *CMSVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CMSVersion
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CMSVersion")
 	}
@@ -9204,7 +9269,8 @@ func (v *UserKeyingMaterial) UnmarshalBER(b []byte) error {
 func (v *UserKeyingMaterial) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero UserKeyingMaterial
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "UserKeyingMaterial")
 	}
@@ -9295,7 +9361,8 @@ func (v *OtherKeyAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OtherKeyAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OtherKeyAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OtherKeyAttribute")
 	}
@@ -9392,7 +9459,8 @@ func (v *MessageDigest) UnmarshalBER(b []byte) error {
 func (v *MessageDigest) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MessageDigest
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "MessageDigest")
 	}
@@ -9506,7 +9574,8 @@ func (v *Time) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Time{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Time")
 	}
@@ -9636,7 +9705,8 @@ func (v *ExtendedCertificateOrCertificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtendedCertificateOrCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtendedCertificateOrCertificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtendedCertificateOrCertificate")
 	}
@@ -9728,7 +9798,8 @@ func (v *ExtendedCertificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtendedCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtendedCertificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtendedCertificate")
 	}
@@ -9820,7 +9891,8 @@ func (v *ExtendedCertificateInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtendedCertificateInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtendedCertificateInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtendedCertificateInfo")
 	}
@@ -9881,7 +9953,8 @@ func (v *Signature) UnmarshalBER(b []byte) error {
 func (v *Signature) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Signature
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "Signature")
 	}
@@ -9976,7 +10049,8 @@ func (v *KeyWrapAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyWrapAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyWrapAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyWrapAlgorithm")
 	}
@@ -10122,7 +10196,8 @@ func (v *RC2ParameterVersion) UnmarshalBER(b []byte) error {
 func (v *RC2ParameterVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RC2ParameterVersion
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "RC2ParameterVersion")
 	}
@@ -10190,7 +10265,8 @@ func (v *IV) UnmarshalBER(b []byte) error {
 func (v *IV) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero IV
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "IV")
 	}
@@ -10285,7 +10361,8 @@ func (v *RC2CBCParameter) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RC2CBCParameter{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RC2CBCParameter")
 	}
@@ -10380,7 +10457,8 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBKDF2PRFsAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBKDF2-PRFsAlgorithmIdentifier")
 	}
@@ -10526,7 +10604,8 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBKDF2SaltSourcesAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBKDF2-SaltSourcesAlgorithmIdentifier")
 	}
@@ -10702,7 +10781,8 @@ func (v *PBKDF2Params) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBKDF2Params{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBKDF2-params")
 	}
@@ -10805,7 +10885,8 @@ func (v *PBKDF2ParamsSalt) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBKDF2ParamsSalt{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "PBKDF2-params.salt")
 	}
@@ -10951,7 +11032,8 @@ func (v *AuthEnvelopedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AuthEnvelopedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AuthEnvelopedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthEnvelopedData")
 	}
@@ -11048,7 +11130,8 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalBER(b []byte) er
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CMSAuthEnvelopedData2010EncryptedContentInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncryptedContentInfo")
 	}
@@ -11143,7 +11226,8 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AuthContentEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AuthContentEncryptionAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthContentEncryptionAlgorithmIdentifier")
 	}
@@ -11323,7 +11407,8 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalBER(b []byte) error {
 func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CMSAuthEnvelopedData2010AuthAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "AuthAttributes")
 	}
@@ -11437,7 +11522,8 @@ func (v *AttributeAuthEnvDataAttributeSet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeAuthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeAuthEnvDataAttributeSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -11605,7 +11691,8 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalBER(b []byte) error 
 func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CMSAuthEnvelopedData2010UnauthAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "UnauthAttributes")
 	}
@@ -11719,7 +11806,8 @@ func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeUnauthEnvDataAttributeSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -11840,7 +11928,7 @@ func (v *CCMParameters) encode(b *runtime.Builder, t runtime.Tag) {
 		}
 	}
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.AESNonce)
-	if v.HasAESICVlen || v.AESICVlen != AESCCMICVlen(12) {
+	if (v.HasAESICVlen && b.Tolerates(runtime.TolerateExplicitDefault)) || v.AESICVlen != AESCCMICVlen(12) {
 		v.AESICVlen.encode(b, runtime.Universal(runtime.TagInteger))
 	}
 	b.End(m)
@@ -11861,7 +11949,8 @@ func (v *CCMParameters) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CCMParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CCMParameters{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CCMParameters")
 	}
@@ -11933,7 +12022,8 @@ func (v *AESCCMICVlen) UnmarshalBER(b []byte) error {
 func (v *AESCCMICVlen) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AESCCMICVlen
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "AES-CCM-ICVlen")
 	}
@@ -12007,7 +12097,7 @@ func (v *GCMParameters) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *GCMParameters) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.AESNonce)
-	if v.HasAESICVlen || v.AESICVlen != AESGCMICVlen(12) {
+	if (v.HasAESICVlen && b.Tolerates(runtime.TolerateExplicitDefault)) || v.AESICVlen != AESGCMICVlen(12) {
 		v.AESICVlen.encode(b, runtime.Universal(runtime.TagInteger))
 	}
 	b.End(m)
@@ -12028,7 +12118,8 @@ func (v *GCMParameters) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *GCMParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = GCMParameters{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GCMParameters")
 	}
@@ -12100,7 +12191,8 @@ func (v *AESGCMICVlen) UnmarshalBER(b []byte) error {
 func (v *AESGCMICVlen) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AESGCMICVlen
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "AES-GCM-ICVlen")
 	}
@@ -12189,7 +12281,8 @@ func (v *CompressedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CompressedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CompressedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CompressedData")
 	}
@@ -12289,7 +12382,8 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalBER(b []byte
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CompressedDataContent2010EncapsulatedContentInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncapsulatedContentInfo")
 	}
@@ -12384,7 +12478,8 @@ func (v *CompressionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CompressionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CompressionAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CompressionAlgorithmIdentifier")
 	}
@@ -12563,7 +12658,8 @@ func (v *SMIMEEncryptionKeyPreference) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SMIMEEncryptionKeyPreference) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SMIMEEncryptionKeyPreference{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "SMIMEEncryptionKeyPreference")
 	}
@@ -12624,7 +12720,8 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) UnmarshalBER(b []byte) error {
 func (v *SMIMECapabilitiesParametersForRC2CBC) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SMIMECapabilitiesParametersForRC2CBC
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "SMIMECapabilitiesParametersForRC2CBC")
 	}
@@ -12721,7 +12818,8 @@ func (v *ParamOptions) UnmarshalBER(b []byte) error {
 func (v *ParamOptions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ParamOptions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 		return runtime.WithField(err, "ParamOptions")
 	}
@@ -12792,7 +12890,8 @@ func (v *AttributeType) UnmarshalBER(b []byte) error {
 func (v *AttributeType) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributeType
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "AttributeType")
 	}
@@ -12988,7 +13087,8 @@ func (v *X520name) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520name) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520name{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520name")
 	}
@@ -13184,7 +13284,8 @@ func (v *X520CommonName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520CommonName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520CommonName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520CommonName")
 	}
@@ -13380,7 +13481,8 @@ func (v *X520LocalityName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520LocalityName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520LocalityName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520LocalityName")
 	}
@@ -13576,7 +13678,8 @@ func (v *X520StateOrProvinceName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520StateOrProvinceName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520StateOrProvinceName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520StateOrProvinceName")
 	}
@@ -13772,7 +13875,8 @@ func (v *X520OrganizationName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520OrganizationName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520OrganizationName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520OrganizationName")
 	}
@@ -13969,7 +14073,8 @@ func (v *X520OrganizationalUnitName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520OrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520OrganizationalUnitName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520OrganizationalUnitName")
 	}
@@ -14061,7 +14166,8 @@ func (v *Name) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Name) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Name{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Name")
 	}
@@ -14143,7 +14249,8 @@ func (v *RDNSequence) UnmarshalBER(b []byte) error {
 func (v *RDNSequence) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RDNSequence
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RDNSequence")
 	}
@@ -14255,7 +14362,8 @@ func (v *RelativeDistinguishedName) UnmarshalBER(b []byte) error {
 func (v *RelativeDistinguishedName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RelativeDistinguishedName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "RelativeDistinguishedName")
 	}
@@ -14345,7 +14453,8 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SingleAttributeSupportedAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SingleAttribute")
 	}
@@ -14833,7 +14942,8 @@ func (v *DirectoryStringUbTitle) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DirectoryStringUbTitle{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DirectoryString")
 	}
@@ -15035,7 +15145,8 @@ func (v *DirectoryStringUbPseudonym) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DirectoryStringUbPseudonym{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DirectoryString")
 	}
@@ -15126,7 +15237,8 @@ func (v *Certificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Certificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Certificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Certificate")
 	}
@@ -15218,7 +15330,8 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Certificate.algorithmIdentifier")
 	}
@@ -15583,7 +15696,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSCertificate in DER.
 func (v *TBSCertificate) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || v.Version != VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != VersionV1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -15624,7 +15737,8 @@ func (v *TBSCertificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSCertificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertificate")
 	}
@@ -15723,7 +15837,8 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierSignatureAlgorithms{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -16003,7 +16118,8 @@ func (v *ExtensionsCertExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsCertExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -16099,7 +16215,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -16123,7 +16239,8 @@ func (v *ExtensionCertExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionCertExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -16487,7 +16604,8 @@ func (v *Version) UnmarshalBER(b []byte) error {
 func (v *Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Version
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "Version")
 	}
@@ -16563,7 +16681,8 @@ func (v *CertificateSerialNumber) UnmarshalBER(b []byte) error {
 func (v *CertificateSerialNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertificateSerialNumber
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CertificateSerialNumber")
 	}
@@ -16643,7 +16762,8 @@ func (v *Validity) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Validity) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Validity{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Validity")
 	}
@@ -16750,7 +16870,8 @@ func (v *PKIX1Explicit2009Time) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PKIX1Explicit2009Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PKIX1Explicit2009Time{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Time")
 	}
@@ -16811,7 +16932,8 @@ func (v *UniqueIdentifier) UnmarshalBER(b []byte) error {
 func (v *UniqueIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero UniqueIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "UniqueIdentifier")
 	}
@@ -16894,7 +17016,8 @@ func (v *SubjectPublicKeyInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SubjectPublicKeyInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SubjectPublicKeyInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectPublicKeyInfo")
 	}
@@ -16993,7 +17116,8 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -17267,7 +17391,8 @@ func (v *CertificateList) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateList{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificateList")
 	}
@@ -17359,7 +17484,8 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateListAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificateList.algorithmIdentifier")
 	}
@@ -17736,7 +17862,8 @@ func (v *TBSCertList) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSCertList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSCertList{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertList")
 	}
@@ -17821,7 +17948,8 @@ func (v *TBSCertListRevokedCertificates) UnmarshalBER(b []byte) error {
 func (v *TBSCertListRevokedCertificates) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TBSCertListRevokedCertificates
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertList.revokedCertificates")
 	}
@@ -17919,7 +18047,8 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSCertListRevokedCertificatesItem{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertList.revokedCertificates.item")
 	}
@@ -18007,7 +18136,8 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsCRLEntryExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -18103,7 +18233,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -18127,7 +18257,8 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionCRLEntryExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -18303,7 +18434,8 @@ func (v *ExtensionsCRLExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsCRLExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -18399,7 +18531,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -18423,7 +18555,8 @@ func (v *ExtensionCRLExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionCRLExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -18681,7 +18814,8 @@ func (v *AuthorityKeyIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AuthorityKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AuthorityKeyIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthorityKeyIdentifier")
 	}
@@ -18742,7 +18876,8 @@ func (v *KeyIdentifier) UnmarshalBER(b []byte) error {
 func (v *KeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "KeyIdentifier")
 	}
@@ -18873,7 +19008,13 @@ func (v *KeyUsage) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a KeyUsage in DER.
 func (v *KeyUsage) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
+	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
+	// encoding writes back what a tolerant decode kept.
+	bits := runtime.BitString(*v)
+	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+		bits = bits.TrimTrailingZeros()
+	}
+	b.AddBitString(t, bits)
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyUsage.
@@ -18892,7 +19033,8 @@ func (v *KeyUsage) UnmarshalBER(b []byte) error {
 func (v *KeyUsage) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyUsage
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "KeyUsage")
 	}
@@ -18992,7 +19134,8 @@ func (v *PrivateKeyUsagePeriod) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PrivateKeyUsagePeriod) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PrivateKeyUsagePeriod{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PrivateKeyUsagePeriod")
 	}
@@ -19079,7 +19222,8 @@ func (v *CertificatePolicies) UnmarshalBER(b []byte) error {
 func (v *CertificatePolicies) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertificatePolicies
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificatePolicies")
 	}
@@ -19167,7 +19311,8 @@ func (v *PolicyInformation) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyInformation) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyInformation{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyInformation")
 	}
@@ -19252,7 +19397,8 @@ func (v *PolicyInformationPolicyQualifiers) UnmarshalBER(b []byte) error {
 func (v *PolicyInformationPolicyQualifiers) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PolicyInformationPolicyQualifiers
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyInformation.policyQualifiers")
 	}
@@ -19323,7 +19469,8 @@ func (v *CertPolicyID) UnmarshalBER(b []byte) error {
 func (v *CertPolicyID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertPolicyID
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "CertPolicyId")
 	}
@@ -19414,7 +19561,8 @@ func (v *PolicyQualifierInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyQualifierInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyQualifierInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyQualifierInfo")
 	}
@@ -19547,7 +19695,8 @@ func (v *CPSuri) UnmarshalBER(b []byte) error {
 func (v *CPSuri) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CPSuri
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagIA5String)); err != nil {
 		return runtime.WithField(err, "CPSuri")
 	}
@@ -19643,7 +19792,8 @@ func (v *UserNotice) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *UserNotice) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = UserNotice{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "UserNotice")
 	}
@@ -19723,7 +19873,8 @@ func (v *NoticeReference) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *NoticeReference) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = NoticeReference{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "NoticeReference")
 	}
@@ -19800,7 +19951,8 @@ func (v *NoticeReferenceNoticeNumbers) UnmarshalBER(b []byte) error {
 func (v *NoticeReferenceNoticeNumbers) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero NoticeReferenceNoticeNumbers
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "NoticeReference.noticeNumbers")
 	}
@@ -19977,7 +20129,8 @@ func (v *DisplayText) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DisplayText) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DisplayText{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DisplayText")
 	}
@@ -20067,7 +20220,8 @@ func (v *PolicyMappings) UnmarshalBER(b []byte) error {
 func (v *PolicyMappings) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PolicyMappings
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyMappings")
 	}
@@ -20143,7 +20297,8 @@ func (v *PolicyMappingsItem) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyMappingsItem{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyMappings.item")
 	}
@@ -20230,7 +20385,8 @@ func (v *GeneralNames) UnmarshalBER(b []byte) error {
 func (v *GeneralNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero GeneralNames
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GeneralNames")
 	}
@@ -20460,7 +20616,8 @@ func (v *GeneralName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *GeneralName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = GeneralName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "GeneralName")
 	}
@@ -20566,7 +20723,8 @@ func (v *EDIPartyName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EDIPartyName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EDIPartyName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EDIPartyName")
 	}
@@ -20768,7 +20926,8 @@ func (v *DirectoryStringUbMax) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DirectoryStringUbMax{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DirectoryString")
 	}
@@ -20856,7 +21015,8 @@ func (v *SubjectDirectoryAttributes) UnmarshalBER(b []byte) error {
 func (v *SubjectDirectoryAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SubjectDirectoryAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectDirectoryAttributes")
 	}
@@ -20975,7 +21135,8 @@ func (v *AttributeSetSupportedAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeSetSupportedAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeSet")
 	}
@@ -21348,7 +21509,7 @@ func (v *BasicConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a BasicConstraints in DER.
 func (v *BasicConstraints) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasCA || v.CA {
+	if (v.HasCA && b.Tolerates(runtime.TolerateExplicitDefault)) || v.CA {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.CA)
 	}
 	if v.HasPathLenConstraint {
@@ -21377,7 +21538,8 @@ func (v *BasicConstraints) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BasicConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BasicConstraints{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BasicConstraints")
 	}
@@ -21472,7 +21634,8 @@ func (v *NameConstraints) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *NameConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = NameConstraints{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "NameConstraints")
 	}
@@ -21559,7 +21722,8 @@ func (v *GeneralSubtrees) UnmarshalBER(b []byte) error {
 func (v *GeneralSubtrees) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero GeneralSubtrees
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GeneralSubtrees")
 	}
@@ -21628,7 +21792,7 @@ func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off1, "GeneralSubtree"), "minimum")
 		}
 	} else {
-		v.Minimum = BaseDistance(runtime.IntegerFromInt64(0))
+		v.Minimum = BaseDistance(defaultInteger0)
 	}
 	// maximum [1] BaseDistance OPTIONAL
 	if s.Peek(runtime.Context(1)) {
@@ -21647,7 +21811,7 @@ func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *GeneralSubtree) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Base.encode(b)
-	if v.HasMinimum || !func() bool {
+	if (v.HasMinimum && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.Minimum).Int64()
 		return ok && n == int64(0)
 	}() {
@@ -21674,7 +21838,8 @@ func (v *GeneralSubtree) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *GeneralSubtree) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = GeneralSubtree{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GeneralSubtree")
 	}
@@ -21761,7 +21926,8 @@ func (v *BaseDistance) UnmarshalBER(b []byte) error {
 func (v *BaseDistance) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero BaseDistance
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "BaseDistance")
 	}
@@ -21855,7 +22021,8 @@ func (v *PolicyConstraints) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyConstraints{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyConstraints")
 	}
@@ -21942,7 +22109,8 @@ func (v *SkipCerts) UnmarshalBER(b []byte) error {
 func (v *SkipCerts) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SkipCerts
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "SkipCerts")
 	}
@@ -22029,7 +22197,8 @@ func (v *CRLDistributionPoints) UnmarshalBER(b []byte) error {
 func (v *CRLDistributionPoints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CRLDistributionPoints
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CRLDistributionPoints")
 	}
@@ -22148,7 +22317,8 @@ func (v *DistributionPoint) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DistributionPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DistributionPoint{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DistributionPoint")
 	}
@@ -22254,7 +22424,8 @@ func (v *DistributionPointName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DistributionPointName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DistributionPointName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DistributionPointName")
 	}
@@ -22383,7 +22554,13 @@ func (v *ReasonFlags) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ReasonFlags in DER.
 func (v *ReasonFlags) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
+	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
+	// encoding writes back what a tolerant decode kept.
+	bits := runtime.BitString(*v)
+	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+		bits = bits.TrimTrailingZeros()
+	}
+	b.AddBitString(t, bits)
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ReasonFlags.
@@ -22402,7 +22579,8 @@ func (v *ReasonFlags) UnmarshalBER(b []byte) error {
 func (v *ReasonFlags) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ReasonFlags
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "ReasonFlags")
 	}
@@ -22489,7 +22667,8 @@ func (v *ExtKeyUsageSyntax) UnmarshalBER(b []byte) error {
 func (v *ExtKeyUsageSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtKeyUsageSyntax
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtKeyUsageSyntax")
 	}
@@ -22560,7 +22739,8 @@ func (v *KeyPurposeID) UnmarshalBER(b []byte) error {
 func (v *KeyPurposeID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyPurposeID
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "KeyPurposeId")
 	}
@@ -22648,7 +22828,8 @@ func (v *AuthorityInfoAccessSyntax) UnmarshalBER(b []byte) error {
 func (v *AuthorityInfoAccessSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AuthorityInfoAccessSyntax
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthorityInfoAccessSyntax")
 	}
@@ -22730,7 +22911,8 @@ func (v *AccessDescription) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AccessDescription) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AccessDescription{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AccessDescription")
 	}
@@ -22818,7 +23000,8 @@ func (v *SubjectInfoAccessSyntax) UnmarshalBER(b []byte) error {
 func (v *SubjectInfoAccessSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SubjectInfoAccessSyntax
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectInfoAccessSyntax")
 	}
@@ -22905,7 +23088,8 @@ func (v *CRLNumber) UnmarshalBER(b []byte) error {
 func (v *CRLNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CRLNumber
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CRLNumber")
 	}
@@ -23068,19 +23252,19 @@ func (v *IssuingDistributionPoint) encode(b *runtime.Builder, t runtime.Tag) {
 		v.DistributionPoint.encode(b)
 		b.End(m1)
 	}
-	if v.HasOnlyContainsUserCerts || v.OnlyContainsUserCerts {
+	if (v.HasOnlyContainsUserCerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsUserCerts {
 		b.AddBoolean(runtime.Context(1), v.OnlyContainsUserCerts)
 	}
-	if v.HasOnlyContainsCACerts || v.OnlyContainsCACerts {
+	if (v.HasOnlyContainsCACerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsCACerts {
 		b.AddBoolean(runtime.Context(2), v.OnlyContainsCACerts)
 	}
 	if v.HasOnlySomeReasons {
 		v.OnlySomeReasons.encode(b, runtime.Context(3))
 	}
-	if v.HasIndirectCRL || v.IndirectCRL {
+	if (v.HasIndirectCRL && b.Tolerates(runtime.TolerateExplicitDefault)) || v.IndirectCRL {
 		b.AddBoolean(runtime.Context(4), v.IndirectCRL)
 	}
-	if v.HasOnlyContainsAttributeCerts || v.OnlyContainsAttributeCerts {
+	if (v.HasOnlyContainsAttributeCerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsAttributeCerts {
 		b.AddBoolean(runtime.Context(5), v.OnlyContainsAttributeCerts)
 	}
 	b.End(m)
@@ -23101,7 +23285,8 @@ func (v *IssuingDistributionPoint) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IssuingDistributionPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IssuingDistributionPoint{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IssuingDistributionPoint")
 	}
@@ -23182,11 +23367,25 @@ func (v CRLReason) String() string {
 	return strconv.FormatInt(int64(v), 10)
 }
 
+// valid reports whether v is an item of the enumeration, which has no extension
+// marker: no other value is valid (X.680 20).
+func (v CRLReason) valid() bool {
+	switch v {
+	case CRLReasonUnspecified, CRLReasonKeyCompromise, CRLReasonCACompromise, CRLReasonAffiliationChanged, CRLReasonSuperseded, CRLReasonCessationOfOperation, CRLReasonCertificateHold, CRLReasonRemoveFromCRL, CRLReasonPrivilegeWithdrawn, CRLReasonAACompromise:
+		return true
+	}
+	return false
+}
+
 // decode reads a CRLReason from r.
 func (v *CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
+	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
+	}
+	if !CRLReason(x).valid() {
+		return runtime.CheckEnumerated(off, "CRLReason", x)
 	}
 	*v = CRLReason(x)
 	return nil
@@ -23194,6 +23393,9 @@ func (v *CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a CRLReason in DER.
 func (v *CRLReason) encode(b *runtime.Builder, t runtime.Tag) {
+	if !v.valid() {
+		b.SetError(runtime.CheckEnumerated(-1, "CRLReason", int64(*v)))
+	}
 	b.AddInt64(t, int64(*v))
 }
 
@@ -23213,7 +23415,8 @@ func (v *CRLReason) UnmarshalBER(b []byte) error {
 func (v *CRLReason) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CRLReason
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 		return runtime.WithField(err, "CRLReason")
 	}
@@ -23298,7 +23501,8 @@ func (v *RSAPublicKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RSAPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RSAPublicKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RSAPublicKey")
 	}
@@ -23393,7 +23597,8 @@ func (v *DSAParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DSAParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DSAParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DSA-Params")
 	}
@@ -23469,7 +23674,8 @@ func (v *DSAPublicKey) UnmarshalBER(b []byte) error {
 func (v *DSAPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero DSAPublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "DSAPublicKey")
 	}
@@ -23596,7 +23802,8 @@ func (v *DomainParameters) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DomainParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DomainParameters{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DomainParameters")
 	}
@@ -23681,7 +23888,8 @@ func (v *ValidationParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ValidationParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ValidationParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ValidationParams")
 	}
@@ -23757,7 +23965,8 @@ func (v *DHPublicKey) UnmarshalBER(b []byte) error {
 func (v *DHPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero DHPublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "DHPublicKey")
 	}
@@ -23818,7 +24027,8 @@ func (v *KEAParamsID) UnmarshalBER(b []byte) error {
 func (v *KEAParamsID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KEAParamsID
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "KEA-Params-Id")
 	}
@@ -23879,7 +24089,8 @@ func (v *ECPoint) UnmarshalBER(b []byte) error {
 func (v *ECPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ECPoint
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ECPoint")
 	}
@@ -23981,7 +24192,8 @@ func (v *ECParameters) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ECParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ECParameters{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ECParameters")
 	}
@@ -24066,7 +24278,8 @@ func (v *DSASigValue) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DSASigValue) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DSASigValue{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DSA-Sig-Value")
 	}
@@ -24151,7 +24364,8 @@ func (v *ECDSASigValue) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ECDSASigValue) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ECDSASigValue{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ECDSA-Sig-Value")
 	}
@@ -24212,7 +24426,8 @@ func (v *EncodingParameters) UnmarshalBER(b []byte) error {
 func (v *EncodingParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero EncodingParameters
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "EncodingParameters")
 	}
@@ -24307,7 +24522,8 @@ func (v *HashAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *HashAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = HashAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "HashAlgorithm")
 	}
@@ -24503,7 +24719,8 @@ func (v *MaskGenAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MaskGenAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MaskGenAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "MaskGenAlgorithm")
 	}
@@ -24658,7 +24875,8 @@ func (v *PSourceAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PSourceAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PSourceAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PSourceAlgorithm")
 	}
@@ -24818,7 +25036,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off3, "RSASSA-PSS-params"), "saltLength")
 		}
 	} else {
-		v.SaltLength = runtime.IntegerFromInt64(20)
+		v.SaltLength = defaultInteger20
 	}
 	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
 	if s.Peek(runtime.Context(3)) {
@@ -24843,7 +25061,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off6, "RSASSA-PSS-params"), "trailerField")
 		}
 	} else {
-		v.TrailerField = runtime.IntegerFromInt64(1)
+		v.TrailerField = defaultInteger1
 	}
 	if err := s.Finish("RSASSA-PSS-params"); err != nil {
 		return err
@@ -24864,7 +25082,7 @@ func (v *RSASSAPSSParams) encode(b *runtime.Builder, t runtime.Tag) {
 		v.MaskGenAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		b.End(m2)
 	}
-	if v.HasSaltLength || !func() bool {
+	if (v.HasSaltLength && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.SaltLength).Int64()
 		return ok && n == int64(20)
 	}() {
@@ -24872,7 +25090,7 @@ func (v *RSASSAPSSParams) encode(b *runtime.Builder, t runtime.Tag) {
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.SaltLength)
 		b.End(m3)
 	}
-	if v.HasTrailerField || !func() bool {
+	if (v.HasTrailerField && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.TrailerField).Int64()
 		return ok && n == int64(1)
 	}() {
@@ -24898,7 +25116,8 @@ func (v *RSASSAPSSParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RSASSAPSSParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RSASSAPSSParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RSASSA-PSS-params")
 	}
@@ -25036,7 +25255,8 @@ func (v *RSAESOAEPParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RSAESOAEPParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RSAESOAEPParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RSAES-OAEP-params")
 	}
@@ -25140,7 +25360,8 @@ func (v *ORAddress) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ORAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ORAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ORAddress")
 	}
@@ -25389,7 +25610,8 @@ func (v *BuiltInStandardAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BuiltInStandardAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BuiltInStandardAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BuiltInStandardAttributes")
 	}
@@ -25520,7 +25742,8 @@ func (v *CountryName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CountryName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 1,
@@ -25664,7 +25887,8 @@ func (v *AdministrationDomainName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AdministrationDomainName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 2,
@@ -25758,7 +25982,8 @@ func (v *X121Address) UnmarshalBER(b []byte) error {
 func (v *X121Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero X121Address
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagNumericString)); err != nil {
 		return runtime.WithField(err, "X121Address")
 	}
@@ -25831,7 +26056,8 @@ func (v *TerminalIdentifier) UnmarshalBER(b []byte) error {
 func (v *TerminalIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TerminalIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
 		return runtime.WithField(err, "TerminalIdentifier")
 	}
@@ -25960,7 +26186,8 @@ func (v *PrivateDomainName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PrivateDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PrivateDomainName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "PrivateDomainName")
 	}
@@ -26033,7 +26260,8 @@ func (v *OrganizationName) UnmarshalBER(b []byte) error {
 func (v *OrganizationName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OrganizationName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
 		return runtime.WithField(err, "OrganizationName")
 	}
@@ -26106,7 +26334,8 @@ func (v *NumericUserIdentifier) UnmarshalBER(b []byte) error {
 func (v *NumericUserIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero NumericUserIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagNumericString)); err != nil {
 		return runtime.WithField(err, "NumericUserIdentifier")
 	}
@@ -26316,7 +26545,8 @@ func (v *PersonalName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PersonalName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "PersonalName")
 	}
@@ -26404,7 +26634,8 @@ func (v *OrganizationalUnitNames) UnmarshalBER(b []byte) error {
 func (v *OrganizationalUnitNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OrganizationalUnitNames
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OrganizationalUnitNames")
 	}
@@ -26477,7 +26708,8 @@ func (v *OrganizationalUnitName) UnmarshalBER(b []byte) error {
 func (v *OrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OrganizationalUnitName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
 		return runtime.WithField(err, "OrganizationalUnitName")
 	}
@@ -26566,7 +26798,8 @@ func (v *BuiltInDomainDefinedAttributes) UnmarshalBER(b []byte) error {
 func (v *BuiltInDomainDefinedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero BuiltInDomainDefinedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BuiltInDomainDefinedAttributes")
 	}
@@ -26674,7 +26907,8 @@ func (v *BuiltInDomainDefinedAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BuiltInDomainDefinedAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BuiltInDomainDefinedAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BuiltInDomainDefinedAttribute")
 	}
@@ -26768,7 +27002,8 @@ func (v *ExtensionAttributes) UnmarshalBER(b []byte) error {
 func (v *ExtensionAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "ExtensionAttributes")
 	}
@@ -26880,7 +27115,8 @@ func (v *ExtensionAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute")
 	}
@@ -27572,7 +27808,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) Unmarshal
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 	}
@@ -27657,7 +27894,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
 	}
@@ -27782,7 +28020,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) U
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
 	}
@@ -27907,7 +28146,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalBER(b []b
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValuePostalCode{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.postalCode")
 	}
@@ -28027,7 +28267,8 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Unma
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 	}
@@ -28125,7 +28366,8 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
 	}
@@ -28235,7 +28477,8 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) Unmars
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
 	}
@@ -28344,7 +28587,8 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 	}
@@ -28423,7 +28667,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalBER(b [
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueTerminalType
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.terminalType")
 	}
@@ -28508,7 +28753,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
 	}
@@ -28581,7 +28827,8 @@ func (v *TeletexOrganizationalUnitName) UnmarshalBER(b []byte) error {
 func (v *TeletexOrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TeletexOrganizationalUnitName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagTeletexString)); err != nil {
 		return runtime.WithField(err, "TeletexOrganizationalUnitName")
 	}
@@ -28720,7 +28967,8 @@ func (v *PDSParameter) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PDSParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PDSParameter{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "PDSParameter")
 	}
@@ -28879,7 +29127,8 @@ func (v *PresentationAddress) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PresentationAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PresentationAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PresentationAddress")
 	}
@@ -28972,7 +29221,8 @@ func (v *PresentationAddressNAddresses) UnmarshalBER(b []byte) error {
 func (v *PresentationAddressNAddresses) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PresentationAddressNAddresses
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "PresentationAddress.nAddresses")
@@ -29089,7 +29339,8 @@ func (v *TeletexDomainDefinedAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TeletexDomainDefinedAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TeletexDomainDefinedAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TeletexDomainDefinedAttribute")
 	}
@@ -29180,7 +29431,8 @@ func (v *AttributeCertificateV1) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateV1{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateV1")
 	}
@@ -29272,7 +29524,8 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalBER(b []byte) error
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateV1AlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateV1.algorithmIdentifier")
 	}
@@ -29602,7 +29855,7 @@ func (v *AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) er
 // encode writes v as a AttributeCertificateInfoV1 in DER.
 func (v *AttributeCertificateInfoV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || v.Version != AttCertVersionV1V1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 	}
 	v.Subject.encode(b)
@@ -29635,7 +29888,8 @@ func (v *AttributeCertificateInfoV1) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateInfoV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateInfoV1{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfoV1")
 	}
@@ -29763,7 +30017,8 @@ func (v *AttributeCertificateInfoV1Subject) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateInfoV1Subject) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateInfoV1Subject{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfoV1.subject")
 	}
@@ -29862,7 +30117,8 @@ func (v *AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -29973,7 +30229,8 @@ func (v *AttributeCertificateInfoV1Attributes) UnmarshalBER(b []byte) error {
 func (v *AttributeCertificateInfoV1Attributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributeCertificateInfoV1Attributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfoV1.attributes")
 	}
@@ -30092,7 +30349,8 @@ func (v *AttributeSetAttrList) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeSetAttrList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeSetAttrList{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeSet")
 	}
@@ -30216,7 +30474,8 @@ func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
 func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsAttributeCertExtensionsV1
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -30312,7 +30571,7 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime
 func (v *ExtensionAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -30336,7 +30595,8 @@ func (v *ExtensionAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeCertExtensionsV1{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -30434,7 +30694,8 @@ func (v *AttCertVersionV1) UnmarshalBER(b []byte) error {
 func (v *AttCertVersionV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttCertVersionV1
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "AttCertVersionV1")
 	}
@@ -30591,7 +30852,8 @@ func (v *AttributeCertificateInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfo")
 	}
@@ -30666,7 +30928,8 @@ func (v *AttributeCertificateInfoAttributes) UnmarshalBER(b []byte) error {
 func (v *AttributeCertificateInfoAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributeCertificateInfoAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfo.attributes")
 	}
@@ -30785,7 +31048,8 @@ func (v *AttributeSetAttributesDefined) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeSetAttributesDefined) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeSetAttributesDefined{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeSet")
 	}
@@ -31059,7 +31323,8 @@ func (v *ExtensionsAttributeCertExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsAttributeCertExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -31155,7 +31420,7 @@ func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.T
 func (v *ExtensionAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -31179,7 +31444,8 @@ func (v *ExtensionAttributeCertExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeCertExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -31387,7 +31653,8 @@ func (v *AttCertVersion) UnmarshalBER(b []byte) error {
 func (v *AttCertVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttCertVersion
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "AttCertVersion")
 	}
@@ -31502,7 +31769,8 @@ func (v *Holder) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Holder) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Holder{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Holder")
 	}
@@ -31615,7 +31883,8 @@ func (v *ObjectDigestInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ObjectDigestInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ObjectDigestInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ObjectDigestInfo")
 	}
@@ -31662,11 +31931,25 @@ func (v ObjectDigestInfoDigestedObjectType) String() string {
 	return strconv.FormatInt(int64(v), 10)
 }
 
+// valid reports whether v is an item of the enumeration, which has no extension
+// marker: no other value is valid (X.680 20).
+func (v ObjectDigestInfoDigestedObjectType) valid() bool {
+	switch v {
+	case ObjectDigestInfoDigestedObjectTypePublicKey, ObjectDigestInfoDigestedObjectTypePublicKeyCert, ObjectDigestInfoDigestedObjectTypeOtherObjectTypes:
+		return true
+	}
+	return false
+}
+
 // decode reads a ObjectDigestInfo.digestedObjectType from r.
 func (v *ObjectDigestInfoDigestedObjectType) decode(r *runtime.Reader, t runtime.Tag) error {
+	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
+	}
+	if !ObjectDigestInfoDigestedObjectType(x).valid() {
+		return runtime.CheckEnumerated(off, "ObjectDigestInfo.digestedObjectType", x)
 	}
 	*v = ObjectDigestInfoDigestedObjectType(x)
 	return nil
@@ -31674,6 +31957,9 @@ func (v *ObjectDigestInfoDigestedObjectType) decode(r *runtime.Reader, t runtime
 
 // encode writes v as a ObjectDigestInfo.digestedObjectType in DER.
 func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtime.Tag) {
+	if !v.valid() {
+		b.SetError(runtime.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
+	}
 	b.AddInt64(t, int64(*v))
 }
 
@@ -31693,7 +31979,8 @@ func (v *ObjectDigestInfoDigestedObjectType) UnmarshalBER(b []byte) error {
 func (v *ObjectDigestInfoDigestedObjectType) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ObjectDigestInfoDigestedObjectType
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 		return runtime.WithField(err, "ObjectDigestInfo.digestedObjectType")
 	}
@@ -31792,7 +32079,8 @@ func (v *AlgorithmIdentifier_2) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifier_2) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifier_2{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -31944,7 +32232,8 @@ func (v *AttCertIssuer) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttCertIssuer) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttCertIssuer{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "AttCertIssuer")
 	}
@@ -32057,7 +32346,8 @@ func (v *V2Form) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *V2Form) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = V2Form{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "V2Form")
 	}
@@ -32153,7 +32443,8 @@ func (v *IssuerSerial) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IssuerSerial) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IssuerSerial{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IssuerSerial")
 	}
@@ -32238,7 +32529,8 @@ func (v *AttCertValidityPeriod) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttCertValidityPeriod) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttCertValidityPeriod{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttCertValidityPeriod")
 	}
@@ -32326,7 +32618,8 @@ func (v *Targets) UnmarshalBER(b []byte) error {
 func (v *Targets) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Targets
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Targets")
 	}
@@ -32490,7 +32783,8 @@ func (v *Target) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Target) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Target{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Target")
 	}
@@ -32595,7 +32889,8 @@ func (v *TargetCert) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TargetCert) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TargetCert{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TargetCert")
 	}
@@ -32720,7 +33015,7 @@ func (v *AAControls) encode(b *runtime.Builder, t runtime.Tag) {
 	if v.HasExcludedAttrs {
 		v.ExcludedAttrs.encode(b, runtime.Context(1))
 	}
-	if v.HasPermitUnSpecified || !v.PermitUnSpecified {
+	if (v.HasPermitUnSpecified && b.Tolerates(runtime.TolerateExplicitDefault)) || !v.PermitUnSpecified {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.PermitUnSpecified)
 	}
 	b.End(m)
@@ -32741,7 +33036,8 @@ func (v *AAControls) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AAControls) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AAControls{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AAControls")
 	}
@@ -32820,7 +33116,8 @@ func (v *AttrSpec) UnmarshalBER(b []byte) error {
 func (v *AttrSpec) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttrSpec
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttrSpec")
 	}
@@ -32902,7 +33199,8 @@ func (v *ProxyInfo) UnmarshalBER(b []byte) error {
 func (v *ProxyInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ProxyInfo
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ProxyInfo")
 	}
@@ -32994,7 +33292,8 @@ func (v *IetfAttrSyntax) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IetfAttrSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IetfAttrSyntax{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IetfAttrSyntax")
 	}
@@ -33069,7 +33368,8 @@ func (v *IetfAttrSyntaxValues) UnmarshalBER(b []byte) error {
 func (v *IetfAttrSyntaxValues) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero IetfAttrSyntaxValues
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IetfAttrSyntax.values")
 	}
@@ -33188,7 +33488,8 @@ func (v *IetfAttrSyntaxValuesItem) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IetfAttrSyntaxValuesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IetfAttrSyntaxValuesItem{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "IetfAttrSyntax.values.item")
 	}
@@ -33286,7 +33587,8 @@ func (v *SvceAuthInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SvceAuthInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SvceAuthInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SvceAuthInfo")
 	}
@@ -33383,7 +33685,8 @@ func (v *RoleSyntax) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RoleSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RoleSyntax{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RoleSyntax")
 	}
@@ -33489,7 +33792,8 @@ func (v *Clearance) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Clearance) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Clearance{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Clearance")
 	}
@@ -33570,7 +33874,8 @@ func (v *ClearanceSecurityCategories) UnmarshalBER(b []byte) error {
 func (v *ClearanceSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ClearanceSecurityCategories
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "Clearance.securityCategories")
 	}
@@ -33671,7 +33976,8 @@ func (v *SecurityCategorySupportedSecurityCategories) UnmarshalBER(b []byte) err
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SecurityCategorySupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SecurityCategorySupportedSecurityCategories{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SecurityCategory")
 	}
@@ -33813,7 +34119,8 @@ func (v *ClearanceRFC3281) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ClearanceRFC3281) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ClearanceRFC3281{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Clearance-rfc3281")
 	}
@@ -33894,7 +34201,8 @@ func (v *ClearanceRFC3281SecurityCategories) UnmarshalBER(b []byte) error {
 func (v *ClearanceRFC3281SecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ClearanceRFC3281SecurityCategories
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Context(2)); err != nil {
 		return runtime.WithField(err, "Clearance-rfc3281.securityCategories")
 	}
@@ -33995,7 +34303,8 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalBER(b []by
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SecurityCategoryRFC3281SupportedSecurityCategories{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SecurityCategory-rfc3281")
 	}
@@ -34139,7 +34448,13 @@ func (v *ClassList) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ClassList in DER.
 func (v *ClassList) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
+	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
+	// encoding writes back what a tolerant decode kept.
+	bits := runtime.BitString(*v)
+	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+		bits = bits.TrimTrailingZeros()
+	}
+	b.AddBitString(t, bits)
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ClassList.
@@ -34158,7 +34473,8 @@ func (v *ClassList) UnmarshalBER(b []byte) error {
 func (v *ClassList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ClassList
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "ClassList")
 	}
@@ -34249,7 +34565,8 @@ func (v *ACClearAttrs) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ACClearAttrs) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ACClearAttrs{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ACClearAttrs")
 	}
@@ -34324,7 +34641,8 @@ func (v *ACClearAttrsAttrs) UnmarshalBER(b []byte) error {
 func (v *ACClearAttrsAttrs) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ACClearAttrsAttrs
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ACClearAttrs.attrs")
 	}
@@ -34472,7 +34790,8 @@ func (v *MLDSA44PrivateKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA44PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA44PrivateKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ML-DSA-44-PrivateKey")
 	}
@@ -34574,7 +34893,8 @@ func (v *MLDSA44PrivateKeyBoth) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA44PrivateKeyBoth{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ML-DSA-44-PrivateKey.both")
 	}
@@ -34722,7 +35042,8 @@ func (v *MLDSA65PrivateKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA65PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA65PrivateKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ML-DSA-65-PrivateKey")
 	}
@@ -34824,7 +35145,8 @@ func (v *MLDSA65PrivateKeyBoth) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA65PrivateKeyBoth{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ML-DSA-65-PrivateKey.both")
 	}
@@ -34972,7 +35294,8 @@ func (v *MLDSA87PrivateKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA87PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA87PrivateKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ML-DSA-87-PrivateKey")
 	}
@@ -35074,7 +35397,8 @@ func (v *MLDSA87PrivateKeyBoth) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MLDSA87PrivateKeyBoth{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ML-DSA-87-PrivateKey.both")
 	}
@@ -35146,7 +35470,8 @@ func (v *MLDSA44PublicKey) UnmarshalBER(b []byte) error {
 func (v *MLDSA44PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MLDSA44PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ML-DSA-44-PublicKey")
 	}
@@ -35218,7 +35543,8 @@ func (v *MLDSA65PublicKey) UnmarshalBER(b []byte) error {
 func (v *MLDSA65PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MLDSA65PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ML-DSA-65-PublicKey")
 	}
@@ -35290,7 +35616,8 @@ func (v *MLDSA87PublicKey) UnmarshalBER(b []byte) error {
 func (v *MLDSA87PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MLDSA87PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "ML-DSA-87-PublicKey")
 	}
@@ -35314,3 +35641,11 @@ func (v *MLDSA87PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
 }
+
+// The DEFAULT values of INTEGER components, made once: a decode that finds
+// the component absent shares them (do not modify their bytes).
+var (
+	defaultInteger0  = runtime.IntegerFromInt64(0)
+	defaultInteger1  = runtime.IntegerFromInt64(1)
+	defaultInteger20 = runtime.IntegerFromInt64(20)
+)
