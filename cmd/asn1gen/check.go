@@ -18,7 +18,7 @@ func init() {
 }
 
 const checkUsage = `usage: asn1gen check [-syntax-only] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
-	[-import-from M.Sym=Module,...] [-extend Module.Set=Module.Set2,...] FILE|DIR...
+	[-import-from [In:]M.Sym=Module|ANY,...] [-extend Module.Set=Module.Set2,...] FILE|DIR...
 
 Checks every FILE, and every *.asn and *.asn1 file under each DIR
 (recursively), as one set of modules: parses them, binds IMPORTS across the
@@ -33,7 +33,9 @@ types (Module.Type or Type) whose received encoding decoders keep, besides
 the signed data found in the schema; -no-keep-raw turns that derivation off.
 -import-from binds the symbol Sym that modules import from M to its
 definition in Module (for modules without a published ASN.1 text; each
-binding is a warning at its import). -extend adds the objects of the object
+binding is a warning at its import); "Importer:M.Sym=Module" binds only the
+import of module Importer, and "M.Sym=ANY" makes the type Sym an open type
+(for a module that is not available at all). -extend adds the objects of the object
 set Module.Set2 to the extensible object set Module.Set, so that the tables
 drawn from Set have their rows.
 Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or I/O error.
@@ -48,7 +50,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
 	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
 	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
-	importFrom := fset.String("import-from", "", "comma-separated `bindings` M.Sym=Module of imported symbols")
+	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols")
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
