@@ -115,6 +115,78 @@ func ParseExtend(s string) (SetExtension, error) {
 	return SetExtension{Module: m1, Set: s1, FromModule: m2, From: s2}, nil
 }
 
+// SetRef names an object set that Options.Extensible declares
+// extensible: Module.Set.
+//
+// An object set without an extension marker is closed: a component
+// relation constraint drawn from it rejects every key it does not list
+// (X.682 10). Some modules close a set for their own use that other
+// modules' types reuse more widely: PKCS-1 (RFC 3447) lists in
+// PKCS1-v1-5DigestAlgorithms the digests of RSA signatures, and its
+// DigestInfo, which PKCS #12 takes from PKCS #7 for the MAC of a PFX
+// (whose PKCS #7 AlgorithmIdentifier is open), then rejects the PBMAC1
+// MACs of RFC 9579 and any other MAC algorithm. Declaring the set
+// extensible, without editing the module, makes such tables extensible:
+// a key the set does not list selects no type, and the value is kept as
+// received (the generated union's Raw). It is reported as a warning at
+// the set's definition; -extend may then add objects to the set.
+type SetRef struct {
+	Pos         parser.Pos
+	Module, Set string
+}
+
+func (r SetRef) String() string { return r.Module + "." + r.Set }
+
+// ParseSetRef parses "Module.Set", the form of asn1gen's -extensible flag
+// (whose value is a comma-separated list of them).
+func ParseSetRef(s string) (SetRef, error) {
+	mod, set, ok := strings.Cut(strings.TrimSpace(s), ".")
+	if !ok || mod == "" || set == "" || strings.ContainsAny(set, ".=:") || strings.ContainsAny(mod, "=:") {
+		return SetRef{}, fmt.Errorf("%q is not Module.Set", s)
+	}
+	return SetRef{Module: mod, Set: set}, nil
+}
+
+// declaredExtensible reports whether Options.Extensible names the object
+// set a.
+func (s *Set) declaredExtensible(a *Assignment) bool {
+	for _, r := range s.opts.Extensible {
+		if r.Module == a.Module.Name && r.Set == a.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// checkExtensible reports each Options.Extensible entry: a warning at the
+// set it opens, an error when it names no object set or one that is
+// extensible already.
+func (s *Set) checkExtensible() {
+	for _, r := range s.opts.Extensible {
+		pos := flagPos("-extensible", r.Pos)
+		m := s.Module(r.Module)
+		if m == nil {
+			s.errorf(pos, "-extensible %s: module %s not found", r, r.Module)
+			continue
+		}
+		a := m.Lookup(r.Set)
+		if a == nil {
+			s.errorf(pos, "-extensible %s: %s is not defined in module %s", r, r.Set, r.Module)
+			continue
+		}
+		if k := s.kindOf(a); k != KindObjectSet || len(a.Params) > 0 {
+			s.errorf(pos, "-extensible %s: %s.%s is not an object set", r, r.Module, r.Set)
+			continue
+		}
+		s.objectSetAssignment(a, 0)
+		if !s.tables().opened[a] {
+			s.errorf(pos, "-extensible %s: object set %s.%s is extensible already", r, r.Module, r.Set)
+			continue
+		}
+		s.warnf(a.Pos, "object set %s is declared extensible by -extensible %s: its tables keep the values of the keys it does not list", r.Set, r)
+	}
+}
+
 // flagPos is the position of the i-th item of a command-line option, for
 // bindings and extensions given without one.
 func flagPos(name string, pos parser.Pos) parser.Pos {
@@ -265,7 +337,7 @@ func (s *Set) extendObjectSet(a *Assignment, out *ObjectSet, depth int) {
 		return
 	}
 	n, _ := a.AST.(*parser.ValueSetTypeAssignment)
-	extensible := a.Module.ExtensibilityImplied || (n != nil && n.Set != nil && n.Set.Extensible)
+	extensible := a.Module.ExtensibilityImplied || (n != nil && n.Set != nil && n.Set.Extensible) || s.declaredExtensible(a)
 	seen := map[*Object]bool{}
 	for _, o := range out.Objects {
 		seen[o] = true

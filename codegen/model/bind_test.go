@@ -403,3 +403,66 @@ END`)}
 		t.Errorf("diagnostics: %q", got)
 	}
 }
+
+// TestExtensible declares a closed object set extensible: the tables
+// drawn from it become extensible, -extend may add to it, and each
+// declaration is a warning at the set (or an error when it opens nothing).
+func TestExtensible(t *testing.T) {
+	src := Source{Name: "x.asn", Src: []byte(`X DEFINITIONS ::= BEGIN
+C ::= CLASS { &id INTEGER UNIQUE, &Type OPTIONAL } WITH SYNTAX { ID &id [TYPE &Type] }
+Closed C ::= { { ID 1 TYPE BOOLEAN } | { ID 2 } }
+Open C ::= { { ID 3 TYPE NULL }, ... }
+More C ::= { { ID 4 TYPE INTEGER } }
+A{C:Set} ::= SEQUENCE { id C.&id({Set}), val C.&Type({Set}{@id}) OPTIONAL }
+T ::= A{{Closed}}
+U ::= SEQUENCE { id C.&id({Closed}), val C.&Type({Closed}{@id}) }
+n INTEGER ::= 1
+END`)}
+	mustRefs := func(items ...string) []SetRef {
+		var out []SetRef
+		for _, it := range items {
+			r, err := ParseSetRef(it)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	plain := Check(src)
+	if tab := component(t, plain, "X", "U", "val").Table(); tab == nil || tab.Extensible {
+		t.Fatalf("U.val without -extensible: table %+v, want closed", tab)
+	}
+	s := CheckWith(Options{Extensible: mustRefs("X.Closed"), Extend: mustExtend(t, "X.Closed=X.More")}, src)
+	want := []string{"x.asn:3:1: warning: object set Closed is declared extensible by -extensible X.Closed: its tables keep the values of the keys it does not list"}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Fatalf("diagnostics (-want +got):\n%s", diff)
+	}
+	for _, typ := range []string{"T", "U"} {
+		tab := component(t, s, "X", typ, "val").Table()
+		if tab == nil || !tab.Extensible {
+			t.Errorf("%s.val: table %+v, want extensible", typ, tab)
+			continue
+		}
+		if diff := cmp.Diff([]string{"int:1 -> BOOLEAN ()", "int:2 -> - ()", "int:4 -> INTEGER ()"}, tableRows(tab)); diff != "" {
+			t.Errorf("%s.val: rows (-want +got):\n%s", typ, diff)
+		}
+	}
+	for _, tc := range []struct{ ref, want string }{
+		{"X.Open", "-extensible:1:1: -extensible X.Open: object set X.Open is extensible already"},
+		{"Y.Closed", "-extensible:1:1: -extensible Y.Closed: module Y not found"},
+		{"X.Nothing", "-extensible:1:1: -extensible X.Nothing: Nothing is not defined in module X"},
+		{"X.T", "-extensible:1:1: -extensible X.T: X.T is not an object set"},
+		{"X.n", "-extensible:1:1: -extensible X.n: X.n is not an object set"},
+	} {
+		s := CheckWith(Options{Extensible: mustRefs(tc.ref)}, src)
+		if got := strings.TrimSpace(s.Diags.String()); got != tc.want {
+			t.Errorf("-extensible %s: got %q, want %q", tc.ref, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "X", "X.", ".S", "X.S.T", "X.S=Y"} {
+		if _, err := ParseSetRef(bad); err == nil {
+			t.Errorf("ParseSetRef(%q): no error", bad)
+		}
+	}
+}

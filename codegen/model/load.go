@@ -112,6 +112,7 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 	}
 	s.resolveAll()
 	s.checkExtensions()
+	s.checkExtensible()
 	s.applyAnyMap()
 	s.markKeepRaw()
 	s.Diags = sortDiags(s.Diags)

@@ -134,9 +134,14 @@ func TestCertificates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// -extensible PKCS-1.PKCS1-v1-5DigestAlgorithms: the PFX decodes
+	// too, with the MAC's parameters kept.
 	var check rfc7292.PFX
-	if err := check.UnmarshalDER(withMAC); err == nil {
-		t.Fatal("a PBMAC1 MacData decodes with PKCS-1's DigestInfo: the test no longer tests what it says")
+	if err := check.UnmarshalDER(withMAC); err != nil {
+		t.Fatalf("PFX with a PBMAC1 MAC: %v", err)
+	}
+	if p := check.MacData.Mac.DigestAlgorithm.Parameters; p.Kind != 0 || !bytes.Equal(p.Raw, []byte{0x30, 0x00}) {
+		t.Errorf("PBMAC1 MAC parameters: Kind %d, Raw %x; want 0 and 3000", p.Kind, p.Raw)
 	}
 	if got, err := rfc7292.Certificates(withMAC); err != nil || len(got) != 2 {
 		t.Errorf("Certificates with a PBMAC1 MAC = %d certificates, %v; want 2", len(got), err)
