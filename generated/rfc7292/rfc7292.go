@@ -52,6 +52,7 @@ package rfc7292
 
 import (
 	"github.com/asn1gen/asn1gen/runtime"
+	"math/big"
 	"strconv"
 	"time"
 )
@@ -1661,6 +1662,21 @@ func (v *PKIX1Explicit2009Version) AppendWith(dst []byte, opts *runtime.Options)
 //	CertificateSerialNumber  ::=  INTEGER
 type CertificateSerialNumber runtime.Integer
 
+// Int64 returns the value if it fits in an int64.
+func (v CertificateSerialNumber) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v CertificateSerialNumber) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v CertificateSerialNumber) String() string {
+	return runtime.Integer(v).String()
+}
+
 // decode reads a CertificateSerialNumber from r.
 func (v *CertificateSerialNumber) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInteger(t)
@@ -2386,27 +2402,27 @@ type SingleAttributeSupportedAttributesValue struct {
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind SingleAttributeSupportedAttributesValueKind
 	// Name is the value when Kind is SingleAttributeSupportedAttributesValueName.
-	Name *X520name
+	Name X520name
 	// Surname is the value when Kind is SingleAttributeSupportedAttributesValueSurname.
-	Surname *X520name
+	Surname X520name
 	// GivenName is the value when Kind is SingleAttributeSupportedAttributesValueGivenName.
-	GivenName *X520name
+	GivenName X520name
 	// Initials is the value when Kind is SingleAttributeSupportedAttributesValueInitials.
-	Initials *X520name
+	Initials X520name
 	// GenerationQualifier is the value when Kind is SingleAttributeSupportedAttributesValueGenerationQualifier.
-	GenerationQualifier *X520name
+	GenerationQualifier X520name
 	// X520CommonName is the value when Kind is SingleAttributeSupportedAttributesValueX520CommonName.
-	X520CommonName *X520CommonName
+	X520CommonName X520CommonName
 	// X520LocalityName is the value when Kind is SingleAttributeSupportedAttributesValueX520LocalityName.
-	X520LocalityName *X520LocalityName
+	X520LocalityName X520LocalityName
 	// X520StateOrProvinceName is the value when Kind is SingleAttributeSupportedAttributesValueX520StateOrProvinceName.
-	X520StateOrProvinceName *X520StateOrProvinceName
+	X520StateOrProvinceName X520StateOrProvinceName
 	// X520OrganizationName is the value when Kind is SingleAttributeSupportedAttributesValueX520OrganizationName.
-	X520OrganizationName *X520OrganizationName
+	X520OrganizationName X520OrganizationName
 	// X520OrganizationalUnitName is the value when Kind is SingleAttributeSupportedAttributesValueX520OrganizationalUnitName.
-	X520OrganizationalUnitName *X520OrganizationalUnitName
+	X520OrganizationalUnitName X520OrganizationalUnitName
 	// X520Title is the value when Kind is SingleAttributeSupportedAttributesValueX520Title.
-	X520Title *DirectoryStringUbTitle
+	X520Title DirectoryStringUbTitle
 	// X520dnQualifier is the value when Kind is SingleAttributeSupportedAttributesValueX520dnQualifier.
 	X520dnQualifier string
 	// X520countryName is the value when Kind is SingleAttributeSupportedAttributesValueX520countryName.
@@ -2414,7 +2430,7 @@ type SingleAttributeSupportedAttributesValue struct {
 	// X520SerialNumber is the value when Kind is SingleAttributeSupportedAttributesValueX520SerialNumber.
 	X520SerialNumber string
 	// X520Pseudonym is the value when Kind is SingleAttributeSupportedAttributesValueX520Pseudonym.
-	X520Pseudonym *DirectoryStringUbPseudonym
+	X520Pseudonym DirectoryStringUbPseudonym
 	// DomainComponent is the value when Kind is SingleAttributeSupportedAttributesValueDomainComponent.
 	DomainComponent string
 	// EmailAddress is the value when Kind is SingleAttributeSupportedAttributesValueEmailAddress.
@@ -2450,11 +2466,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04)":
 		// at-name 2.5.4.41
 		u.Kind = SingleAttributeSupportedAttributesValueName
-		p1, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.Name = p1
 		if err := u.Name.decode(r); err != nil {
 			return err
 		}
@@ -2462,11 +2473,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = SingleAttributeSupportedAttributesValueSurname
-		p2, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.Surname = p2
 		if err := u.Surname.decode(r); err != nil {
 			return err
 		}
@@ -2474,11 +2480,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = SingleAttributeSupportedAttributesValueGivenName
-		p3, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.GivenName = p3
 		if err := u.GivenName.decode(r); err != nil {
 			return err
 		}
@@ -2486,11 +2487,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = SingleAttributeSupportedAttributesValueInitials
-		p4, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.Initials = p4
 		if err := u.Initials.decode(r); err != nil {
 			return err
 		}
@@ -2498,11 +2494,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = SingleAttributeSupportedAttributesValueGenerationQualifier
-		p5, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.GenerationQualifier = p5
 		if err := u.GenerationQualifier.decode(r); err != nil {
 			return err
 		}
@@ -2510,11 +2501,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = SingleAttributeSupportedAttributesValueX520CommonName
-		p6, err := runtime.New[X520CommonName](r)
-		if err != nil {
-			return err
-		}
-		u.X520CommonName = p6
 		if err := u.X520CommonName.decode(r); err != nil {
 			return err
 		}
@@ -2522,11 +2508,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = SingleAttributeSupportedAttributesValueX520LocalityName
-		p7, err := runtime.New[X520LocalityName](r)
-		if err != nil {
-			return err
-		}
-		u.X520LocalityName = p7
 		if err := u.X520LocalityName.decode(r); err != nil {
 			return err
 		}
@@ -2534,11 +2515,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = SingleAttributeSupportedAttributesValueX520StateOrProvinceName
-		p8, err := runtime.New[X520StateOrProvinceName](r)
-		if err != nil {
-			return err
-		}
-		u.X520StateOrProvinceName = p8
 		if err := u.X520StateOrProvinceName.decode(r); err != nil {
 			return err
 		}
@@ -2546,11 +2522,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationName
-		p9, err := runtime.New[X520OrganizationName](r)
-		if err != nil {
-			return err
-		}
-		u.X520OrganizationName = p9
 		if err := u.X520OrganizationName.decode(r); err != nil {
 			return err
 		}
@@ -2558,11 +2529,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationalUnitName
-		p10, err := runtime.New[X520OrganizationalUnitName](r)
-		if err != nil {
-			return err
-		}
-		u.X520OrganizationalUnitName = p10
 		if err := u.X520OrganizationalUnitName.decode(r); err != nil {
 			return err
 		}
@@ -2570,11 +2536,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = SingleAttributeSupportedAttributesValueX520Title
-		p11, err := runtime.New[DirectoryStringUbTitle](r)
-		if err != nil {
-			return err
-		}
-		u.X520Title = p11
 		if err := u.X520Title.decode(r); err != nil {
 			return err
 		}
@@ -2582,23 +2543,23 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
-		x12, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
 			return err
 		}
-		u.X520dnQualifier = x12
+		u.X520dnQualifier = x1
 		return r.Finish("SingleAttribute.value")
 	case "U\x04\x06":
 		// at-x520countryName 2.5.4.6
 		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
-		off13 := r.Offset()
-		x14, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		off2 := r.Offset()
+		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
 			return err
 		}
-		u.X520countryName = x14
+		u.X520countryName = x3
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off13, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(off2, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
 				return err
 			}
 		}
@@ -2606,14 +2567,14 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\x05":
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
-		off15 := r.Offset()
-		x16, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		off4 := r.Offset()
+		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
 			return err
 		}
-		u.X520SerialNumber = x16
+		u.X520SerialNumber = x5
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off15, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(off4, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
 				return err
 			}
 		}
@@ -2621,11 +2582,6 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = SingleAttributeSupportedAttributesValueX520Pseudonym
-		p17, err := runtime.New[DirectoryStringUbPseudonym](r)
-		if err != nil {
-			return err
-		}
-		u.X520Pseudonym = p17
 		if err := u.X520Pseudonym.decode(r); err != nil {
 			return err
 		}
@@ -2633,23 +2589,23 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
-		x18, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
 			return err
 		}
-		u.DomainComponent = x18
+		u.DomainComponent = x6
 		return r.Finish("SingleAttribute.value")
 	case "*\x86H\x86\xf7\r\x01\t\x01":
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
-		off19 := r.Offset()
-		x20, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		off7 := r.Offset()
+		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
 			return err
 		}
-		u.EmailAddress = x20
+		u.EmailAddress = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off19, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(off7, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
 				return err
 			}
 		}
@@ -2670,71 +2626,27 @@ func (u *SingleAttributeSupportedAttributesValue) keepDER(r *runtime.Reader) err
 func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case SingleAttributeSupportedAttributesValueName:
-		if u.Name == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.Name.encode(b)
-		}
+		u.Name.encode(b)
 	case SingleAttributeSupportedAttributesValueSurname:
-		if u.Surname == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.Surname.encode(b)
-		}
+		u.Surname.encode(b)
 	case SingleAttributeSupportedAttributesValueGivenName:
-		if u.GivenName == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.GivenName.encode(b)
-		}
+		u.GivenName.encode(b)
 	case SingleAttributeSupportedAttributesValueInitials:
-		if u.Initials == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.Initials.encode(b)
-		}
+		u.Initials.encode(b)
 	case SingleAttributeSupportedAttributesValueGenerationQualifier:
-		if u.GenerationQualifier == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.GenerationQualifier.encode(b)
-		}
+		u.GenerationQualifier.encode(b)
 	case SingleAttributeSupportedAttributesValueX520CommonName:
-		if u.X520CommonName == nil {
-			b.SetError(runtime.NilValue("X520CommonName"))
-		} else {
-			u.X520CommonName.encode(b)
-		}
+		u.X520CommonName.encode(b)
 	case SingleAttributeSupportedAttributesValueX520LocalityName:
-		if u.X520LocalityName == nil {
-			b.SetError(runtime.NilValue("X520LocalityName"))
-		} else {
-			u.X520LocalityName.encode(b)
-		}
+		u.X520LocalityName.encode(b)
 	case SingleAttributeSupportedAttributesValueX520StateOrProvinceName:
-		if u.X520StateOrProvinceName == nil {
-			b.SetError(runtime.NilValue("X520StateOrProvinceName"))
-		} else {
-			u.X520StateOrProvinceName.encode(b)
-		}
+		u.X520StateOrProvinceName.encode(b)
 	case SingleAttributeSupportedAttributesValueX520OrganizationName:
-		if u.X520OrganizationName == nil {
-			b.SetError(runtime.NilValue("X520OrganizationName"))
-		} else {
-			u.X520OrganizationName.encode(b)
-		}
+		u.X520OrganizationName.encode(b)
 	case SingleAttributeSupportedAttributesValueX520OrganizationalUnitName:
-		if u.X520OrganizationalUnitName == nil {
-			b.SetError(runtime.NilValue("X520OrganizationalUnitName"))
-		} else {
-			u.X520OrganizationalUnitName.encode(b)
-		}
+		u.X520OrganizationalUnitName.encode(b)
 	case SingleAttributeSupportedAttributesValueX520Title:
-		if u.X520Title == nil {
-			b.SetError(runtime.NilValue("DirectoryString"))
-		} else {
-			u.X520Title.encode(b)
-		}
+		u.X520Title.encode(b)
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
 	case SingleAttributeSupportedAttributesValueX520countryName:
@@ -2752,11 +2664,7 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
-		if u.X520Pseudonym == nil {
-			b.SetError(runtime.NilValue("DirectoryString"))
-		} else {
-			u.X520Pseudonym.encode(b)
-		}
+		u.X520Pseudonym.encode(b)
 	case SingleAttributeSupportedAttributesValueDomainComponent:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
@@ -2777,16 +2685,8 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 type X520name struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice X520nameChoice
-	// TeletexString is the component teletexString TeletexString.
-	TeletexString string
-	// PrintableString is the component printableString PrintableString.
-	PrintableString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// UniversalString is the component universalString UniversalString.
-	UniversalString string
-	// UTF8String is the component uTF8String UTF8String.
-	UTF8String string
+	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
+	Value string
 }
 
 // X520nameChoice tells which alternative of X520name a value holds.
@@ -2828,9 +2728,9 @@ func (v *X520name) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "teletexString")
 		}
-		v.TeletexString = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				return runtime.WithField(err, "teletexString")
 			}
 		}
@@ -2841,9 +2741,9 @@ func (v *X520name) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printableString")
 		}
-		v.PrintableString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				return runtime.WithField(err, "printableString")
 			}
 		}
@@ -2854,9 +2754,9 @@ func (v *X520name) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -2867,9 +2767,9 @@ func (v *X520name) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "universalString")
 		}
-		v.UniversalString = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				return runtime.WithField(err, "universalString")
 			}
 		}
@@ -2880,9 +2780,9 @@ func (v *X520name) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "uTF8String")
 		}
-		v.UTF8String = x10
+		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				return runtime.WithField(err, "uTF8String")
 			}
 		}
@@ -2897,39 +2797,39 @@ func (v *X520name) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520nameTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	case X520namePrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	case X520nameBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case X520nameUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
+		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
 	case X520nameUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("X520name"))
 	}
@@ -2981,16 +2881,8 @@ func (v *X520name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 type X520CommonName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice X520CommonNameChoice
-	// TeletexString is the component teletexString TeletexString.
-	TeletexString string
-	// PrintableString is the component printableString PrintableString.
-	PrintableString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// UniversalString is the component universalString UniversalString.
-	UniversalString string
-	// UTF8String is the component uTF8String UTF8String.
-	UTF8String string
+	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
+	Value string
 }
 
 // X520CommonNameChoice tells which alternative of X520CommonName a value holds.
@@ -3032,9 +2924,9 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "teletexString")
 		}
-		v.TeletexString = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "teletexString")
 			}
 		}
@@ -3045,9 +2937,9 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printableString")
 		}
-		v.PrintableString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
 				return runtime.WithField(err, "printableString")
 			}
 		}
@@ -3058,9 +2950,9 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -3071,9 +2963,9 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "universalString")
 		}
-		v.UniversalString = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "universalString")
 			}
 		}
@@ -3084,9 +2976,9 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "uTF8String")
 		}
-		v.UTF8String = x10
+		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "uTF8String")
 			}
 		}
@@ -3101,39 +2993,39 @@ func (v *X520CommonName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520CommonNameTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	case X520CommonNamePrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	case X520CommonNameBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case X520CommonNameUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
+		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
 	case X520CommonNameUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("X520CommonName"))
 	}
@@ -3185,16 +3077,8 @@ func (v *X520CommonName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 type X520LocalityName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice X520LocalityNameChoice
-	// TeletexString is the component teletexString TeletexString.
-	TeletexString string
-	// PrintableString is the component printableString PrintableString.
-	PrintableString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// UniversalString is the component universalString UniversalString.
-	UniversalString string
-	// UTF8String is the component uTF8String UTF8String.
-	UTF8String string
+	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
+	Value string
 }
 
 // X520LocalityNameChoice tells which alternative of X520LocalityName a value holds.
@@ -3236,9 +3120,9 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "teletexString")
 		}
-		v.TeletexString = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "teletexString")
 			}
 		}
@@ -3249,9 +3133,9 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printableString")
 		}
-		v.PrintableString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
 				return runtime.WithField(err, "printableString")
 			}
 		}
@@ -3262,9 +3146,9 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -3275,9 +3159,9 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "universalString")
 		}
-		v.UniversalString = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "universalString")
 			}
 		}
@@ -3288,9 +3172,9 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "uTF8String")
 		}
-		v.UTF8String = x10
+		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "uTF8String")
 			}
 		}
@@ -3305,39 +3189,39 @@ func (v *X520LocalityName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520LocalityNameTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	case X520LocalityNamePrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	case X520LocalityNameBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case X520LocalityNameUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
+		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
 	case X520LocalityNameUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("X520LocalityName"))
 	}
@@ -3389,16 +3273,8 @@ func (v *X520LocalityName) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 type X520StateOrProvinceName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice X520StateOrProvinceNameChoice
-	// TeletexString is the component teletexString TeletexString.
-	TeletexString string
-	// PrintableString is the component printableString PrintableString.
-	PrintableString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// UniversalString is the component universalString UniversalString.
-	UniversalString string
-	// UTF8String is the component uTF8String UTF8String.
-	UTF8String string
+	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
+	Value string
 }
 
 // X520StateOrProvinceNameChoice tells which alternative of X520StateOrProvinceName a value holds.
@@ -3440,9 +3316,9 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "teletexString")
 		}
-		v.TeletexString = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "teletexString")
 			}
 		}
@@ -3453,9 +3329,9 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printableString")
 		}
-		v.PrintableString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
 				return runtime.WithField(err, "printableString")
 			}
 		}
@@ -3466,9 +3342,9 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -3479,9 +3355,9 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "universalString")
 		}
-		v.UniversalString = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "universalString")
 			}
 		}
@@ -3492,9 +3368,9 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "uTF8String")
 		}
-		v.UTF8String = x10
+		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "uTF8String")
 			}
 		}
@@ -3509,39 +3385,39 @@ func (v *X520StateOrProvinceName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520StateOrProvinceNameTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	case X520StateOrProvinceNamePrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	case X520StateOrProvinceNameBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case X520StateOrProvinceNameUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
+		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
 	case X520StateOrProvinceNameUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("X520StateOrProvinceName"))
 	}
@@ -3593,16 +3469,8 @@ func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *runtime.Options) 
 type X520OrganizationName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice X520OrganizationNameChoice
-	// TeletexString is the component teletexString TeletexString.
-	TeletexString string
-	// PrintableString is the component printableString PrintableString.
-	PrintableString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// UniversalString is the component universalString UniversalString.
-	UniversalString string
-	// UTF8String is the component uTF8String UTF8String.
-	UTF8String string
+	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
+	Value string
 }
 
 // X520OrganizationNameChoice tells which alternative of X520OrganizationName a value holds.
@@ -3644,9 +3512,9 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "teletexString")
 		}
-		v.TeletexString = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "teletexString")
 			}
 		}
@@ -3657,9 +3525,9 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printableString")
 		}
-		v.PrintableString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
 				return runtime.WithField(err, "printableString")
 			}
 		}
@@ -3670,9 +3538,9 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -3683,9 +3551,9 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "universalString")
 		}
-		v.UniversalString = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "universalString")
 			}
 		}
@@ -3696,9 +3564,9 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "uTF8String")
 		}
-		v.UTF8String = x10
+		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "uTF8String")
 			}
 		}
@@ -3713,39 +3581,39 @@ func (v *X520OrganizationName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520OrganizationNameTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	case X520OrganizationNamePrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	case X520OrganizationNameBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case X520OrganizationNameUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
+		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
 	case X520OrganizationNameUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("X520OrganizationName"))
 	}
@@ -3798,16 +3666,8 @@ func (v *X520OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]
 type X520OrganizationalUnitName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice X520OrganizationalUnitNameChoice
-	// TeletexString is the component teletexString TeletexString.
-	TeletexString string
-	// PrintableString is the component printableString PrintableString.
-	PrintableString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// UniversalString is the component universalString UniversalString.
-	UniversalString string
-	// UTF8String is the component uTF8String UTF8String.
-	UTF8String string
+	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
+	Value string
 }
 
 // X520OrganizationalUnitNameChoice tells which alternative of X520OrganizationalUnitName a value holds.
@@ -3849,9 +3709,9 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "teletexString")
 		}
-		v.TeletexString = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "teletexString")
 			}
 		}
@@ -3862,9 +3722,9 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printableString")
 		}
-		v.PrintableString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
 				return runtime.WithField(err, "printableString")
 			}
 		}
@@ -3875,9 +3735,9 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -3888,9 +3748,9 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "universalString")
 		}
-		v.UniversalString = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "universalString")
 			}
 		}
@@ -3901,9 +3761,9 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "uTF8String")
 		}
-		v.UTF8String = x10
+		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "uTF8String")
 			}
 		}
@@ -3918,39 +3778,39 @@ func (v *X520OrganizationalUnitName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case X520OrganizationalUnitNameTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	case X520OrganizationalUnitNamePrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	case X520OrganizationalUnitNameBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case X520OrganizationalUnitNameUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
+		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
 	case X520OrganizationalUnitNameUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("X520OrganizationalUnitName"))
 	}
@@ -4008,16 +3868,8 @@ func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Option
 type DirectoryStringUbTitle struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice DirectoryStringUbTitleChoice
-	// TeletexString is the component teletexString TeletexString.
-	TeletexString string
-	// PrintableString is the component printableString PrintableString.
-	PrintableString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// UniversalString is the component universalString UniversalString.
-	UniversalString string
-	// UTF8String is the component uTF8String UTF8String.
-	UTF8String string
+	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
+	Value string
 }
 
 // DirectoryStringUbTitleChoice tells which alternative of DirectoryStringUbTitle a value holds.
@@ -4059,9 +3911,9 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "teletexString")
 		}
-		v.TeletexString = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "teletexString")
 			}
 		}
@@ -4072,9 +3924,9 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printableString")
 		}
-		v.PrintableString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
 				return runtime.WithField(err, "printableString")
 			}
 		}
@@ -4085,9 +3937,9 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -4098,9 +3950,9 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "universalString")
 		}
-		v.UniversalString = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "universalString")
 			}
 		}
@@ -4111,9 +3963,9 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "uTF8String")
 		}
-		v.UTF8String = x10
+		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				return runtime.WithField(err, "uTF8String")
 			}
 		}
@@ -4128,39 +3980,39 @@ func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DirectoryStringUbTitleTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	case DirectoryStringUbTitlePrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	case DirectoryStringUbTitleBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case DirectoryStringUbTitleUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
+		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
 	case DirectoryStringUbTitleUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("DirectoryString"))
 	}
@@ -4218,16 +4070,8 @@ func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) (
 type DirectoryStringUbPseudonym struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice DirectoryStringUbPseudonymChoice
-	// TeletexString is the component teletexString TeletexString.
-	TeletexString string
-	// PrintableString is the component printableString PrintableString.
-	PrintableString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// UniversalString is the component universalString UniversalString.
-	UniversalString string
-	// UTF8String is the component uTF8String UTF8String.
-	UTF8String string
+	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
+	Value string
 }
 
 // DirectoryStringUbPseudonymChoice tells which alternative of DirectoryStringUbPseudonym a value holds.
@@ -4269,9 +4113,9 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "teletexString")
 		}
-		v.TeletexString = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "teletexString")
 			}
 		}
@@ -4282,9 +4126,9 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printableString")
 		}
-		v.PrintableString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
 				return runtime.WithField(err, "printableString")
 			}
 		}
@@ -4295,9 +4139,9 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -4308,9 +4152,9 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "universalString")
 		}
-		v.UniversalString = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "universalString")
 			}
 		}
@@ -4321,9 +4165,9 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "uTF8String")
 		}
-		v.UTF8String = x10
+		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				return runtime.WithField(err, "uTF8String")
 			}
 		}
@@ -4338,39 +4182,39 @@ func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DirectoryStringUbPseudonymTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	case DirectoryStringUbPseudonymPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	case DirectoryStringUbPseudonymBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case DirectoryStringUbPseudonymUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
+		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
 	case DirectoryStringUbPseudonymUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 128); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("DirectoryString"))
 	}
@@ -6852,6 +6696,16 @@ func (v *PolicyInformation) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //	CertPolicyId ::= OBJECT IDENTIFIER
 type CertPolicyID runtime.OID
 
+// String returns the OID in dotted form.
+func (v CertPolicyID) String() string {
+	return runtime.OID(v).String()
+}
+
+// Equal reports whether v and o are the same OID.
+func (v CertPolicyID) Equal(o runtime.OID) bool {
+	return runtime.OID(v).Equal(o)
+}
+
 // decode reads a CertPolicyId from r.
 func (v *CertPolicyID) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadOID(t)
@@ -7480,14 +7334,8 @@ func (v *NoticeReferenceNoticeNumbers) AppendWith(dst []byte, opts *runtime.Opti
 type DisplayText struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice DisplayTextChoice
-	// Ia5String is the component ia5String IA5String.
-	Ia5String string
-	// VisibleString is the component visibleString VisibleString.
-	VisibleString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// Utf8String is the component utf8String UTF8String.
-	Utf8String string
+	// Value is the value of the alternative Choice names (ia5String, visibleString, bmpString, utf8String: all of Go type string).
+	Value string
 }
 
 // DisplayTextChoice tells which alternative of DisplayText a value holds.
@@ -7526,9 +7374,9 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "ia5String")
 		}
-		v.Ia5String = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "IA5String", len(v.Ia5String), 1, 200); err != nil {
+			if err := runtime.CheckSize(off1, "IA5String", len(v.Value), 1, 200); err != nil {
 				return runtime.WithField(err, "ia5String")
 			}
 		}
@@ -7539,9 +7387,9 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "visibleString")
 		}
-		v.VisibleString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "VisibleString", len(v.VisibleString), 1, 200); err != nil {
+			if err := runtime.CheckSize(off3, "VisibleString", len(v.Value), 1, 200); err != nil {
 				return runtime.WithField(err, "visibleString")
 			}
 		}
@@ -7552,9 +7400,9 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 200); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -7565,9 +7413,9 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "utf8String")
 		}
-		v.Utf8String = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UTF8String", runtime.CharCount(string(v.Utf8String)), 1, 200); err != nil {
+			if err := runtime.CheckSize(off7, "UTF8String", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				return runtime.WithField(err, "utf8String")
 			}
 		}
@@ -7582,32 +7430,32 @@ func (v *DisplayText) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DisplayTextIa5String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(v.Ia5String), 1, 200); err != nil {
+			if err := runtime.CheckSize(-1, "IA5String", len(v.Value), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "ia5String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, v.Ia5String)
+		b.AddString(runtime.Universal(runtime.TagIA5String), 22, v.Value)
 	case DisplayTextVisibleString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "VisibleString", len(v.VisibleString), 1, 200); err != nil {
+			if err := runtime.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "visibleString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagVisibleString), 26, v.VisibleString)
+		b.AddString(runtime.Universal(runtime.TagVisibleString), 26, v.Value)
 	case DisplayTextBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 200); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case DisplayTextUtf8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Utf8String)), 1, 200); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "utf8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Utf8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("DisplayText"))
 	}
@@ -8035,27 +7883,27 @@ type AttributeSetSupportedAttributesValues struct {
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeSetSupportedAttributesValuesKind
 	// Name is the value when Kind is AttributeSetSupportedAttributesValuesName.
-	Name *X520name
+	Name X520name
 	// Surname is the value when Kind is AttributeSetSupportedAttributesValuesSurname.
-	Surname *X520name
+	Surname X520name
 	// GivenName is the value when Kind is AttributeSetSupportedAttributesValuesGivenName.
-	GivenName *X520name
+	GivenName X520name
 	// Initials is the value when Kind is AttributeSetSupportedAttributesValuesInitials.
-	Initials *X520name
+	Initials X520name
 	// GenerationQualifier is the value when Kind is AttributeSetSupportedAttributesValuesGenerationQualifier.
-	GenerationQualifier *X520name
+	GenerationQualifier X520name
 	// X520CommonName is the value when Kind is AttributeSetSupportedAttributesValuesX520CommonName.
-	X520CommonName *X520CommonName
+	X520CommonName X520CommonName
 	// X520LocalityName is the value when Kind is AttributeSetSupportedAttributesValuesX520LocalityName.
-	X520LocalityName *X520LocalityName
+	X520LocalityName X520LocalityName
 	// X520StateOrProvinceName is the value when Kind is AttributeSetSupportedAttributesValuesX520StateOrProvinceName.
-	X520StateOrProvinceName *X520StateOrProvinceName
+	X520StateOrProvinceName X520StateOrProvinceName
 	// X520OrganizationName is the value when Kind is AttributeSetSupportedAttributesValuesX520OrganizationName.
-	X520OrganizationName *X520OrganizationName
+	X520OrganizationName X520OrganizationName
 	// X520OrganizationalUnitName is the value when Kind is AttributeSetSupportedAttributesValuesX520OrganizationalUnitName.
-	X520OrganizationalUnitName *X520OrganizationalUnitName
+	X520OrganizationalUnitName X520OrganizationalUnitName
 	// X520Title is the value when Kind is AttributeSetSupportedAttributesValuesX520Title.
-	X520Title *DirectoryStringUbTitle
+	X520Title DirectoryStringUbTitle
 	// X520dnQualifier is the value when Kind is AttributeSetSupportedAttributesValuesX520dnQualifier.
 	X520dnQualifier string
 	// X520countryName is the value when Kind is AttributeSetSupportedAttributesValuesX520countryName.
@@ -8063,7 +7911,7 @@ type AttributeSetSupportedAttributesValues struct {
 	// X520SerialNumber is the value when Kind is AttributeSetSupportedAttributesValuesX520SerialNumber.
 	X520SerialNumber string
 	// X520Pseudonym is the value when Kind is AttributeSetSupportedAttributesValuesX520Pseudonym.
-	X520Pseudonym *DirectoryStringUbPseudonym
+	X520Pseudonym DirectoryStringUbPseudonym
 	// DomainComponent is the value when Kind is AttributeSetSupportedAttributesValuesDomainComponent.
 	DomainComponent string
 	// EmailAddress is the value when Kind is AttributeSetSupportedAttributesValuesEmailAddress.
@@ -8099,11 +7947,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04)":
 		// at-name 2.5.4.41
 		u.Kind = AttributeSetSupportedAttributesValuesName
-		p1, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.Name = p1
 		if err := u.Name.decode(r); err != nil {
 			return err
 		}
@@ -8111,11 +7954,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = AttributeSetSupportedAttributesValuesSurname
-		p2, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.Surname = p2
 		if err := u.Surname.decode(r); err != nil {
 			return err
 		}
@@ -8123,11 +7961,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = AttributeSetSupportedAttributesValuesGivenName
-		p3, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.GivenName = p3
 		if err := u.GivenName.decode(r); err != nil {
 			return err
 		}
@@ -8135,11 +7968,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = AttributeSetSupportedAttributesValuesInitials
-		p4, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.Initials = p4
 		if err := u.Initials.decode(r); err != nil {
 			return err
 		}
@@ -8147,11 +7975,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = AttributeSetSupportedAttributesValuesGenerationQualifier
-		p5, err := runtime.New[X520name](r)
-		if err != nil {
-			return err
-		}
-		u.GenerationQualifier = p5
 		if err := u.GenerationQualifier.decode(r); err != nil {
 			return err
 		}
@@ -8159,11 +7982,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = AttributeSetSupportedAttributesValuesX520CommonName
-		p6, err := runtime.New[X520CommonName](r)
-		if err != nil {
-			return err
-		}
-		u.X520CommonName = p6
 		if err := u.X520CommonName.decode(r); err != nil {
 			return err
 		}
@@ -8171,11 +7989,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = AttributeSetSupportedAttributesValuesX520LocalityName
-		p7, err := runtime.New[X520LocalityName](r)
-		if err != nil {
-			return err
-		}
-		u.X520LocalityName = p7
 		if err := u.X520LocalityName.decode(r); err != nil {
 			return err
 		}
@@ -8183,11 +7996,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = AttributeSetSupportedAttributesValuesX520StateOrProvinceName
-		p8, err := runtime.New[X520StateOrProvinceName](r)
-		if err != nil {
-			return err
-		}
-		u.X520StateOrProvinceName = p8
 		if err := u.X520StateOrProvinceName.decode(r); err != nil {
 			return err
 		}
@@ -8195,11 +8003,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationName
-		p9, err := runtime.New[X520OrganizationName](r)
-		if err != nil {
-			return err
-		}
-		u.X520OrganizationName = p9
 		if err := u.X520OrganizationName.decode(r); err != nil {
 			return err
 		}
@@ -8207,11 +8010,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationalUnitName
-		p10, err := runtime.New[X520OrganizationalUnitName](r)
-		if err != nil {
-			return err
-		}
-		u.X520OrganizationalUnitName = p10
 		if err := u.X520OrganizationalUnitName.decode(r); err != nil {
 			return err
 		}
@@ -8219,11 +8017,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = AttributeSetSupportedAttributesValuesX520Title
-		p11, err := runtime.New[DirectoryStringUbTitle](r)
-		if err != nil {
-			return err
-		}
-		u.X520Title = p11
 		if err := u.X520Title.decode(r); err != nil {
 			return err
 		}
@@ -8231,23 +8024,23 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
-		x12, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
 			return err
 		}
-		u.X520dnQualifier = x12
+		u.X520dnQualifier = x1
 		return r.Finish("AttributeSet.values")
 	case "U\x04\x06":
 		// at-x520countryName 2.5.4.6
 		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
-		off13 := r.Offset()
-		x14, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		off2 := r.Offset()
+		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
 			return err
 		}
-		u.X520countryName = x14
+		u.X520countryName = x3
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off13, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(off2, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
 				return err
 			}
 		}
@@ -8255,14 +8048,14 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\x05":
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
-		off15 := r.Offset()
-		x16, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		off4 := r.Offset()
+		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
 			return err
 		}
-		u.X520SerialNumber = x16
+		u.X520SerialNumber = x5
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off15, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(off4, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
 				return err
 			}
 		}
@@ -8270,11 +8063,6 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = AttributeSetSupportedAttributesValuesX520Pseudonym
-		p17, err := runtime.New[DirectoryStringUbPseudonym](r)
-		if err != nil {
-			return err
-		}
-		u.X520Pseudonym = p17
 		if err := u.X520Pseudonym.decode(r); err != nil {
 			return err
 		}
@@ -8282,23 +8070,23 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
-		x18, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
 			return err
 		}
-		u.DomainComponent = x18
+		u.DomainComponent = x6
 		return r.Finish("AttributeSet.values")
 	case "*\x86H\x86\xf7\r\x01\t\x01":
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
-		off19 := r.Offset()
-		x20, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		off7 := r.Offset()
+		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
 			return err
 		}
-		u.EmailAddress = x20
+		u.EmailAddress = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off19, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(off7, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
 				return err
 			}
 		}
@@ -8319,71 +8107,27 @@ func (u *AttributeSetSupportedAttributesValues) keepDER(r *runtime.Reader) error
 func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case AttributeSetSupportedAttributesValuesName:
-		if u.Name == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.Name.encode(b)
-		}
+		u.Name.encode(b)
 	case AttributeSetSupportedAttributesValuesSurname:
-		if u.Surname == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.Surname.encode(b)
-		}
+		u.Surname.encode(b)
 	case AttributeSetSupportedAttributesValuesGivenName:
-		if u.GivenName == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.GivenName.encode(b)
-		}
+		u.GivenName.encode(b)
 	case AttributeSetSupportedAttributesValuesInitials:
-		if u.Initials == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.Initials.encode(b)
-		}
+		u.Initials.encode(b)
 	case AttributeSetSupportedAttributesValuesGenerationQualifier:
-		if u.GenerationQualifier == nil {
-			b.SetError(runtime.NilValue("X520name"))
-		} else {
-			u.GenerationQualifier.encode(b)
-		}
+		u.GenerationQualifier.encode(b)
 	case AttributeSetSupportedAttributesValuesX520CommonName:
-		if u.X520CommonName == nil {
-			b.SetError(runtime.NilValue("X520CommonName"))
-		} else {
-			u.X520CommonName.encode(b)
-		}
+		u.X520CommonName.encode(b)
 	case AttributeSetSupportedAttributesValuesX520LocalityName:
-		if u.X520LocalityName == nil {
-			b.SetError(runtime.NilValue("X520LocalityName"))
-		} else {
-			u.X520LocalityName.encode(b)
-		}
+		u.X520LocalityName.encode(b)
 	case AttributeSetSupportedAttributesValuesX520StateOrProvinceName:
-		if u.X520StateOrProvinceName == nil {
-			b.SetError(runtime.NilValue("X520StateOrProvinceName"))
-		} else {
-			u.X520StateOrProvinceName.encode(b)
-		}
+		u.X520StateOrProvinceName.encode(b)
 	case AttributeSetSupportedAttributesValuesX520OrganizationName:
-		if u.X520OrganizationName == nil {
-			b.SetError(runtime.NilValue("X520OrganizationName"))
-		} else {
-			u.X520OrganizationName.encode(b)
-		}
+		u.X520OrganizationName.encode(b)
 	case AttributeSetSupportedAttributesValuesX520OrganizationalUnitName:
-		if u.X520OrganizationalUnitName == nil {
-			b.SetError(runtime.NilValue("X520OrganizationalUnitName"))
-		} else {
-			u.X520OrganizationalUnitName.encode(b)
-		}
+		u.X520OrganizationalUnitName.encode(b)
 	case AttributeSetSupportedAttributesValuesX520Title:
-		if u.X520Title == nil {
-			b.SetError(runtime.NilValue("DirectoryString"))
-		} else {
-			u.X520Title.encode(b)
-		}
+		u.X520Title.encode(b)
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
 	case AttributeSetSupportedAttributesValuesX520countryName:
@@ -8401,11 +8145,7 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
-		if u.X520Pseudonym == nil {
-			b.SetError(runtime.NilValue("DirectoryString"))
-		} else {
-			u.X520Pseudonym.encode(b)
-		}
+		u.X520Pseudonym.encode(b)
 	case AttributeSetSupportedAttributesValuesDomainComponent:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
@@ -8838,6 +8578,21 @@ func (v *GeneralSubtree) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	BaseDistance ::= INTEGER (0..MAX)
 type BaseDistance runtime.Integer
 
+// Int64 returns the value if it fits in an int64.
+func (v BaseDistance) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v BaseDistance) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v BaseDistance) String() string {
+	return runtime.Integer(v).String()
+}
+
 // decode reads a BaseDistance from r.
 func (v *BaseDistance) decode(r *runtime.Reader, t runtime.Tag) error {
 	off := r.Offset()
@@ -9090,6 +8845,16 @@ func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //
 //	KeyPurposeId ::= OBJECT IDENTIFIER
 type KeyPurposeID runtime.OID
+
+// String returns the OID in dotted form.
+func (v KeyPurposeID) String() string {
+	return runtime.OID(v).String()
+}
+
+// Equal reports whether v and o are the same OID.
+func (v KeyPurposeID) Equal(o runtime.OID) bool {
+	return runtime.OID(v).Equal(o)
+}
 
 // decode reads a KeyPurposeId from r.
 func (v *KeyPurposeID) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -9357,6 +9122,21 @@ func (v *DistributionPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //
 //	SkipCerts ::= INTEGER (0..MAX)
 type SkipCerts runtime.Integer
+
+// Int64 returns the value if it fits in an int64.
+func (v SkipCerts) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v SkipCerts) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v SkipCerts) String() string {
+	return runtime.Integer(v).String()
+}
 
 // decode reads a SkipCerts from r.
 func (v *SkipCerts) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -11417,7 +11197,7 @@ type GeneralName struct {
 	// DirectoryName is the component directoryName [4] EXPLICIT Name.
 	DirectoryName Name
 	// EdiPartyName is the component ediPartyName [5] EDIPartyName.
-	EdiPartyName *EDIPartyName
+	EdiPartyName EDIPartyName
 	// UniformResourceIdentifier is the component uniformResourceIdentifier [6] IA5String.
 	UniformResourceIdentifier string
 	// IPAddress is the component iPAddress [7] OCTET STRING.
@@ -11518,35 +11298,30 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 		}
 	case tag == runtime.Context(5):
 		v.Choice = GeneralNameEdiPartyName
-		p6, err := runtime.New[EDIPartyName](r)
-		if err != nil {
-			return runtime.WithField(err, "ediPartyName")
-		}
-		v.EdiPartyName = p6
 		if err := v.EdiPartyName.decode(r, runtime.Context(5)); err != nil {
 			return runtime.WithField(err, "ediPartyName")
 		}
 	case tag == runtime.Context(6):
 		v.Choice = GeneralNameUniformResourceIdentifier
-		x7, err := r.ReadIA5String(runtime.Context(6))
+		x6, err := r.ReadIA5String(runtime.Context(6))
 		if err != nil {
 			return runtime.WithField(err, "uniformResourceIdentifier")
 		}
-		v.UniformResourceIdentifier = x7
+		v.UniformResourceIdentifier = x6
 	case tag == runtime.Context(7):
 		v.Choice = GeneralNameIPAddress
-		x8, err := r.ReadOctetString(runtime.Context(7))
+		x7, err := r.ReadOctetString(runtime.Context(7))
 		if err != nil {
 			return runtime.WithField(err, "iPAddress")
 		}
-		v.IPAddress = x8
+		v.IPAddress = x7
 	case tag == runtime.Context(8):
 		v.Choice = GeneralNameRegisteredID
-		x9, err := r.ReadOID(runtime.Context(8))
+		x8, err := r.ReadOID(runtime.Context(8))
 		if err != nil {
 			return runtime.WithField(err, "registeredID")
 		}
-		v.RegisteredID = x9
+		v.RegisteredID = x8
 	default:
 		return r.NoAlternative("GeneralName")
 	}
@@ -11573,11 +11348,7 @@ func (v *GeneralName) encode(b *runtime.Builder) {
 		v.DirectoryName.encode(b)
 		b.End(m1)
 	case GeneralNameEdiPartyName:
-		if v.EdiPartyName == nil {
-			b.SetError(runtime.NilValue("EDIPartyName"))
-		} else {
-			v.EdiPartyName.encode(b, runtime.Context(5))
-		}
+		v.EdiPartyName.encode(b, runtime.Context(5))
 	case GeneralNameUniformResourceIdentifier:
 		b.AddString(runtime.Context(6), 22, v.UniformResourceIdentifier)
 	case GeneralNameIPAddress:
@@ -11992,10 +11763,8 @@ func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *runtime.Options
 type CountryName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice CountryNameChoice
-	// X121DccCode is the component x121-dcc-code NumericString.
-	X121DccCode string
-	// Iso3166Alpha2Code is the component iso-3166-alpha2-code PrintableString.
-	Iso3166Alpha2Code string
+	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
+	Value string
 }
 
 // CountryNameChoice tells which alternative of CountryName a value holds.
@@ -12028,9 +11797,9 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "x121-dcc-code")
 		}
-		v.X121DccCode = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
+			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 3, 3); err != nil {
 				return runtime.WithField(err, "x121-dcc-code")
 			}
 		}
@@ -12041,9 +11810,9 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "iso-3166-alpha2-code")
 		}
-		v.Iso3166Alpha2Code = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 2, 2); err != nil {
 				return runtime.WithField(err, "iso-3166-alpha2-code")
 			}
 		}
@@ -12058,18 +11827,18 @@ func (v *CountryName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case CountryNameX121DccCode:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(runtime.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.X121DccCode)
+		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
 	case CountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Iso3166Alpha2Code)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("CountryName"))
 	}
@@ -12138,10 +11907,8 @@ func (v *CountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type AdministrationDomainName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice AdministrationDomainNameChoice
-	// Numeric is the component numeric NumericString.
-	Numeric string
-	// Printable is the component printable PrintableString.
-	Printable string
+	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
+	Value string
 }
 
 // AdministrationDomainNameChoice tells which alternative of AdministrationDomainName a value holds.
@@ -12174,9 +11941,9 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "numeric")
 		}
-		v.Numeric = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.Numeric), 0, 16); err != nil {
+			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 0, 16); err != nil {
 				return runtime.WithField(err, "numeric")
 			}
 		}
@@ -12187,9 +11954,9 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printable")
 		}
-		v.Printable = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Printable), 0, 16); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 0, 16); err != nil {
 				return runtime.WithField(err, "printable")
 			}
 		}
@@ -12204,18 +11971,18 @@ func (v *AdministrationDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case AdministrationDomainNameNumeric:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 0, 16); err != nil {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 0, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Numeric)
+		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
 	case AdministrationDomainNamePrintable:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 0, 16); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Printable)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("AdministrationDomainName"))
 	}
@@ -12436,10 +12203,8 @@ func (v *TerminalIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]by
 type PrivateDomainName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice PrivateDomainNameChoice
-	// Numeric is the component numeric NumericString.
-	Numeric string
-	// Printable is the component printable PrintableString.
-	Printable string
+	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
+	Value string
 }
 
 // PrivateDomainNameChoice tells which alternative of PrivateDomainName a value holds.
@@ -12472,9 +12237,9 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "numeric")
 		}
-		v.Numeric = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.Numeric), 1, 16); err != nil {
+			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 1, 16); err != nil {
 				return runtime.WithField(err, "numeric")
 			}
 		}
@@ -12485,9 +12250,9 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printable")
 		}
-		v.Printable = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Printable), 1, 16); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 16); err != nil {
 				return runtime.WithField(err, "printable")
 			}
 		}
@@ -12502,18 +12267,18 @@ func (v *PrivateDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case PrivateDomainNameNumeric:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.Numeric), 1, 16); err != nil {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Numeric)
+		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
 	case PrivateDomainNamePrintable:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Printable), 1, 16); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Printable)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("PrivateDomainName"))
 	}
@@ -14333,10 +14098,8 @@ func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Opt
 type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice
-	// X121DccCode is the component x121-dcc-code NumericString.
-	X121DccCode string
-	// Iso3166Alpha2Code is the component iso-3166-alpha2-code PrintableString.
-	Iso3166Alpha2Code string
+	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
+	Value string
 }
 
 // ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName a value holds.
@@ -14369,9 +14132,9 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 		if err != nil {
 			return runtime.WithField(err, "x121-dcc-code")
 		}
-		v.X121DccCode = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
+			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 3, 3); err != nil {
 				return runtime.WithField(err, "x121-dcc-code")
 			}
 		}
@@ -14382,9 +14145,9 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 		if err != nil {
 			return runtime.WithField(err, "iso-3166-alpha2-code")
 		}
-		v.Iso3166Alpha2Code = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 2, 2); err != nil {
 				return runtime.WithField(err, "iso-3166-alpha2-code")
 			}
 		}
@@ -14399,18 +14162,18 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) e
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.X121DccCode), 3, 3); err != nil {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(runtime.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.X121DccCode)
+		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Iso3166Alpha2Code), 2, 2); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Iso3166Alpha2Code)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
 	}
@@ -14460,10 +14223,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) A
 type ExtensionAttributeExtensionAttributeValuePostalCode struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice ExtensionAttributeExtensionAttributeValuePostalCodeChoice
-	// NumericCode is the component numeric-code NumericString.
-	NumericCode string
-	// PrintableCode is the component printable-code PrintableString.
-	PrintableCode string
+	// Value is the value of the alternative Choice names (numeric-code, printable-code: all of Go type string).
+	Value string
 }
 
 // ExtensionAttributeExtensionAttributeValuePostalCodeChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePostalCode a value holds.
@@ -14496,9 +14257,9 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 		if err != nil {
 			return runtime.WithField(err, "numeric-code")
 		}
-		v.NumericCode = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.NumericCode), 1, 16); err != nil {
+			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 1, 16); err != nil {
 				return runtime.WithField(err, "numeric-code")
 			}
 		}
@@ -14509,9 +14270,9 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 		if err != nil {
 			return runtime.WithField(err, "printable-code")
 		}
-		v.PrintableCode = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableCode), 1, 16); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 16); err != nil {
 				return runtime.WithField(err, "printable-code")
 			}
 		}
@@ -14526,18 +14287,18 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.NumericCode), 1, 16); err != nil {
+			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.NumericCode)
+		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableCode), 1, 16); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableCode)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
 	}
@@ -15810,16 +15571,8 @@ func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 type DirectoryStringUbMax struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice DirectoryStringUbMaxChoice
-	// TeletexString is the component teletexString TeletexString.
-	TeletexString string
-	// PrintableString is the component printableString PrintableString.
-	PrintableString string
-	// BmpString is the component bmpString BMPString.
-	BmpString string
-	// UniversalString is the component universalString UniversalString.
-	UniversalString string
-	// UTF8String is the component uTF8String UTF8String.
-	UTF8String string
+	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
+	Value string
 }
 
 // DirectoryStringUbMaxChoice tells which alternative of DirectoryStringUbMax a value holds.
@@ -15861,9 +15614,9 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "teletexString")
 		}
-		v.TeletexString = x2
+		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				return runtime.WithField(err, "teletexString")
 			}
 		}
@@ -15874,9 +15627,9 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "printableString")
 		}
-		v.PrintableString = x4
+		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				return runtime.WithField(err, "printableString")
 			}
 		}
@@ -15887,9 +15640,9 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "bmpString")
 		}
-		v.BmpString = x6
+		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				return runtime.WithField(err, "bmpString")
 			}
 		}
@@ -15900,9 +15653,9 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "universalString")
 		}
-		v.UniversalString = x8
+		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				return runtime.WithField(err, "universalString")
 			}
 		}
@@ -15913,9 +15666,9 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "uTF8String")
 		}
-		v.UTF8String = x10
+		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				return runtime.WithField(err, "uTF8String")
 			}
 		}
@@ -15930,39 +15683,39 @@ func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case DirectoryStringUbMaxTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
 	case DirectoryStringUbMaxPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	case DirectoryStringUbMaxBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.BmpString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.BmpString)
+		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
 	case DirectoryStringUbMaxUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.UniversalString)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.UniversalString)
+		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
 	case DirectoryStringUbMaxUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.UTF8String)), 1, 32768); err != nil {
+			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.UTF8String)
+		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
 	default:
 		b.SetError(runtime.NoChoice("DirectoryString"))
 	}
@@ -21204,10 +20957,8 @@ func (v *TBSCertList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type PKIX1Explicit2009Time struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice PKIX1Explicit2009TimeChoice
-	// UTCTime is the component utcTime UTCTime.
-	UTCTime time.Time
-	// GeneralTime is the component generalTime GeneralizedTime.
-	GeneralTime time.Time
+	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
+	Value time.Time
 }
 
 // PKIX1Explicit2009TimeChoice tells which alternative of PKIX1Explicit2009Time a value holds.
@@ -21239,14 +20990,14 @@ func (v *PKIX1Explicit2009Time) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "utcTime")
 		}
-		v.UTCTime = x1
+		v.Value = x1
 	case tag == runtime.Universal(runtime.TagGeneralizedTime):
 		v.Choice = PKIX1Explicit2009TimeGeneralTime
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return runtime.WithField(err, "generalTime")
 		}
-		v.GeneralTime = x2
+		v.Value = x2
 	default:
 		return r.NoAlternative("Time")
 	}
@@ -21257,9 +21008,9 @@ func (v *PKIX1Explicit2009Time) decode(r *runtime.Reader) error {
 func (v *PKIX1Explicit2009Time) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case PKIX1Explicit2009TimeUTCTime:
-		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.UTCTime)
+		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.Value)
 	case PKIX1Explicit2009TimeGeneralTime:
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.GeneralTime)
+		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Value)
 	default:
 		b.SetError(runtime.NoChoice("Time"))
 	}
@@ -22247,6 +21998,21 @@ func (u *ExtensionCRLExtensionsExtnValue) encode(b *runtime.Builder) {
 //
 //	CRLNumber ::= INTEGER (0..MAX)
 type CRLNumber runtime.Integer
+
+// Int64 returns the value if it fits in an int64.
+func (v CRLNumber) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v CRLNumber) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v CRLNumber) String() string {
+	return runtime.Integer(v).String()
+}
 
 // decode reads a CRLNumber from r.
 func (v *CRLNumber) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -23872,7 +23638,7 @@ type AttributeSignedAttributesSetAttrValues struct {
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeSignedAttributesSetAttrValuesKind
 	// SigningTime is the value when Kind is AttributeSignedAttributesSetAttrValuesSigningTime.
-	SigningTime *SigningTime
+	SigningTime SigningTime
 	// MessageDigest is the value when Kind is AttributeSignedAttributesSetAttrValuesMessageDigest.
 	MessageDigest MessageDigest
 	// ContentType is the value when Kind is AttributeSignedAttributesSetAttrValuesContentType.
@@ -23894,11 +23660,6 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.R
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
 		u.Kind = AttributeSignedAttributesSetAttrValuesSigningTime
-		p1, err := runtime.New[SigningTime](r)
-		if err != nil {
-			return err
-		}
-		u.SigningTime = p1
 		if err := u.SigningTime.decode(r); err != nil {
 			return err
 		}
@@ -23933,11 +23694,7 @@ func (u *AttributeSignedAttributesSetAttrValues) keepDER(r *runtime.Reader) erro
 func (u *AttributeSignedAttributesSetAttrValues) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case AttributeSignedAttributesSetAttrValuesSigningTime:
-		if u.SigningTime == nil {
-			b.SetError(runtime.NilValue("SigningTime"))
-		} else {
-			u.SigningTime.encode(b)
-		}
+		u.SigningTime.encode(b)
 	case AttributeSignedAttributesSetAttrValuesMessageDigest:
 		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
 	case AttributeSignedAttributesSetAttrValuesContentType:
@@ -27880,6 +27637,21 @@ type RC2wrapParameter = RC2ParameterVersion
 //	RC2ParameterVersion ::= INTEGER
 type RC2ParameterVersion runtime.Integer
 
+// Int64 returns the value if it fits in an int64.
+func (v RC2ParameterVersion) Int64() (int64, bool) {
+	return runtime.Integer(v).Int64()
+}
+
+// Big returns the value as a *big.Int.
+func (v RC2ParameterVersion) Big() *big.Int {
+	return runtime.Integer(v).Big()
+}
+
+// String returns the value in decimal.
+func (v RC2ParameterVersion) String() string {
+	return runtime.Integer(v).String()
+}
+
 // decode reads a RC2ParameterVersion from r.
 func (v *RC2ParameterVersion) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInteger(t)
@@ -29517,7 +29289,7 @@ type AttributeAuthAttributeSetAttrValues struct {
 	// MessageDigest is the value when Kind is AttributeAuthAttributeSetAttrValuesMessageDigest.
 	MessageDigest MessageDigest
 	// SigningTime is the value when Kind is AttributeAuthAttributeSetAttrValuesSigningTime.
-	SigningTime *SigningTime
+	SigningTime SigningTime
 }
 
 // AttributeAuthAttributeSetAttrValuesKind tells which row of the table of AttributeAuthAttributeSetAttrValues a key selected.
@@ -29549,11 +29321,6 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Read
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
 		u.Kind = AttributeAuthAttributeSetAttrValuesSigningTime
-		p1, err := runtime.New[SigningTime](r)
-		if err != nil {
-			return err
-		}
-		u.SigningTime = p1
 		if err := u.SigningTime.decode(r); err != nil {
 			return err
 		}
@@ -29578,11 +29345,7 @@ func (u *AttributeAuthAttributeSetAttrValues) encode(b *runtime.Builder) {
 	case AttributeAuthAttributeSetAttrValuesMessageDigest:
 		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
 	case AttributeAuthAttributeSetAttrValuesSigningTime:
-		if u.SigningTime == nil {
-			b.SetError(runtime.NilValue("SigningTime"))
-		} else {
-			u.SigningTime.encode(b)
-		}
+		u.SigningTime.encode(b)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -29592,6 +29355,16 @@ func (u *AttributeAuthAttributeSetAttrValues) encode(b *runtime.Builder) {
 //
 //	ContentType ::= CONTENT-TYPE.&id
 type ContentType runtime.OID
+
+// String returns the OID in dotted form.
+func (v ContentType) String() string {
+	return runtime.OID(v).String()
+}
+
+// Equal reports whether v and o are the same OID.
+func (v ContentType) Equal(o runtime.OID) bool {
+	return runtime.OID(v).Equal(o)
+}
 
 // decode reads a ContentType from r.
 func (v *ContentType) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -29725,10 +29498,8 @@ type SigningTime = Time
 type Time struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice TimeChoice
-	// UTCTime is the component utcTime UTCTime.
-	UTCTime time.Time
-	// GeneralTime is the component generalTime GeneralizedTime.
-	GeneralTime time.Time
+	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
+	Value time.Time
 }
 
 // TimeChoice tells which alternative of Time a value holds.
@@ -29760,14 +29531,14 @@ func (v *Time) decode(r *runtime.Reader) error {
 		if err != nil {
 			return runtime.WithField(err, "utcTime")
 		}
-		v.UTCTime = x1
+		v.Value = x1
 	case tag == runtime.Universal(runtime.TagGeneralizedTime):
 		v.Choice = TimeGeneralTime
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return runtime.WithField(err, "generalTime")
 		}
-		v.GeneralTime = x2
+		v.Value = x2
 	default:
 		return r.NoAlternative("Time")
 	}
@@ -29778,9 +29549,9 @@ func (v *Time) decode(r *runtime.Reader) error {
 func (v *Time) encode(b *runtime.Builder) {
 	switch v.Choice {
 	case TimeUTCTime:
-		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.UTCTime)
+		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.Value)
 	case TimeGeneralTime:
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.GeneralTime)
+		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Value)
 	default:
 		b.SetError(runtime.NoChoice("Time"))
 	}
