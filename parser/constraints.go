@@ -112,7 +112,7 @@ func (p *parser) parseBracedElementSetSpecs() *ElementSetSpecs {
 		p.next()
 		return &ElementSetSpecs{Pos: open.Pos}
 	}
-	s := p.parseElementSetSpecs()
+	s := p.parseElementSetSpecsCommas(true)
 	s.Pos = open.Pos
 	p.expect(TokRBrace, "\"}\" of the set")
 	return s
@@ -121,23 +121,65 @@ func (p *parser) parseBracedElementSetSpecs() *ElementSetSpecs {
 // parseElementSetSpecs parses "Root [, ... [, Additional]]" (X.680 50.1),
 // including the object set forms "..." and "..., Additional" (X.681 12.3).
 func (p *parser) parseElementSetSpecs() *ElementSetSpecs {
+	return p.parseElementSetSpecsCommas(false)
+}
+
+// parseElementSetSpecsCommas is parseElementSetSpecs; with commas set (a
+// set in braces, parseBracedElementSetSpecs), a "," between two elements
+// is read as "|" (see commaUnions).
+func (p *parser) parseElementSetSpecsCommas(commas bool) *ElementSetSpecs {
 	s := &ElementSetSpecs{Pos: p.tok().Pos}
+	spec := func() *ElementSetSpec {
+		e := p.parseElementSetSpec()
+		if commas {
+			p.commaUnions(e)
+		}
+		return e
+	}
 	if p.got(TokEllipsis) {
 		s.Extensible = true
 		if p.got(TokComma) {
-			s.Additional = p.parseElementSetSpec()
+			s.Additional = spec()
 		}
 		return s
 	}
-	s.Root = p.parseElementSetSpec()
+	s.Root = spec()
 	if p.kind() == TokComma && p.peek(1).Type == TokEllipsis {
 		p.i += 2
 		s.Extensible = true
 		if p.got(TokComma) {
-			s.Additional = p.parseElementSetSpec()
+			s.Additional = spec()
 		}
 	}
 	return s
+}
+
+// commaUnions reads a published defect of RFC 8018's PKCS5v2-1: object
+// sets written "{ {A}, {B}, ... }" and "{ {A} | {B}, | {C} }", with ","
+// where X.681 separates the objects of a set with "|" (X.680 50.1 allows
+// "," in a set only before and after the extension marker "..."). Where
+// a "," after the elements of s is followed by neither "..." nor "}", the
+// elements that follow are added to s's unions, with a warning: the ","
+// is read as "|", or dropped before a "|" or UNION. A strict parse would
+// fail at that ",", so the reading of a valid module is unchanged.
+func (p *parser) commaUnions(s *ElementSetSpec) {
+	if s.AllExcept != nil {
+		return
+	}
+	for p.kind() == TokComma {
+		next := p.peek(1).Type
+		if next == TokEllipsis || next == TokRBrace || next == TokEOF || next == kwALL {
+			return
+		}
+		comma := p.next()
+		if p.got(TokBar) || p.got(kwUNION) {
+			p.warns.Add(comma.Pos, "',' before '|' in a set is ignored (a published defect, e.g. RFC 8018)")
+		} else {
+			p.warns.Add(comma.Pos, "',' between the elements of a set is read as '|' (a published defect, e.g. RFC 8018)")
+		}
+		more := p.parseElementSetSpec()
+		s.Unions = append(s.Unions, more.Unions...)
+	}
 }
 
 // parseElementSetSpec parses Unions or "ALL EXCEPT Elements" (X.680 50.1).

@@ -108,7 +108,12 @@
 // after the last module's END that cannot start a module. A fourth, also
 // a warning, reads RFC 3281 as published: where a "," is missing and the
 // comment just before the next token ends with one ("version AttCertVersion
-// -- version is v2,"), that comma separates the components.
+// -- version is v2,"), that comma separates the components. A fifth, a
+// warning too, reads RFC 8018 (PKCS5v2-1) as published: in a set in braces
+// (value set, object set), a "," between two elements, where X.680 50.1
+// allows one only next to the extension marker "...", is read as "|"
+// ("{ {NULL IDENTIFIED BY id-hmacWithSHA1}, {NULL IDENTIFIED BY ...}, ...
+// }"), and a "," just before a "|" is dropped (see commaUnions).
 //
 // X.208 macros, withdrawn in 1994, are recorded but not interpreted: a
 // definition "Name MACRO ::= BEGIN ... END" becomes a *MacroDefinition

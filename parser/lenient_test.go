@@ -96,6 +96,30 @@ func TestLeniencies(t *testing.T) {
 			errs: []string{"t.asn:4:2: unexpected \"holder\", expected \",\" or \"}\""},
 		},
 		{
+			// RFC 8018's PBKDF2-PRFs and SupportingAlgorithms as published.
+			name: "commas between the objects of a set",
+			src:  "M DEFINITIONS ::= BEGIN\nS C ::= {\n {A}, {B},\n {C} | {D}, | {E},\n ...\n}\nEND\n",
+			warnings: []string{
+				"t.asn:3:5: ',' between the elements of a set is read as '|' (a published defect, e.g. RFC 8018)",
+				"t.asn:3:10: ',' between the elements of a set is read as '|' (a published defect, e.g. RFC 8018)",
+				"t.asn:4:11: ',' before '|' in a set is ignored (a published defect, e.g. RFC 8018)",
+			},
+		},
+		{
+			name:     "commas after the extension marker",
+			src:      "M DEFINITIONS ::= BEGIN\nS C ::= { {A}, ..., {B}, {C} }\nEND\n",
+			warnings: []string{"t.asn:2:24: ',' between the elements of a set is read as '|' (a published defect, e.g. RFC 8018)"},
+		},
+		{
+			name: "extension markers and separators of a valid set are kept",
+			src:  "M DEFINITIONS ::= BEGIN\nS C ::= { {A} | {B}, ..., {C} }\nT C ::= { ..., {A} }\nU C ::= { {A}, ... }\nEND\n",
+		},
+		{
+			name: "a comma in a constraint stays an error",
+			src:  "M DEFINITIONS ::= BEGIN\nT ::= INTEGER (1, 2)\nEND\n",
+			errs: []string{"t.asn:2:17: unexpected \",\", expected \")\""},
+		},
+		{
 			name: "a macro after the last module is still reported",
 			src:  "M DEFINITIONS ::= BEGIN\nEND\nX MACRO ::= BEGIN END\n",
 			errs: []string{"t.asn:3:1: MACRO notation (X.208) is not supported: \"X\" is defined outside a module"},
@@ -136,6 +160,8 @@ func TestLenientTrees(t *testing.T) {
 			"M DEFINITIONS ::= BEGIN\nT ::= BOOLEAN\nEND\n"},
 		{"M DEFINITIONS ::= BEGIN\nS ::= SEQUENCE { a A -- a,\n b B }\nEND\n",
 			"M DEFINITIONS ::= BEGIN\nS ::= SEQUENCE { a A,\n b B }\nEND\n"},
+		{"M DEFINITIONS ::= BEGIN\nS C ::= { {A}, {B} ^ {C}, | {D}, ..., {E}, {F} }\nEND\n",
+			"M DEFINITIONS ::= BEGIN\nS C ::= { {A} | {B} ^ {C} | {D}, ..., {E} | {F} }\nEND\n"},
 	}
 	opts := cmp.Options{ignorePos, cmpopts.IgnoreFields(File{}, "Warnings")}
 	for _, tt := range tests {

@@ -60,6 +60,12 @@ func newParser(toks []Token) *parser {
 // just before the offending token is a comment ending in ",", that comma is
 // read as the separator (see commaInComment), with a warning; this is tried
 // first, and used only if the whole file then parses.
+//
+// A fifth reads RFC 8018's object sets "{ {A}, {B}, ... }": in a set in
+// braces, a "," that neither precedes nor follows the extension marker
+// separates elements as "|" does (a "," just before "|" is dropped), with
+// a warning at the ",". The strict parse fails at such a ",", so this
+// changes no valid reading.
 func ParseFile(filename string, src []byte) (f *File, err error) {
 	f = &File{Name: filename}
 	defer func() {

@@ -18,7 +18,8 @@ func init() {
 }
 
 const checkUsage = `usage: asn1gen check [-syntax-only] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
-	[-import-from M.Sym=Module,...] [-extend Module.Set=Module.Set2,...] FILE|DIR...
+	[-import-from [In:]M.Sym=Module|ANY,...] [-extend Module.Set=Module.Set2,...]
+	[-extensible Module.Set,...] FILE|DIR...
 
 Checks every FILE, and every *.asn and *.asn1 file under each DIR
 (recursively), as one set of modules: parses them, binds IMPORTS across the
@@ -33,9 +34,13 @@ types (Module.Type or Type) whose received encoding decoders keep, besides
 the signed data found in the schema; -no-keep-raw turns that derivation off.
 -import-from binds the symbol Sym that modules import from M to its
 definition in Module (for modules without a published ASN.1 text; each
-binding is a warning at its import). -extend adds the objects of the object
+binding is a warning at its import); "Importer:M.Sym=Module" binds only the
+import of module Importer, and "M.Sym=ANY" makes the type Sym an open type
+(for a module that is not available at all). -extend adds the objects of the object
 set Module.Set2 to the extensible object set Module.Set, so that the tables
-drawn from Set have their rows.
+drawn from Set have their rows. -extensible declares the object set
+Module.Set extensible, as if it ended with "...", so that the tables drawn
+from it keep the value of a key it does not list (a warning at the set).
 Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or I/O error.
 
 Flags:
@@ -48,8 +53,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
 	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
 	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
-	importFrom := fset.String("import-from", "", "comma-separated `bindings` M.Sym=Module of imported symbols")
+	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols")
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets")
+	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
 		fset.PrintDefaults()
@@ -71,7 +77,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if !*syntaxOnly {
 		opts := model.Options{NoDeriveKeepRaw: *noKeepRaw}
-		if err := bindFlags(&opts, *importFrom, *extend); err != nil {
+		if err := bindFlags(&opts, *importFrom, *extend, *extensible); err != nil {
 			fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
 			return 2
 		}
@@ -122,8 +128,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// bindFlags parses the -import-from and -extend lists into opts.
-func bindFlags(opts *model.Options, importFrom, extend string) error {
+// bindFlags parses the -import-from, -extend and -extensible lists into
+// opts.
+func bindFlags(opts *model.Options, importFrom, extend, extensible string) error {
 	for _, item := range splitList(importFrom) {
 		b, err := model.ParseImportFrom(item)
 		if err != nil {
@@ -137,6 +144,13 @@ func bindFlags(opts *model.Options, importFrom, extend string) error {
 			return fmt.Errorf("-extend: %v", err)
 		}
 		opts.Extend = append(opts.Extend, e)
+	}
+	for _, item := range splitList(extensible) {
+		r, err := model.ParseSetRef(item)
+		if err != nil {
+			return fmt.Errorf("-extensible: %v", err)
+		}
+		opts.Extensible = append(opts.Extensible, r)
 	}
 	return nil
 }

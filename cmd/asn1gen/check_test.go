@@ -31,6 +31,10 @@ func TestCheck(t *testing.T) {
 	write("any/f.asn", "F DEFINITIONS ::= BEGIN\nA ::= SEQUENCE { id OBJECT IDENTIFIER, v ANY DEFINED BY id }\nEND\n")
 	write("lenient/g.asn", "G DEFINITIONS ::= BEGIN\nR ::= REAL (-1.0..+1.0)\nEND\nEND\n")
 	write("mixed/h.asn", "H DEFINITIONS ::= BEGIN\nv INTEGER ::= +1\nT ::= SEQUENCE { a }\nEND\n")
+	write("bind/p.asn", "P DEFINITIONS ::= BEGIN\nIMPORTS Token FROM Missing {1 2 3};\n"+
+		"C ::= CLASS { &id INTEGER UNIQUE, &Type } WITH SYNTAX { &Type IDENTIFIED BY &id }\n"+
+		"S C ::= { { BOOLEAN IDENTIFIED BY 1 } }\n"+
+		"T ::= SEQUENCE { t Token, id C.&id({S}), v C.&Type({S}{@id}) }\nEND\n")
 	write("good.map", "F.A.v 1.2.3 NULL\n")
 	write("bad.map", "F.A.w 1.2.3 NULL\n")
 	write("syntax.map", "F.A 1.2.3\n")
@@ -69,6 +73,10 @@ func TestCheck(t *testing.T) {
 		{"ANY mapping syntax", []string{"check", "-anymap", "syntax.map", "any"}, 2, "", "syntax.map:1:1: want"},
 		{"keep-raw names a type", []string{"check", "-keep-raw", "F.A", "any"}, 0, "", ""},
 		{"keep-raw of a missing type", []string{"check", "-no-keep-raw", "-keep-raw", "F.B", "any"}, 1, "any/f.asn:1:1: keep-raw: no type F.B\n", ""},
+		{"import-from ANY and extensible", []string{"check", "-import-from", "P:Missing.Token=ANY", "-extensible", "P.S", "bind"}, 0,
+			"bind/p.asn:2:9: warning: Missing not in the set: Token bound to an open type (ANY) by -import-from\n" +
+				"bind/p.asn:4:1: warning: object set S is declared extensible by -extensible P.S: its tables keep the values of the keys it does not list\n", ""},
+		{"extensible syntax", []string{"check", "-extensible", "P", "bind"}, 2, "", "-extensible: \"P\" is not Module.Set"},
 		{"no argument", []string{"check", "-syntax-only"}, 2, "", "usage: asn1gen check"},
 		{"missing file", []string{"check", "-syntax-only", "nope.asn"}, 2, "", "nope.asn"},
 	}

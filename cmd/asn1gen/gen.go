@@ -17,7 +17,8 @@ func init() {
 }
 
 const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-roots T,T] [-fuzz] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
-	[-import-from M.Sym=Module,...] [-extend Module.Set=Module.Set2,...] FILE|DIR...
+	[-import-from [In:]M.Sym=Module|ANY,...] [-extend Module.Set=Module.Set2,...]
+	[-extensible Module.Set,...] FILE|DIR...
 
 Checks the modules like 'asn1gen check' and writes one Go package to DIR:
 NAME.go with a Go type, decoder and encoder for every type of the set (or
@@ -41,8 +42,9 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
 	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
 	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
-	importFrom := fset.String("import-from", "", "comma-separated `bindings` M.Sym=Module of imported symbols (see check)")
+	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols (see check)")
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets (see check)")
+	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible (see check)")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, genUsage)
 		fset.PrintDefaults()
@@ -60,7 +62,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, KeepRaw: splitList(*keepRaw)}
-	if err := bindFlags(&opts, *importFrom, *extend); err != nil {
+	if err := bindFlags(&opts, *importFrom, *extend, *extensible); err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
 	}

@@ -112,7 +112,15 @@ func TestParseImportFromExtend(t *testing.T) {
 	if err != nil || b != (ImportBinding{Module: "PKCS-7", Symbol: "ContentInfo", To: "CryptographicMessageSyntax2004"}) {
 		t.Errorf("ParseImportFrom = %+v, %v", b, err)
 	}
-	for _, bad := range []string{"", "PKCS-7", "PKCS-7.ContentInfo", "PKCS-7.ContentInfo=", "=X", "ContentInfo=X", "A.B.C=X", "A.B=C.D"} {
+	b, err = ParseImportFrom("PKCS-9:InformationFramework.Attribute=PKIX1Explicit88")
+	if err != nil || b != (ImportBinding{In: "PKCS-9", Module: "InformationFramework", Symbol: "Attribute", To: "PKIX1Explicit88"}) || b.String() != "PKCS-9:InformationFramework.Attribute=PKIX1Explicit88" {
+		t.Errorf("ParseImportFrom = %+v, %v", b, err)
+	}
+	if b, err = ParseImportFrom("PKCS-15.PKCS15Token=ANY"); err != nil || b.To != OpaqueBinding {
+		t.Errorf("ParseImportFrom = %+v, %v", b, err)
+	}
+	for _, bad := range []string{"", "PKCS-7", "PKCS-7.ContentInfo", "PKCS-7.ContentInfo=", "=X", "ContentInfo=X", "A.B.C=X", "A.B=C.D",
+		":A.B=C", "X.Y:A.B=C", "A.B=X:C", "A.B:C=D"} {
 		if _, err := ParseImportFrom(bad); err == nil {
 			t.Errorf("ParseImportFrom(%q): no error", bad)
 		}
@@ -256,5 +264,205 @@ END`)}
 	want := []string{"int:1 -> BOOLEAN ()", "int:3 -> INTEGER ()"}
 	if diff := cmp.Diff(want, tableRows(tab)); diff != "" {
 		t.Errorf("table (-want +got):\n%s", diff)
+	}
+}
+
+// TestImportFromOpaque binds types of a module that is not available to
+// an open type (OpaqueBinding): references to them are ANY, "M.T" too.
+func TestImportFromOpaque(t *testing.T) {
+	src := Source{Name: "o.asn", Src: []byte(`O DEFINITIONS ::= BEGIN
+IMPORTS Token, Other FROM Missing {1 2 3}
+        X FROM C;
+S ::= SEQUENCE { t Token, u Missing.Token, o [0] Other OPTIONAL, x [1] X }
+END`)}
+	s := CheckWith(Options{ImportFrom: mustImportFrom(t, "Missing.Token=ANY", "Missing.Other=ANY", "C.X=ANY")}, src, bindSources[2])
+	want := []string{
+		"o.asn:2:9: warning: Missing not in the set: Token bound to an open type (ANY) by -import-from",
+		"o.asn:2:16: warning: Missing not in the set: Other bound to an open type (ANY) by -import-from",
+		"o.asn:3:9: warning: X imported from C: bound to an open type (ANY) instead by -import-from",
+	}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Fatalf("diagnostics (-want +got):\n%s", diff)
+	}
+	u := s.Module("O").Lookup("S").Type
+	tok := u.Components[0].Type.Ref
+	if tok == nil || tok.Kind != KindType || tok.Type == nil || tok.Type.Kind != TypeOpen || tok.Module.Name != "Missing" {
+		t.Fatalf("S.t refers to %+v, want Missing.Token ::= ANY", tok)
+	}
+	if got := u.Components[1].Type.Ref; got != tok {
+		t.Errorf("S.u refers to %v, want the same assignment as S.t", got)
+	}
+	for i, c := range u.Components {
+		if s.kind(c.Type) != TypeOpen {
+			t.Errorf("S.%s (%d) is %s, want an open type", c.Name, i, s.kind(c.Type))
+		}
+	}
+	if s.Module("Missing") != nil {
+		t.Errorf("the opaque module is listed in the set")
+	}
+	// Values cannot be bound to ANY.
+	s = CheckWith(Options{ImportFrom: mustImportFrom(t, "Missing.T=ANY", "Missing.v=ANY")}, bindSources...)
+	want = []string{
+		"a.asn:2:9: warning: Missing not in the set: T bound to an open type (ANY) by -import-from",
+		"a.asn:2:12: -import-from Missing.v=ANY: only a type can be bound to ANY, and v is not a type reference",
+	}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// TestAssignedIdentifierMissing: an imported value that its module does
+// not define, used only as the AssignedIdentifier of another import whose
+// module is found by name (PKCS-9's "FROM UpperBounds upperBounds" with the
+// 2016 UsefulDefinitions), is a warning; any other use of it is an error.
+func TestAssignedIdentifierMissing(t *testing.T) {
+	defs := Source{Name: "u.asn", Src: []byte(`U DEFINITIONS ::= BEGIN
+other OBJECT IDENTIFIER ::= {1 2 4}
+END`)}
+	bounds := Source{Name: "b.asn", Src: []byte(`Bounds {1 2 5} DEFINITIONS ::= BEGIN
+ub INTEGER ::= 64
+END`)}
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"only assigned identifier", `P DEFINITIONS ::= BEGIN
+IMPORTS bounds, other FROM U {1 2 3}
+        ub FROM Bounds bounds;
+n INTEGER ::= ub
+END`, []string{
+			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name",
+		}},
+		{"used elsewhere too", `P DEFINITIONS ::= BEGIN
+IMPORTS bounds, other FROM U {1 2 3}
+        ub FROM Bounds bounds;
+n INTEGER ::= ub
+o OBJECT IDENTIFIER ::= { bounds 1 }
+END`, []string{
+			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name",
+			"p.asn:5:27: bounds is not defined in module U (imported by P at p.asn:2:9)",
+		}},
+		{"module not found by name", `P DEFINITIONS ::= BEGIN
+IMPORTS bounds, other FROM U {1 2 3}
+        ub FROM Nowhere bounds;
+END`, []string{
+			"p.asn:2:9: bounds is not defined in module U (imported by P)",
+			"p.asn:3:17: module Nowhere not found (imported by P)",
+		}},
+		{"not an assigned identifier", `P DEFINITIONS ::= BEGIN
+IMPORTS bounds, other FROM U {1 2 3};
+END`, []string{
+			"p.asn:2:9: bounds is not defined in module U (imported by P)",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := Check(Source{Name: "p.asn", Src: []byte(tc.src)}, defs, bounds)
+			if diff := cmp.Diff(tc.want, diagLines(s)); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+	s := Check(Source{Name: "p.asn", Src: []byte(`P DEFINITIONS ::= BEGIN
+IMPORTS bounds, other FROM U {1 2 3}
+        ub FROM Bounds bounds;
+n INTEGER ::= ub
+END`)}, defs, bounds)
+	if n := s.Module("P").Lookup("n").Value; n == nil || n.Int != 64 {
+		t.Errorf("n = %v, want 64 (Bounds.ub)", n)
+	}
+}
+
+// TestImportFromIn restricts a binding to the imports of one module
+// ("In:M.Sym=To"), which wins over a binding for every module.
+func TestImportFromIn(t *testing.T) {
+	d := Source{Name: "d.asn", Src: []byte(`D DEFINITIONS ::= BEGIN
+IMPORTS X FROM C;
+V ::= SEQUENCE { x X }
+END`)}
+	s := CheckWith(Options{ImportFrom: mustImportFrom(t, "A:C.X=B", "Missing.T=B", "Missing.v=B")}, append([]Source{d}, bindSources...)...)
+	want := []string{
+		"a.asn:2:9: warning: Missing not in the set: T bound to B by -import-from",
+		"a.asn:2:12: warning: Missing not in the set: v bound to B by -import-from",
+		"a.asn:3:9: warning: X imported from C: bound to B instead by -import-from",
+	}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Fatalf("diagnostics (-want +got):\n%s", diff)
+	}
+	if got, want := s.Module("A").Lookup("U").Type.Components[1].Type.Ref, s.Module("B").Lookup("X"); got != want {
+		t.Errorf("A's X is %v, want B.X", got)
+	}
+	if got, want := s.Module("D").Lookup("V").Type.Components[0].Type.Ref, s.Module("C").Lookup("X"); got != want {
+		t.Errorf("D's X is %v, want C.X", got)
+	}
+	s = CheckWith(Options{ImportFrom: mustImportFrom(t, "C.X=C", "D:C.X=B", "Missing.T=B", "Missing.v=B")}, append([]Source{d}, bindSources...)...)
+	if got, want := s.Module("D").Lookup("V").Type.Components[0].Type.Ref, s.Module("B").Lookup("X"); got != want {
+		t.Errorf("D's X is %v, want B.X (the binding restricted to D)", got)
+	}
+	s = CheckWith(Options{ImportFrom: mustImportFrom(t, "D:Missing.T=B", "Missing.T=B", "Missing.v=B")}, append([]Source{d}, bindSources...)...)
+	if got := diagLines(s); len(got) == 0 || got[0] != "-import-from:1:1: -import-from D:Missing.T=B binds nothing: module D does not import T from Missing" {
+		t.Errorf("diagnostics: %q", got)
+	}
+}
+
+// TestExtensible declares a closed object set extensible: the tables
+// drawn from it become extensible, -extend may add to it, and each
+// declaration is a warning at the set (or an error when it opens nothing).
+func TestExtensible(t *testing.T) {
+	src := Source{Name: "x.asn", Src: []byte(`X DEFINITIONS ::= BEGIN
+C ::= CLASS { &id INTEGER UNIQUE, &Type OPTIONAL } WITH SYNTAX { ID &id [TYPE &Type] }
+Closed C ::= { { ID 1 TYPE BOOLEAN } | { ID 2 } }
+Open C ::= { { ID 3 TYPE NULL }, ... }
+More C ::= { { ID 4 TYPE INTEGER } }
+A{C:Set} ::= SEQUENCE { id C.&id({Set}), val C.&Type({Set}{@id}) OPTIONAL }
+T ::= A{{Closed}}
+U ::= SEQUENCE { id C.&id({Closed}), val C.&Type({Closed}{@id}) }
+n INTEGER ::= 1
+END`)}
+	mustRefs := func(items ...string) []SetRef {
+		var out []SetRef
+		for _, it := range items {
+			r, err := ParseSetRef(it)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	plain := Check(src)
+	if tab := component(t, plain, "X", "U", "val").Table(); tab == nil || tab.Extensible {
+		t.Fatalf("U.val without -extensible: table %+v, want closed", tab)
+	}
+	s := CheckWith(Options{Extensible: mustRefs("X.Closed"), Extend: mustExtend(t, "X.Closed=X.More")}, src)
+	want := []string{"x.asn:3:1: warning: object set Closed is declared extensible by -extensible X.Closed: its tables keep the values of the keys it does not list"}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Fatalf("diagnostics (-want +got):\n%s", diff)
+	}
+	for _, typ := range []string{"T", "U"} {
+		tab := component(t, s, "X", typ, "val").Table()
+		if tab == nil || !tab.Extensible {
+			t.Errorf("%s.val: table %+v, want extensible", typ, tab)
+			continue
+		}
+		if diff := cmp.Diff([]string{"int:1 -> BOOLEAN ()", "int:2 -> - ()", "int:4 -> INTEGER ()"}, tableRows(tab)); diff != "" {
+			t.Errorf("%s.val: rows (-want +got):\n%s", typ, diff)
+		}
+	}
+	for _, tc := range []struct{ ref, want string }{
+		{"X.Open", "-extensible:1:1: -extensible X.Open: object set X.Open is extensible already"},
+		{"Y.Closed", "-extensible:1:1: -extensible Y.Closed: module Y not found"},
+		{"X.Nothing", "-extensible:1:1: -extensible X.Nothing: Nothing is not defined in module X"},
+		{"X.T", "-extensible:1:1: -extensible X.T: X.T is not an object set"},
+		{"X.n", "-extensible:1:1: -extensible X.n: X.n is not an object set"},
+	} {
+		s := CheckWith(Options{Extensible: mustRefs(tc.ref)}, src)
+		if got := strings.TrimSpace(s.Diags.String()); got != tc.want {
+			t.Errorf("-extensible %s: got %q, want %q", tc.ref, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "X", "X.", ".S", "X.S.T", "X.S=Y"} {
+		if _, err := ParseSetRef(bad); err == nil {
+			t.Errorf("ParseSetRef(%q): no error", bad)
+		}
 	}
 }

@@ -40,11 +40,24 @@
 //   - Options.ImportFrom binds imported symbols, one by one, to another
 //     module's definitions, for modules that have no published ASN.1 text
 //     (PKCS-12's PKCS-7 and PKCS-8; see ImportBinding), each with a
-//     warning at its import;
+//     warning at its import; a binding may be restricted to the imports
+//     of one module ("PKCS-9:InformationFramework.Attribute=...") and may
+//     bind a type to an open type ("PKCS-15.PKCS15Token=ANY") when its
+//     module is not available at all;
+//   - an imported value that its module does not define is a warning, not
+//     an error, when the importing module uses it only as the
+//     AssignedIdentifier of another import whose module is found by name
+//     (PKCS-9's "FROM UpperBounds upperBounds" with the 2016 X.500
+//     UsefulDefinitions, which no longer defines upperBounds); any other
+//     use of it is an error;
 //   - Options.Extend adds the objects of object sets to extensible object
 //     sets at their extension marker before tables are computed, so that
 //     the tables drawn from them have the added rows (RFC 5912's
 //     SignatureAlgorithms with X509-ML-DSA-2025's; see SetExtension);
+//   - Options.Extensible declares closed object sets extensible, so that
+//     the tables drawn from them keep the values of keys they do not list
+//     (PKCS-1's digest algorithms, for PKCS #12 MACs; see SetRef), each
+//     with a warning at the set;
 //   - the parser's leniencies (parser.ParseFile) are warnings of the set;
 //   - Options.AnyMap supplies tables for 1988 ANY DEFINED BY (and
 //     OCTET STRING) components (ParseAnyMap documents the file format);

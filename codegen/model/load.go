@@ -112,6 +112,7 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 	}
 	s.resolveAll()
 	s.checkExtensions()
+	s.checkExtensible()
 	s.applyAnyMap()
 	s.markKeepRaw()
 	s.Diags = sortDiags(s.Diags)
@@ -443,6 +444,9 @@ func (s *Set) checkImportOIDs(m *Module) {
 		case gm.OID != nil:
 			imp.OID, _ = s.evalOID(sc, gm.OID.Components, false)
 		case gm.Value != nil:
+			if sym := m.imported[gm.Value.Name]; gm.Value.Module == "" && sym != nil && sym.missing {
+				continue // warned at the import (resolveImport)
+			}
 			if v := s.evalValue(sc, gm.Value, &Type{Kind: TypeObjectIdentifier}); v != nil && v.Kind == ValueOID {
 				imp.OID = v.OID
 			}
@@ -465,6 +469,23 @@ func (s *Set) checkImportOIDs(m *Module) {
 	}
 }
 
+// assignedIdentifierOf returns the import whose AssignedIdentifier is the
+// DefinedValue sym ("FROM UpperBounds upperBounds") when that import's
+// module is bound by name, or nil.
+func (s *Set) assignedIdentifierOf(sym *importedSymbol) *Import {
+	for _, m := range s.Modules {
+		if m.imported[sym.name] != sym {
+			continue
+		}
+		for _, imp := range m.Imports {
+			if v := imp.ast.Module.Value; v != nil && v.Module == "" && v.Name == sym.name && len(v.Params) == 0 && imp.Module != nil && imp.Module.Name == imp.Name {
+				return imp
+			}
+		}
+	}
+	return nil
+}
+
 // resolveImport returns the assignment an imported symbol denotes,
 // following re-exports. report is set on the first pass, which reports
 // missing symbols once.
@@ -479,6 +500,10 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 	}
 	sym.state = 1
 	defer func() { sym.state = 2 }()
+	if sym.opaque != nil {
+		sym.to = sym.opaque // Options.ImportFrom to ANY
+		return sym.to
+	}
 	from := sym.imp.Module
 	if sym.from != nil {
 		from = sym.from // Options.ImportFrom
@@ -500,6 +525,18 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 		if report {
 			s.warnf(sym.pos, "%s is not defined in module %s; the built-in type is used", sym.name, from.Name)
 		}
+		return nil
+	} else if by := s.assignedIdentifierOf(sym); by != nil {
+		// PKCS-9 (2000) imports upperBounds from the 1997 UsefulDefinitions
+		// only to write "FROM UpperBounds upperBounds"; the 2016 edition
+		// no longer defines it. The value only confirms a module found by
+		// name (checkImportOIDs), so its absence does not matter there; any
+		// other use is an error (lookup).
+		if report {
+			s.warnf(sym.pos, "%s is not defined in module %s (imported by %s); it is only the AssignedIdentifier of the import from %s, which is bound by name",
+				sym.name, from.Name, sym.by, by.Name)
+		}
+		sym.missing = true
 		return nil
 	} else {
 		s.errorf(sym.pos, "%s is not defined in module %s (imported by %s)", sym.name, from.Name, sym.by)

@@ -26,6 +26,9 @@ type Set struct {
 	keyTruncated bool
 	tbl          *tableState
 	opts         Options
+	// opaque holds, by module name, the modules of the assignments that
+	// Options.ImportFrom binds to OpaqueBinding (see opaqueAssignment).
+	opaque map[string]*Module
 }
 
 // Module is one ASN.1 module (X.680 13).
@@ -67,12 +70,17 @@ type importedSymbol struct {
 	name string
 	imp  *Import
 	by   string // the importing module
-	// from is the module Options.ImportFrom binds the symbol to, or nil.
-	from *Module
+	// from is the module Options.ImportFrom binds the symbol to, or nil;
+	// opaque the open type it binds it to (OpaqueBinding), or nil.
+	from   *Module
+	opaque *Assignment
 	// ambiguous lists the other modules the same name is imported from.
 	ambiguous []string
-	state     int // 0 unresolved, 1 resolving, 2 done
-	to        *Assignment
+	// missing is set when the symbol is not defined in its module and
+	// is used as an AssignedIdentifier only (see assignedIdentifierOf).
+	missing bool
+	state   int // 0 unresolved, 1 resolving, 2 done
+	to      *Assignment
 }
 
 // AssignmentKind tells what an assignment defines. The parser cannot always

@@ -34,6 +34,11 @@ type Options struct {
 	// their extension marker, before open-type tables are computed (see
 	// SetExtension; asn1gen's -extend flag).
 	Extend []SetExtension
+	// Extensible declares object sets extensible, as if their definitions
+	// ended with an extension marker (see SetRef; asn1gen's -extensible
+	// flag), so that the tables drawn from them keep the value of a key
+	// they do not list instead of rejecting it.
+	Extensible []SetRef
 }
 
 // AnyMapping is one line of an ANY mapping file: in the type Module.Type,

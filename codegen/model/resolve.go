@@ -60,7 +60,7 @@ func (s *Set) lookup(sc *scope, module, name string, pos parser.Pos, report bool
 		if target == nil {
 			target = s.Module(module)
 		}
-		if sym := m.imported[name]; sym != nil && sym.from != nil && sym.imp.Name == module {
+		if sym := m.imported[name]; sym != nil && (sym.from != nil || sym.opaque != nil) && sym.imp.Name == module {
 			// "PKCS-7.ContentInfo" where Options.ImportFrom binds it.
 			return s.resolveImport(sym, false)
 		}
@@ -82,7 +82,11 @@ func (s *Set) lookup(sc *scope, module, name string, pos parser.Pos, report bool
 			}
 			return nil
 		}
-		return s.resolveImport(sym, false)
+		a := s.resolveImport(sym, false)
+		if a == nil && sym.missing && report {
+			s.errorf(pos, "%s is not defined in module %s (imported by %s at %s)", name, sym.imp.Name, sym.by, sym.pos)
+		}
+		return a
 	}
 	if report {
 		if module != "" {

@@ -118,6 +118,8 @@ type tableState struct {
 	sets    map[*Assignment]*ObjectSet
 	inSet   map[*Assignment]bool
 	fields  map[fieldKey]*Type
+	// opened lists the sets that Options.Extensible made extensible.
+	opened map[*Assignment]bool
 }
 
 type fieldKey struct {
@@ -128,7 +130,7 @@ type fieldKey struct {
 func (s *Set) tables() *tableState {
 	if s.tbl == nil {
 		s.tbl = &tableState{objects: map[*Assignment]*Object{}, sets: map[*Assignment]*ObjectSet{},
-			inSet: map[*Assignment]bool{}, fields: map[fieldKey]*Type{}}
+			inSet: map[*Assignment]bool{}, fields: map[fieldKey]*Type{}, opened: map[*Assignment]bool{}}
 	}
 	return s.tbl
 }
@@ -263,6 +265,10 @@ func (s *Set) objectSetAssignment(a *Assignment, depth int) *ObjectSet {
 	if ok && n.Set != nil && len(a.Params) == 0 {
 		out = s.objectSetOf(a.scope, n.Set, a.Class, depth+1)
 		s.extendObjectSet(a, out, depth)
+	}
+	if !out.Extensible && s.declaredExtensible(a) {
+		out.Extensible = true // Options.Extensible
+		ts.opened[a] = true
 	}
 	ts.sets[a] = out
 	a.ObjectSet = out
