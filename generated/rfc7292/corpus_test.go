@@ -196,10 +196,12 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 	} else {
 		n.ber++
 		n.notDER = append(n.notDER, fmt.Sprintf("%s: %v", f.name, pfx.UnmarshalDER(f.data)))
-		// DER but for an encoded DEFAULT (iterations 1): MarshalDER
-		// writes back what was encoded, byte for byte.
-		if pfx.UnmarshalWith(f.data, &runtime.Options{Tolerate: runtime.TolerateExplicitDefault}) == nil {
-			if out, err := pfx.MarshalDER(); err != nil || !bytes.Equal(out, f.data) {
+		// DER but for an encoded DEFAULT (iterations 1): encoding with
+		// the same tolerance writes back what was encoded, byte for byte
+		// (MarshalDER writes DER, without it).
+		tolerate := &runtime.Options{Tolerate: runtime.TolerateExplicitDefault}
+		if pfx.UnmarshalWith(f.data, tolerate) == nil {
+			if out, err := pfx.AppendWith(nil, tolerate); err != nil || !bytes.Equal(out, f.data) {
 				return nil, fmt.Errorf("PFX: DER with an encoded DEFAULT: re-encoding differs from the file (%v)", err)
 			}
 			n.tolerated++

@@ -131,7 +131,8 @@ func (v *PFX) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PFX) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PFX{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PFX")
 	}
@@ -194,7 +195,8 @@ func (v *PFXVersion) UnmarshalBER(b []byte) error {
 func (v *PFXVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PFXVersion
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "PFX.version")
 	}
@@ -294,7 +296,8 @@ func (v *ContentInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ContentInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ContentInfo")
 	}
@@ -578,7 +581,8 @@ func (v *SignedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SignedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SignedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SignedData")
 	}
@@ -648,7 +652,8 @@ func (v *CMSVersion) UnmarshalBER(b []byte) error {
 func (v *CMSVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CMSVersion
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CMSVersion")
 	}
@@ -729,7 +734,8 @@ func (v *SignedDataDigestAlgorithms) UnmarshalBER(b []byte) error {
 func (v *SignedDataDigestAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignedDataDigestAlgorithms
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "SignedData.digestAlgorithms")
 	}
@@ -837,7 +843,8 @@ func (v *EncapsulatedContentInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EncapsulatedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EncapsulatedContentInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncapsulatedContentInfo")
 	}
@@ -1066,7 +1073,8 @@ func (v *CertificateSet) UnmarshalBER(b []byte) error {
 func (v *CertificateSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertificateSet
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "CertificateSet")
 	}
@@ -1260,7 +1268,8 @@ func (v *CertificateChoices) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateChoices) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateChoices{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "CertificateChoices")
 	}
@@ -1351,7 +1360,8 @@ func (v *Certificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Certificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Certificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Certificate")
 	}
@@ -1524,7 +1534,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSCertificate in DER.
 func (v *TBSCertificate) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || v.Version != PKIX1Explicit2009VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != PKIX1Explicit2009VersionV1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -1565,7 +1575,8 @@ func (v *TBSCertificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSCertificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertificate")
 	}
@@ -1632,7 +1643,8 @@ func (v *PKIX1Explicit2009Version) UnmarshalBER(b []byte) error {
 func (v *PKIX1Explicit2009Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PKIX1Explicit2009Version
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "Version")
 	}
@@ -1708,7 +1720,8 @@ func (v *CertificateSerialNumber) UnmarshalBER(b []byte) error {
 func (v *CertificateSerialNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertificateSerialNumber
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CertificateSerialNumber")
 	}
@@ -1807,7 +1820,8 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierSignatureAlgorithms{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -2091,7 +2105,8 @@ func (v *Name) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Name) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Name{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Name")
 	}
@@ -2173,7 +2188,8 @@ func (v *RDNSequence) UnmarshalBER(b []byte) error {
 func (v *RDNSequence) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RDNSequence
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RDNSequence")
 	}
@@ -2278,7 +2294,8 @@ func (v *RelativeDistinguishedName) UnmarshalBER(b []byte) error {
 func (v *RelativeDistinguishedName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RelativeDistinguishedName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "RelativeDistinguishedName")
 	}
@@ -2368,7 +2385,8 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SingleAttributeSupportedAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SingleAttribute")
 	}
@@ -2850,7 +2868,8 @@ func (v *X520name) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520name) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520name{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520name")
 	}
@@ -3046,7 +3065,8 @@ func (v *X520CommonName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520CommonName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520CommonName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520CommonName")
 	}
@@ -3242,7 +3262,8 @@ func (v *X520LocalityName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520LocalityName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520LocalityName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520LocalityName")
 	}
@@ -3438,7 +3459,8 @@ func (v *X520StateOrProvinceName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520StateOrProvinceName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520StateOrProvinceName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520StateOrProvinceName")
 	}
@@ -3634,7 +3656,8 @@ func (v *X520OrganizationName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520OrganizationName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520OrganizationName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520OrganizationName")
 	}
@@ -3831,7 +3854,8 @@ func (v *X520OrganizationalUnitName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *X520OrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = X520OrganizationalUnitName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "X520OrganizationalUnitName")
 	}
@@ -4033,7 +4057,8 @@ func (v *DirectoryStringUbTitle) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DirectoryStringUbTitle{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DirectoryString")
 	}
@@ -4235,7 +4260,8 @@ func (v *DirectoryStringUbPseudonym) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DirectoryStringUbPseudonym{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DirectoryString")
 	}
@@ -4315,7 +4341,8 @@ func (v *Validity) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Validity) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Validity{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Validity")
 	}
@@ -4398,7 +4425,8 @@ func (v *SubjectPublicKeyInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SubjectPublicKeyInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SubjectPublicKeyInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectPublicKeyInfo")
 	}
@@ -4497,7 +4525,8 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -4775,7 +4804,8 @@ func (v *DSAParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DSAParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DSAParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DSA-Params")
 	}
@@ -4902,7 +4932,8 @@ func (v *DomainParameters) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DomainParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DomainParameters{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DomainParameters")
 	}
@@ -4987,7 +5018,8 @@ func (v *ValidationParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ValidationParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ValidationParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ValidationParams")
 	}
@@ -5048,7 +5080,8 @@ func (v *KEAParamsID) UnmarshalBER(b []byte) error {
 func (v *KEAParamsID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KEAParamsID
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "KEA-Params-Id")
 	}
@@ -5150,7 +5183,8 @@ func (v *ECParameters) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ECParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ECParameters{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ECParameters")
 	}
@@ -5288,7 +5322,8 @@ func (v *RSAESOAEPParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RSAESOAEPParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RSAESOAEPParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RSAES-OAEP-params")
 	}
@@ -5383,7 +5418,8 @@ func (v *PSourceAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PSourceAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PSourceAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PSourceAlgorithm")
 	}
@@ -5495,7 +5531,8 @@ func (v *EncodingParameters) UnmarshalBER(b []byte) error {
 func (v *EncodingParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero EncodingParameters
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "EncodingParameters")
 	}
@@ -5556,7 +5593,8 @@ func (v *UniqueIdentifier) UnmarshalBER(b []byte) error {
 func (v *UniqueIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero UniqueIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "UniqueIdentifier")
 	}
@@ -5644,7 +5682,8 @@ func (v *ExtensionsCertExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsCertExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -5740,7 +5779,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -5764,7 +5803,8 @@ func (v *ExtensionCertExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionCertExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -6180,7 +6220,8 @@ func (v *AuthorityKeyIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AuthorityKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AuthorityKeyIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthorityKeyIdentifier")
 	}
@@ -6241,7 +6282,8 @@ func (v *KeyIdentifier) UnmarshalBER(b []byte) error {
 func (v *KeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "KeyIdentifier")
 	}
@@ -6372,7 +6414,13 @@ func (v *KeyUsage) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a KeyUsage in DER.
 func (v *KeyUsage) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
+	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
+	// encoding writes back what a tolerant decode kept.
+	bits := runtime.BitString(*v)
+	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+		bits = bits.TrimTrailingZeros()
+	}
+	b.AddBitString(t, bits)
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyUsage.
@@ -6391,7 +6439,8 @@ func (v *KeyUsage) UnmarshalBER(b []byte) error {
 func (v *KeyUsage) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyUsage
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "KeyUsage")
 	}
@@ -6491,7 +6540,8 @@ func (v *PrivateKeyUsagePeriod) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PrivateKeyUsagePeriod) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PrivateKeyUsagePeriod{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PrivateKeyUsagePeriod")
 	}
@@ -6578,7 +6628,8 @@ func (v *CertificatePolicies) UnmarshalBER(b []byte) error {
 func (v *CertificatePolicies) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertificatePolicies
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificatePolicies")
 	}
@@ -6666,7 +6717,8 @@ func (v *PolicyInformation) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyInformation) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyInformation{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyInformation")
 	}
@@ -6737,7 +6789,8 @@ func (v *CertPolicyID) UnmarshalBER(b []byte) error {
 func (v *CertPolicyID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CertPolicyID
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "CertPolicyId")
 	}
@@ -6822,7 +6875,8 @@ func (v *PolicyInformationPolicyQualifiers) UnmarshalBER(b []byte) error {
 func (v *PolicyInformationPolicyQualifiers) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PolicyInformationPolicyQualifiers
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyInformation.policyQualifiers")
 	}
@@ -6913,7 +6967,8 @@ func (v *PolicyQualifierInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyQualifierInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyQualifierInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyQualifierInfo")
 	}
@@ -7046,7 +7101,8 @@ func (v *CPSuri) UnmarshalBER(b []byte) error {
 func (v *CPSuri) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CPSuri
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagIA5String)); err != nil {
 		return runtime.WithField(err, "CPSuri")
 	}
@@ -7142,7 +7198,8 @@ func (v *UserNotice) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *UserNotice) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = UserNotice{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "UserNotice")
 	}
@@ -7222,7 +7279,8 @@ func (v *NoticeReference) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *NoticeReference) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = NoticeReference{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "NoticeReference")
 	}
@@ -7299,7 +7357,8 @@ func (v *NoticeReferenceNoticeNumbers) UnmarshalBER(b []byte) error {
 func (v *NoticeReferenceNoticeNumbers) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero NoticeReferenceNoticeNumbers
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "NoticeReference.noticeNumbers")
 	}
@@ -7476,7 +7535,8 @@ func (v *DisplayText) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DisplayText) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DisplayText{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DisplayText")
 	}
@@ -7566,7 +7626,8 @@ func (v *PolicyMappings) UnmarshalBER(b []byte) error {
 func (v *PolicyMappings) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PolicyMappings
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyMappings")
 	}
@@ -7642,7 +7703,8 @@ func (v *PolicyMappingsItem) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyMappingsItem{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyMappings.item")
 	}
@@ -7730,7 +7792,8 @@ func (v *SubjectDirectoryAttributes) UnmarshalBER(b []byte) error {
 func (v *SubjectDirectoryAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SubjectDirectoryAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectDirectoryAttributes")
 	}
@@ -7849,7 +7912,8 @@ func (v *AttributeSetSupportedAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeSetSupportedAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeSet")
 	}
@@ -8222,7 +8286,7 @@ func (v *BasicConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a BasicConstraints in DER.
 func (v *BasicConstraints) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasCA || v.CA {
+	if (v.HasCA && b.Tolerates(runtime.TolerateExplicitDefault)) || v.CA {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.CA)
 	}
 	if v.HasPathLenConstraint {
@@ -8251,7 +8315,8 @@ func (v *BasicConstraints) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BasicConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BasicConstraints{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BasicConstraints")
 	}
@@ -8346,7 +8411,8 @@ func (v *NameConstraints) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *NameConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = NameConstraints{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "NameConstraints")
 	}
@@ -8433,7 +8499,8 @@ func (v *GeneralSubtrees) UnmarshalBER(b []byte) error {
 func (v *GeneralSubtrees) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero GeneralSubtrees
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GeneralSubtrees")
 	}
@@ -8502,7 +8569,7 @@ func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off1, "GeneralSubtree"), "minimum")
 		}
 	} else {
-		v.Minimum = BaseDistance(runtime.IntegerFromInt64(0))
+		v.Minimum = BaseDistance(defaultInteger0)
 	}
 	// maximum [1] BaseDistance OPTIONAL
 	if s.Peek(runtime.Context(1)) {
@@ -8521,7 +8588,7 @@ func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
 func (v *GeneralSubtree) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Base.encode(b)
-	if v.HasMinimum || !func() bool {
+	if (v.HasMinimum && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.Minimum).Int64()
 		return ok && n == int64(0)
 	}() {
@@ -8548,7 +8615,8 @@ func (v *GeneralSubtree) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *GeneralSubtree) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = GeneralSubtree{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GeneralSubtree")
 	}
@@ -8635,7 +8703,8 @@ func (v *BaseDistance) UnmarshalBER(b []byte) error {
 func (v *BaseDistance) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero BaseDistance
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "BaseDistance")
 	}
@@ -8729,7 +8798,8 @@ func (v *PolicyConstraints) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PolicyConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PolicyConstraints{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PolicyConstraints")
 	}
@@ -8816,7 +8886,8 @@ func (v *ExtKeyUsageSyntax) UnmarshalBER(b []byte) error {
 func (v *ExtKeyUsageSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtKeyUsageSyntax
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtKeyUsageSyntax")
 	}
@@ -8887,7 +8958,8 @@ func (v *KeyPurposeID) UnmarshalBER(b []byte) error {
 func (v *KeyPurposeID) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero KeyPurposeID
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "KeyPurposeId")
 	}
@@ -8974,7 +9046,8 @@ func (v *CRLDistributionPoints) UnmarshalBER(b []byte) error {
 func (v *CRLDistributionPoints) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CRLDistributionPoints
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CRLDistributionPoints")
 	}
@@ -9093,7 +9166,8 @@ func (v *DistributionPoint) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DistributionPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DistributionPoint{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DistributionPoint")
 	}
@@ -9180,7 +9254,8 @@ func (v *SkipCerts) UnmarshalBER(b []byte) error {
 func (v *SkipCerts) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SkipCerts
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "SkipCerts")
 	}
@@ -9268,7 +9343,8 @@ func (v *AuthorityInfoAccessSyntax) UnmarshalBER(b []byte) error {
 func (v *AuthorityInfoAccessSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AuthorityInfoAccessSyntax
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthorityInfoAccessSyntax")
 	}
@@ -9350,7 +9426,8 @@ func (v *AccessDescription) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AccessDescription) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AccessDescription{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AccessDescription")
 	}
@@ -9438,7 +9515,8 @@ func (v *SubjectInfoAccessSyntax) UnmarshalBER(b []byte) error {
 func (v *SubjectInfoAccessSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SubjectInfoAccessSyntax
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SubjectInfoAccessSyntax")
 	}
@@ -9530,7 +9608,8 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Certificate.algorithmIdentifier")
 	}
@@ -9831,7 +9910,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off3, "RSASSA-PSS-params"), "saltLength")
 		}
 	} else {
-		v.SaltLength = runtime.IntegerFromInt64(20)
+		v.SaltLength = defaultInteger20
 	}
 	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
 	if s.Peek(runtime.Context(3)) {
@@ -9856,7 +9935,7 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off6, "RSASSA-PSS-params"), "trailerField")
 		}
 	} else {
-		v.TrailerField = runtime.IntegerFromInt64(1)
+		v.TrailerField = defaultInteger1
 	}
 	if err := s.Finish("RSASSA-PSS-params"); err != nil {
 		return err
@@ -9877,7 +9956,7 @@ func (v *RSASSAPSSParams) encode(b *runtime.Builder, t runtime.Tag) {
 		v.MaskGenAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		b.End(m2)
 	}
-	if v.HasSaltLength || !func() bool {
+	if (v.HasSaltLength && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.SaltLength).Int64()
 		return ok && n == int64(20)
 	}() {
@@ -9885,7 +9964,7 @@ func (v *RSASSAPSSParams) encode(b *runtime.Builder, t runtime.Tag) {
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.SaltLength)
 		b.End(m3)
 	}
-	if v.HasTrailerField || !func() bool {
+	if (v.HasTrailerField && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.TrailerField).Int64()
 		return ok && n == int64(1)
 	}() {
@@ -9911,7 +9990,8 @@ func (v *RSASSAPSSParams) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RSASSAPSSParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RSASSAPSSParams{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RSASSA-PSS-params")
 	}
@@ -10006,7 +10086,8 @@ func (v *HashAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *HashAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = HashAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "HashAlgorithm")
 	}
@@ -10202,7 +10283,8 @@ func (v *MaskGenAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MaskGenAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MaskGenAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "MaskGenAlgorithm")
 	}
@@ -10354,7 +10436,8 @@ func (v *ExtendedCertificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtendedCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtendedCertificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtendedCertificate")
 	}
@@ -10446,7 +10529,8 @@ func (v *ExtendedCertificateInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtendedCertificateInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtendedCertificateInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtendedCertificateInfo")
 	}
@@ -10507,7 +10591,8 @@ func (v *Signature) UnmarshalBER(b []byte) error {
 func (v *Signature) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Signature
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "Signature")
 	}
@@ -10598,7 +10683,8 @@ func (v *AttributeCertificateV1) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateV1{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateV1")
 	}
@@ -10736,7 +10822,7 @@ func (v *AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) er
 // encode writes v as a AttributeCertificateInfoV1 in DER.
 func (v *AttributeCertificateInfoV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if v.HasVersion || v.Version != AttCertVersionV1V1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 	}
 	v.Subject.encode(b)
@@ -10769,7 +10855,8 @@ func (v *AttributeCertificateInfoV1) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateInfoV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateInfoV1{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfoV1")
 	}
@@ -10834,7 +10921,8 @@ func (v *AttCertVersionV1) UnmarshalBER(b []byte) error {
 func (v *AttCertVersionV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttCertVersionV1
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "AttCertVersionV1")
 	}
@@ -10962,7 +11050,8 @@ func (v *AttributeCertificateInfoV1Subject) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateInfoV1Subject) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateInfoV1Subject{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfoV1.subject")
 	}
@@ -11058,7 +11147,8 @@ func (v *IssuerSerial) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IssuerSerial) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IssuerSerial{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IssuerSerial")
 	}
@@ -11145,7 +11235,8 @@ func (v *GeneralNames) UnmarshalBER(b []byte) error {
 func (v *GeneralNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero GeneralNames
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "GeneralNames")
 	}
@@ -11375,7 +11466,8 @@ func (v *GeneralName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *GeneralName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = GeneralName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "GeneralName")
 	}
@@ -11479,7 +11571,8 @@ func (v *ORAddress) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ORAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ORAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ORAddress")
 	}
@@ -11728,7 +11821,8 @@ func (v *BuiltInStandardAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BuiltInStandardAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BuiltInStandardAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BuiltInStandardAttributes")
 	}
@@ -11859,7 +11953,8 @@ func (v *CountryName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CountryName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 1,
@@ -12003,7 +12098,8 @@ func (v *AdministrationDomainName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AdministrationDomainName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Tag{
 		Class:  runtime.ClassApplication,
 		Number: 2,
@@ -12097,7 +12193,8 @@ func (v *X121Address) UnmarshalBER(b []byte) error {
 func (v *X121Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero X121Address
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagNumericString)); err != nil {
 		return runtime.WithField(err, "X121Address")
 	}
@@ -12170,7 +12267,8 @@ func (v *TerminalIdentifier) UnmarshalBER(b []byte) error {
 func (v *TerminalIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TerminalIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
 		return runtime.WithField(err, "TerminalIdentifier")
 	}
@@ -12299,7 +12397,8 @@ func (v *PrivateDomainName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PrivateDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PrivateDomainName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "PrivateDomainName")
 	}
@@ -12372,7 +12471,8 @@ func (v *OrganizationName) UnmarshalBER(b []byte) error {
 func (v *OrganizationName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OrganizationName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
 		return runtime.WithField(err, "OrganizationName")
 	}
@@ -12445,7 +12545,8 @@ func (v *NumericUserIdentifier) UnmarshalBER(b []byte) error {
 func (v *NumericUserIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero NumericUserIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagNumericString)); err != nil {
 		return runtime.WithField(err, "NumericUserIdentifier")
 	}
@@ -12655,7 +12756,8 @@ func (v *PersonalName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PersonalName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "PersonalName")
 	}
@@ -12743,7 +12845,8 @@ func (v *OrganizationalUnitNames) UnmarshalBER(b []byte) error {
 func (v *OrganizationalUnitNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OrganizationalUnitNames
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OrganizationalUnitNames")
 	}
@@ -12816,7 +12919,8 @@ func (v *OrganizationalUnitName) UnmarshalBER(b []byte) error {
 func (v *OrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero OrganizationalUnitName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
 		return runtime.WithField(err, "OrganizationalUnitName")
 	}
@@ -12905,7 +13009,8 @@ func (v *BuiltInDomainDefinedAttributes) UnmarshalBER(b []byte) error {
 func (v *BuiltInDomainDefinedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero BuiltInDomainDefinedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BuiltInDomainDefinedAttributes")
 	}
@@ -13013,7 +13118,8 @@ func (v *BuiltInDomainDefinedAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *BuiltInDomainDefinedAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = BuiltInDomainDefinedAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "BuiltInDomainDefinedAttribute")
 	}
@@ -13107,7 +13213,8 @@ func (v *ExtensionAttributes) UnmarshalBER(b []byte) error {
 func (v *ExtensionAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "ExtensionAttributes")
 	}
@@ -13219,7 +13326,8 @@ func (v *ExtensionAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute")
 	}
@@ -13911,7 +14019,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) Unmarshal
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 	}
@@ -13996,7 +14105,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
 	}
@@ -14069,7 +14179,8 @@ func (v *TeletexOrganizationalUnitName) UnmarshalBER(b []byte) error {
 func (v *TeletexOrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TeletexOrganizationalUnitName
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagTeletexString)); err != nil {
 		return runtime.WithField(err, "TeletexOrganizationalUnitName")
 	}
@@ -14194,7 +14305,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) U
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
 	}
@@ -14319,7 +14431,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalBER(b []b
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValuePostalCode{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.postalCode")
 	}
@@ -14458,7 +14571,8 @@ func (v *PDSParameter) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PDSParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PDSParameter{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "PDSParameter")
 	}
@@ -14578,7 +14692,8 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Unma
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 	}
@@ -14676,7 +14791,8 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
 	}
@@ -14786,7 +14902,8 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) Unmars
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
 	}
@@ -14895,7 +15012,8 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 	}
@@ -15054,7 +15172,8 @@ func (v *PresentationAddress) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PresentationAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PresentationAddress{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PresentationAddress")
 	}
@@ -15147,7 +15266,8 @@ func (v *PresentationAddressNAddresses) UnmarshalBER(b []byte) error {
 func (v *PresentationAddressNAddresses) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PresentationAddressNAddresses
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	w1, err := r.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
 	if err != nil {
 		return runtime.WithField(err, "PresentationAddress.nAddresses")
@@ -15235,7 +15355,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalBER(b [
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueTerminalType
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.terminalType")
 	}
@@ -15320,7 +15441,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
 	}
@@ -15428,7 +15550,8 @@ func (v *TeletexDomainDefinedAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TeletexDomainDefinedAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TeletexDomainDefinedAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TeletexDomainDefinedAttribute")
 	}
@@ -15534,7 +15657,8 @@ func (v *EDIPartyName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EDIPartyName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EDIPartyName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EDIPartyName")
 	}
@@ -15736,7 +15860,8 @@ func (v *DirectoryStringUbMax) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DirectoryStringUbMax{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DirectoryString")
 	}
@@ -15835,7 +15960,8 @@ func (v *AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -15956,7 +16082,8 @@ func (v *AttCertValidityPeriod) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttCertValidityPeriod) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttCertValidityPeriod{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttCertValidityPeriod")
 	}
@@ -16031,7 +16158,8 @@ func (v *AttributeCertificateInfoV1Attributes) UnmarshalBER(b []byte) error {
 func (v *AttributeCertificateInfoV1Attributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributeCertificateInfoV1Attributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfoV1.attributes")
 	}
@@ -16150,7 +16278,8 @@ func (v *AttributeSetAttrList) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeSetAttrList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeSetAttrList{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeSet")
 	}
@@ -16274,7 +16403,8 @@ func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
 func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsAttributeCertExtensionsV1
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -16370,7 +16500,7 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime
 func (v *ExtensionAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -16394,7 +16524,8 @@ func (v *ExtensionAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeCertExtensionsV1{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -16519,7 +16650,8 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalBER(b []byte) error
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateV1AlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateV1.algorithmIdentifier")
 	}
@@ -16809,7 +16941,8 @@ func (v *AttributeCertificate) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificate{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificate")
 	}
@@ -16966,7 +17099,8 @@ func (v *AttributeCertificateInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfo")
 	}
@@ -17031,7 +17165,8 @@ func (v *AttCertVersion) UnmarshalBER(b []byte) error {
 func (v *AttCertVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttCertVersion
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "AttCertVersion")
 	}
@@ -17146,7 +17281,8 @@ func (v *Holder) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Holder) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Holder{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Holder")
 	}
@@ -17259,7 +17395,8 @@ func (v *ObjectDigestInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ObjectDigestInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ObjectDigestInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ObjectDigestInfo")
 	}
@@ -17306,11 +17443,25 @@ func (v ObjectDigestInfoDigestedObjectType) String() string {
 	return strconv.FormatInt(int64(v), 10)
 }
 
+// valid reports whether v is an item of the enumeration, which has no extension
+// marker: no other value is valid (X.680 20).
+func (v ObjectDigestInfoDigestedObjectType) valid() bool {
+	switch v {
+	case ObjectDigestInfoDigestedObjectTypePublicKey, ObjectDigestInfoDigestedObjectTypePublicKeyCert, ObjectDigestInfoDigestedObjectTypeOtherObjectTypes:
+		return true
+	}
+	return false
+}
+
 // decode reads a ObjectDigestInfo.digestedObjectType from r.
 func (v *ObjectDigestInfoDigestedObjectType) decode(r *runtime.Reader, t runtime.Tag) error {
+	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
+	}
+	if !ObjectDigestInfoDigestedObjectType(x).valid() {
+		return runtime.CheckEnumerated(off, "ObjectDigestInfo.digestedObjectType", x)
 	}
 	*v = ObjectDigestInfoDigestedObjectType(x)
 	return nil
@@ -17318,6 +17469,9 @@ func (v *ObjectDigestInfoDigestedObjectType) decode(r *runtime.Reader, t runtime
 
 // encode writes v as a ObjectDigestInfo.digestedObjectType in DER.
 func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtime.Tag) {
+	if !v.valid() {
+		b.SetError(runtime.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
+	}
 	b.AddInt64(t, int64(*v))
 }
 
@@ -17337,7 +17491,8 @@ func (v *ObjectDigestInfoDigestedObjectType) UnmarshalBER(b []byte) error {
 func (v *ObjectDigestInfoDigestedObjectType) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ObjectDigestInfoDigestedObjectType
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 		return runtime.WithField(err, "ObjectDigestInfo.digestedObjectType")
 	}
@@ -17436,7 +17591,8 @@ func (v *AlgorithmIdentifier_2) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifier_2) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifier_2{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -17588,7 +17744,8 @@ func (v *AttCertIssuer) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttCertIssuer) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttCertIssuer{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "AttCertIssuer")
 	}
@@ -17701,7 +17858,8 @@ func (v *V2Form) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *V2Form) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = V2Form{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "V2Form")
 	}
@@ -17776,7 +17934,8 @@ func (v *AttributeCertificateInfoAttributes) UnmarshalBER(b []byte) error {
 func (v *AttributeCertificateInfoAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributeCertificateInfoAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificateInfo.attributes")
 	}
@@ -17895,7 +18054,8 @@ func (v *AttributeSetAttributesDefined) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeSetAttributesDefined) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeSetAttributesDefined{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeSet")
 	}
@@ -18179,7 +18339,8 @@ func (v *SvceAuthInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SvceAuthInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SvceAuthInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SvceAuthInfo")
 	}
@@ -18271,7 +18432,8 @@ func (v *IetfAttrSyntax) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IetfAttrSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IetfAttrSyntax{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IetfAttrSyntax")
 	}
@@ -18346,7 +18508,8 @@ func (v *IetfAttrSyntaxValues) UnmarshalBER(b []byte) error {
 func (v *IetfAttrSyntaxValues) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero IetfAttrSyntaxValues
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IetfAttrSyntax.values")
 	}
@@ -18465,7 +18628,8 @@ func (v *IetfAttrSyntaxValuesItem) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IetfAttrSyntaxValuesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IetfAttrSyntaxValuesItem{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "IetfAttrSyntax.values.item")
 	}
@@ -18562,7 +18726,8 @@ func (v *RoleSyntax) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RoleSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RoleSyntax{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RoleSyntax")
 	}
@@ -18668,7 +18833,8 @@ func (v *Clearance) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Clearance) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Clearance{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Clearance")
 	}
@@ -18776,7 +18942,13 @@ func (v *ClassList) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ClassList in DER.
 func (v *ClassList) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
+	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
+	// encoding writes back what a tolerant decode kept.
+	bits := runtime.BitString(*v)
+	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+		bits = bits.TrimTrailingZeros()
+	}
+	b.AddBitString(t, bits)
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ClassList.
@@ -18795,7 +18967,8 @@ func (v *ClassList) UnmarshalBER(b []byte) error {
 func (v *ClassList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ClassList
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "ClassList")
 	}
@@ -18876,7 +19049,8 @@ func (v *ClearanceSecurityCategories) UnmarshalBER(b []byte) error {
 func (v *ClearanceSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ClearanceSecurityCategories
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "Clearance.securityCategories")
 	}
@@ -18977,7 +19151,8 @@ func (v *SecurityCategorySupportedSecurityCategories) UnmarshalBER(b []byte) err
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SecurityCategorySupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SecurityCategorySupportedSecurityCategories{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SecurityCategory")
 	}
@@ -19101,7 +19276,8 @@ func (v *ExtensionsAttributeCertExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsAttributeCertExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -19197,7 +19373,7 @@ func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.T
 func (v *ExtensionAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -19221,7 +19397,8 @@ func (v *ExtensionAttributeCertExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionAttributeCertExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -19452,7 +19629,8 @@ func (v *Targets) UnmarshalBER(b []byte) error {
 func (v *Targets) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Targets
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Targets")
 	}
@@ -19616,7 +19794,8 @@ func (v *Target) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Target) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Target{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Target")
 	}
@@ -19721,7 +19900,8 @@ func (v *TargetCert) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TargetCert) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TargetCert{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TargetCert")
 	}
@@ -19803,7 +19983,8 @@ func (v *ProxyInfo) UnmarshalBER(b []byte) error {
 func (v *ProxyInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ProxyInfo
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ProxyInfo")
 	}
@@ -19928,7 +20109,7 @@ func (v *AAControls) encode(b *runtime.Builder, t runtime.Tag) {
 	if v.HasExcludedAttrs {
 		v.ExcludedAttrs.encode(b, runtime.Context(1))
 	}
-	if v.HasPermitUnSpecified || !v.PermitUnSpecified {
+	if (v.HasPermitUnSpecified && b.Tolerates(runtime.TolerateExplicitDefault)) || !v.PermitUnSpecified {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.PermitUnSpecified)
 	}
 	b.End(m)
@@ -19949,7 +20130,8 @@ func (v *AAControls) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AAControls) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AAControls{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AAControls")
 	}
@@ -20028,7 +20210,8 @@ func (v *AttrSpec) UnmarshalBER(b []byte) error {
 func (v *AttrSpec) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttrSpec
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttrSpec")
 	}
@@ -20120,7 +20303,8 @@ func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeCertificateAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AttributeCertificate.algorithmIdentifier")
 	}
@@ -20403,7 +20587,8 @@ func (v *OtherCertificateFormat) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OtherCertificateFormat) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OtherCertificateFormat{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OtherCertificateFormat")
 	}
@@ -20522,7 +20707,8 @@ func (v *RevocationInfoChoices) UnmarshalBER(b []byte) error {
 func (v *RevocationInfoChoices) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RevocationInfoChoices
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "RevocationInfoChoices")
 	}
@@ -20648,7 +20834,8 @@ func (v *RevocationInfoChoice) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RevocationInfoChoice) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RevocationInfoChoice{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "RevocationInfoChoice")
 	}
@@ -20739,7 +20926,8 @@ func (v *CertificateList) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateList{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificateList")
 	}
@@ -20924,7 +21112,8 @@ func (v *TBSCertList) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSCertList) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSCertList{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertList")
 	}
@@ -21031,7 +21220,8 @@ func (v *PKIX1Explicit2009Time) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PKIX1Explicit2009Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PKIX1Explicit2009Time{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Time")
 	}
@@ -21116,7 +21306,8 @@ func (v *TBSCertListRevokedCertificates) UnmarshalBER(b []byte) error {
 func (v *TBSCertListRevokedCertificates) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero TBSCertListRevokedCertificates
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertList.revokedCertificates")
 	}
@@ -21214,7 +21405,8 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = TBSCertListRevokedCertificatesItem{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "TBSCertList.revokedCertificates.item")
 	}
@@ -21302,7 +21494,8 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsCRLEntryExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -21398,7 +21591,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -21422,7 +21615,8 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionCRLEntryExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -21591,11 +21785,25 @@ func (v CRLReason) String() string {
 	return strconv.FormatInt(int64(v), 10)
 }
 
+// valid reports whether v is an item of the enumeration, which has no extension
+// marker: no other value is valid (X.680 20).
+func (v CRLReason) valid() bool {
+	switch v {
+	case CRLReasonUnspecified, CRLReasonKeyCompromise, CRLReasonCACompromise, CRLReasonAffiliationChanged, CRLReasonSuperseded, CRLReasonCessationOfOperation, CRLReasonCertificateHold, CRLReasonRemoveFromCRL, CRLReasonPrivilegeWithdrawn, CRLReasonAACompromise:
+		return true
+	}
+	return false
+}
+
 // decode reads a CRLReason from r.
 func (v *CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
+	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
+	}
+	if !CRLReason(x).valid() {
+		return runtime.CheckEnumerated(off, "CRLReason", x)
 	}
 	*v = CRLReason(x)
 	return nil
@@ -21603,6 +21811,9 @@ func (v *CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a CRLReason in DER.
 func (v *CRLReason) encode(b *runtime.Builder, t runtime.Tag) {
+	if !v.valid() {
+		b.SetError(runtime.CheckEnumerated(-1, "CRLReason", int64(*v)))
+	}
 	b.AddInt64(t, int64(*v))
 }
 
@@ -21622,7 +21833,8 @@ func (v *CRLReason) UnmarshalBER(b []byte) error {
 func (v *CRLReason) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CRLReason
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 		return runtime.WithField(err, "CRLReason")
 	}
@@ -21710,7 +21922,8 @@ func (v *ExtensionsCRLExtensions) UnmarshalBER(b []byte) error {
 func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ExtensionsCRLExtensions
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extensions")
 	}
@@ -21806,7 +22019,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if v.HasCritical || v.Critical {
+	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
 	}
 	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
@@ -21830,7 +22043,8 @@ func (v *ExtensionCRLExtensions) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ExtensionCRLExtensions{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Extension")
 	}
@@ -22056,7 +22270,8 @@ func (v *CRLNumber) UnmarshalBER(b []byte) error {
 func (v *CRLNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero CRLNumber
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "CRLNumber")
 	}
@@ -22219,19 +22434,19 @@ func (v *IssuingDistributionPoint) encode(b *runtime.Builder, t runtime.Tag) {
 		v.DistributionPoint.encode(b)
 		b.End(m1)
 	}
-	if v.HasOnlyContainsUserCerts || v.OnlyContainsUserCerts {
+	if (v.HasOnlyContainsUserCerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsUserCerts {
 		b.AddBoolean(runtime.Context(1), v.OnlyContainsUserCerts)
 	}
-	if v.HasOnlyContainsCACerts || v.OnlyContainsCACerts {
+	if (v.HasOnlyContainsCACerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsCACerts {
 		b.AddBoolean(runtime.Context(2), v.OnlyContainsCACerts)
 	}
 	if v.HasOnlySomeReasons {
 		v.OnlySomeReasons.encode(b, runtime.Context(3))
 	}
-	if v.HasIndirectCRL || v.IndirectCRL {
+	if (v.HasIndirectCRL && b.Tolerates(runtime.TolerateExplicitDefault)) || v.IndirectCRL {
 		b.AddBoolean(runtime.Context(4), v.IndirectCRL)
 	}
-	if v.HasOnlyContainsAttributeCerts || v.OnlyContainsAttributeCerts {
+	if (v.HasOnlyContainsAttributeCerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsAttributeCerts {
 		b.AddBoolean(runtime.Context(5), v.OnlyContainsAttributeCerts)
 	}
 	b.End(m)
@@ -22252,7 +22467,8 @@ func (v *IssuingDistributionPoint) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IssuingDistributionPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IssuingDistributionPoint{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IssuingDistributionPoint")
 	}
@@ -22358,7 +22574,8 @@ func (v *DistributionPointName) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DistributionPointName) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DistributionPointName{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "DistributionPointName")
 	}
@@ -22487,7 +22704,13 @@ func (v *ReasonFlags) decode(r *runtime.Reader, t runtime.Tag) error {
 
 // encode writes v as a ReasonFlags in DER.
 func (v *ReasonFlags) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
+	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
+	// encoding writes back what a tolerant decode kept.
+	bits := runtime.BitString(*v)
+	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+		bits = bits.TrimTrailingZeros()
+	}
+	b.AddBitString(t, bits)
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ReasonFlags.
@@ -22506,7 +22729,8 @@ func (v *ReasonFlags) UnmarshalBER(b []byte) error {
 func (v *ReasonFlags) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ReasonFlags
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "ReasonFlags")
 	}
@@ -22598,7 +22822,8 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertificateListAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertificateList.algorithmIdentifier")
 	}
@@ -22881,7 +23106,8 @@ func (v *OtherRevocationInfoFormat) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OtherRevocationInfoFormat) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OtherRevocationInfoFormat{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OtherRevocationInfoFormat")
 	}
@@ -23000,7 +23226,8 @@ func (v *SignerInfos) UnmarshalBER(b []byte) error {
 func (v *SignerInfos) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignerInfos
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "SignerInfos")
 	}
@@ -23139,7 +23366,8 @@ func (v *SignerInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SignerInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SignerInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SignerInfo")
 	}
@@ -23256,7 +23484,8 @@ func (v *SignerIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SignerIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SignerIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "SignerIdentifier")
 	}
@@ -23336,7 +23565,8 @@ func (v *IssuerAndSerialNumber) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *IssuerAndSerialNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = IssuerAndSerialNumber{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "IssuerAndSerialNumber")
 	}
@@ -23397,7 +23627,8 @@ func (v *SubjectKeyIdentifier) UnmarshalBER(b []byte) error {
 func (v *SubjectKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SubjectKeyIdentifier
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "SubjectKeyIdentifier")
 	}
@@ -23490,7 +23721,8 @@ func (v *SignedAttributes) UnmarshalBER(b []byte) error {
 func (v *SignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "SignedAttributes")
 	}
@@ -23604,7 +23836,8 @@ func (v *AttributeSignedAttributesSet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeSignedAttributesSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeSignedAttributesSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -23774,7 +24007,8 @@ func (v *SignatureAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SignatureAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SignatureAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SignatureAlgorithmIdentifier")
 	}
@@ -23871,7 +24105,8 @@ func (v *SignatureValue) UnmarshalBER(b []byte) error {
 func (v *SignatureValue) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SignatureValue
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "SignatureValue")
 	}
@@ -23965,7 +24200,8 @@ func (v *AttributesUnsignedAttributes) UnmarshalBER(b []byte) error {
 func (v *AttributesUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributesUnsignedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "Attributes")
 	}
@@ -24079,7 +24315,8 @@ func (v *AttributeUnsignedAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeUnsignedAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -24251,7 +24488,8 @@ func (v *CryptographicMessageSyntax2009EncryptedData) UnmarshalBER(b []byte) err
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CryptographicMessageSyntax2009EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CryptographicMessageSyntax2009EncryptedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncryptedData")
 	}
@@ -24350,7 +24588,8 @@ func (v *EncryptedContentInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EncryptedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EncryptedContentInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncryptedContentInfo")
 	}
@@ -24445,7 +24684,8 @@ func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = ContentEncryptionAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "ContentEncryptionAlgorithmIdentifier")
 	}
@@ -24569,7 +24809,8 @@ func (v *IV) UnmarshalBER(b []byte) error {
 func (v *IV) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero IV
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "IV")
 	}
@@ -24664,7 +24905,8 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) UnmarshalBER(b
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RC2CBCParameter")
 	}
@@ -24758,7 +25000,8 @@ func (v *AttributesUnprotectedAttributes) UnmarshalBER(b []byte) error {
 func (v *AttributesUnprotectedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AttributesUnprotectedAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "Attributes")
 	}
@@ -24872,7 +25115,8 @@ func (v *AttributeUnprotectedAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeUnprotectedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeUnprotectedAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -25036,7 +25280,8 @@ func (v *EnvelopedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EnvelopedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EnvelopedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EnvelopedData")
 	}
@@ -25130,7 +25375,8 @@ func (v *OriginatorInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OriginatorInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OriginatorInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OriginatorInfo")
 	}
@@ -25223,7 +25469,8 @@ func (v *RecipientInfos) UnmarshalBER(b []byte) error {
 func (v *RecipientInfos) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RecipientInfos
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "RecipientInfos")
 	}
@@ -25415,7 +25662,8 @@ func (v *RecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "RecipientInfo")
 	}
@@ -25512,7 +25760,8 @@ func (v *KeyTransRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyTransRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyTransRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyTransRecipientInfo")
 	}
@@ -25629,7 +25878,8 @@ func (v *RecipientIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RecipientIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RecipientIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "RecipientIdentifier")
 	}
@@ -25728,7 +25978,8 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalBER(b []byte) err
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierKeyTransportAlgorithmSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -25840,7 +26091,8 @@ func (v *EncryptedKey) UnmarshalBER(b []byte) error {
 func (v *EncryptedKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero EncryptedKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "EncryptedKey")
 	}
@@ -25970,7 +26222,8 @@ func (v *KeyAgreeRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyAgreeRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyAgreeRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyAgreeRecipientInfo")
 	}
@@ -26097,7 +26350,8 @@ func (v *OriginatorIdentifierOrKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OriginatorIdentifierOrKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OriginatorIdentifierOrKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "OriginatorIdentifierOrKey")
 	}
@@ -26179,7 +26433,8 @@ func (v *OriginatorPublicKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OriginatorPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OriginatorPublicKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OriginatorPublicKey")
 	}
@@ -26278,7 +26533,8 @@ func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierOriginatorKeySet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -26399,7 +26655,8 @@ func (v *UserKeyingMaterial) UnmarshalBER(b []byte) error {
 func (v *UserKeyingMaterial) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero UserKeyingMaterial
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "UserKeyingMaterial")
 	}
@@ -26498,7 +26755,8 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalBER(b []byte) err
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierKeyAgreementAlgorithmSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -26674,7 +26932,8 @@ func (v *KeyWrapAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyWrapAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyWrapAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyWrapAlgorithm")
 	}
@@ -26814,7 +27073,8 @@ func (v *RecipientEncryptedKeys) UnmarshalBER(b []byte) error {
 func (v *RecipientEncryptedKeys) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RecipientEncryptedKeys
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RecipientEncryptedKeys")
 	}
@@ -26894,7 +27154,8 @@ func (v *RecipientEncryptedKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RecipientEncryptedKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RecipientEncryptedKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RecipientEncryptedKey")
 	}
@@ -27008,7 +27269,8 @@ func (v *KeyAgreeRecipientIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyAgreeRecipientIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyAgreeRecipientIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "KeyAgreeRecipientIdentifier")
 	}
@@ -27112,7 +27374,8 @@ func (v *RecipientKeyIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RecipientKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RecipientKeyIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RecipientKeyIdentifier")
 	}
@@ -27208,7 +27471,8 @@ func (v *KEKRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KEKRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KEKRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KEKRecipientInfo")
 	}
@@ -27314,7 +27578,8 @@ func (v *KEKIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KEKIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KEKIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KEKIdentifier")
 	}
@@ -27406,7 +27671,8 @@ func (v *OtherKeyAttribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OtherKeyAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OtherKeyAttribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OtherKeyAttribute")
 	}
@@ -27537,7 +27803,8 @@ func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyEncryptionAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyEncryptionAlgorithmIdentifier")
 	}
@@ -27683,7 +27950,8 @@ func (v *RC2ParameterVersion) UnmarshalBER(b []byte) error {
 func (v *RC2ParameterVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RC2ParameterVersion
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "RC2ParameterVersion")
 	}
@@ -27787,7 +28055,8 @@ func (v *PasswordRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PasswordRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PasswordRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PasswordRecipientInfo")
 	}
@@ -27882,7 +28151,8 @@ func (v *KeyDerivationAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *KeyDerivationAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = KeyDerivationAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "KeyDerivationAlgorithmIdentifier")
 	}
@@ -28082,7 +28352,8 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) UnmarshalBER(b []
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CryptographicMessageSyntaxAlgorithms2009PBKDF2Params{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBKDF2-params")
 	}
@@ -28185,7 +28456,8 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) UnmarshalBER(
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "PBKDF2-params.salt")
 	}
@@ -28280,7 +28552,8 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBKDF2SaltSourcesAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBKDF2-SaltSourcesAlgorithmIdentifier")
 	}
@@ -28411,7 +28684,8 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBKDF2PRFsAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBKDF2-PRFsAlgorithmIdentifier")
 	}
@@ -28553,7 +28827,8 @@ func (v *OtherRecipientInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OtherRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OtherRecipientInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OtherRecipientInfo")
 	}
@@ -28766,7 +29041,8 @@ func (v *AuthenticatedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AuthenticatedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AuthenticatedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthenticatedData")
 	}
@@ -28861,7 +29137,8 @@ func (v *MessageAuthenticationCodeAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MessageAuthenticationCodeAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MessageAuthenticationCodeAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "MessageAuthenticationCodeAlgorithm")
 	}
@@ -29007,7 +29284,8 @@ func (v *DigestAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DigestAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DigestAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DigestAlgorithmIdentifier")
 	}
@@ -29137,7 +29415,8 @@ func (v *AuthAttributes) UnmarshalBER(b []byte) error {
 func (v *AuthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AuthAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "AuthAttributes")
 	}
@@ -29251,7 +29530,8 @@ func (v *AttributeAuthAttributeSet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeAuthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeAuthAttributeSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -29397,7 +29677,8 @@ func (v *ContentType) UnmarshalBER(b []byte) error {
 func (v *ContentType) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero ContentType
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
 		return runtime.WithField(err, "ContentType")
 	}
@@ -29458,7 +29739,8 @@ func (v *MessageDigest) UnmarshalBER(b []byte) error {
 func (v *MessageDigest) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MessageDigest
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "MessageDigest")
 	}
@@ -29572,7 +29854,8 @@ func (v *Time) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = Time{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "Time")
 	}
@@ -29633,7 +29916,8 @@ func (v *MessageAuthenticationCode) UnmarshalBER(b []byte) error {
 func (v *MessageAuthenticationCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero MessageAuthenticationCode
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "MessageAuthenticationCode")
 	}
@@ -29727,7 +30011,8 @@ func (v *UnauthAttributes) UnmarshalBER(b []byte) error {
 func (v *UnauthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero UnauthAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "UnauthAttributes")
 	}
@@ -29841,7 +30126,8 @@ func (v *AttributeUnauthAttributeSet) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeUnauthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeUnauthAttributeSet{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -29990,7 +30276,8 @@ func (v *DigestedData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DigestedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DigestedData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DigestedData")
 	}
@@ -30051,7 +30338,8 @@ func (v *Digest) UnmarshalBER(b []byte) error {
 func (v *Digest) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Digest
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "Digest")
 	}
@@ -30128,7 +30416,8 @@ func (v *AuthenticatedSafe) UnmarshalBER(b []byte) error {
 func (v *AuthenticatedSafe) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero AuthenticatedSafe
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AuthenticatedSafe")
 	}
@@ -30205,7 +30494,8 @@ func (v *SafeContents) UnmarshalBER(b []byte) error {
 func (v *SafeContents) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SafeContents
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SafeContents")
 	}
@@ -30319,7 +30609,8 @@ func (v *SafeBag) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SafeBag) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SafeBag{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SafeBag")
 	}
@@ -30400,7 +30691,8 @@ func (v *SafeBagBagAttributes) UnmarshalBER(b []byte) error {
 func (v *SafeBagBagAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero SafeBagBagAttributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "SafeBag.bagAttributes")
 	}
@@ -30699,7 +30991,8 @@ func (v *OneAsymmetricKey) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *OneAsymmetricKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = OneAsymmetricKey{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "OneAsymmetricKey")
 	}
@@ -30765,7 +31058,8 @@ func (v *Version) UnmarshalBER(b []byte) error {
 func (v *Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Version
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "Version")
 	}
@@ -30861,7 +31155,8 @@ func (v *PrivateKeyAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PrivateKeyAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PrivateKeyAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PrivateKeyAlgorithmIdentifier")
 	}
@@ -30958,7 +31253,8 @@ func (v *PrivateKey) UnmarshalBER(b []byte) error {
 func (v *PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PrivateKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "PrivateKey")
 	}
@@ -31041,7 +31337,8 @@ func (v *Attributes) UnmarshalBER(b []byte) error {
 func (v *Attributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero Attributes
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
 		return runtime.WithField(err, "Attributes")
 	}
@@ -31155,7 +31452,8 @@ func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AttributeOneAsymmetricKeyAttributes{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "Attribute")
 	}
@@ -31252,7 +31550,8 @@ func (v *PublicKey) UnmarshalBER(b []byte) error {
 func (v *PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero PublicKey
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
 		return runtime.WithField(err, "PublicKey")
 	}
@@ -31339,7 +31638,8 @@ func (v *EncryptedPrivateKeyInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EncryptedPrivateKeyInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EncryptedPrivateKeyInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncryptedPrivateKeyInfo")
 	}
@@ -31435,7 +31735,8 @@ func (v *EncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *EncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = EncryptionAlgorithmIdentifier{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "EncryptionAlgorithmIdentifier")
 	}
@@ -31532,7 +31833,8 @@ func (v *EncryptedData) UnmarshalBER(b []byte) error {
 func (v *EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero EncryptedData
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
 		return runtime.WithField(err, "EncryptedData")
 	}
@@ -31631,7 +31933,8 @@ func (v *CertBag) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CertBag) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CertBag{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CertBag")
 	}
@@ -31797,7 +32100,8 @@ func (v *CRLBag) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *CRLBag) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = CRLBag{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "CRLBag")
 	}
@@ -31950,7 +32254,8 @@ func (v *SecretBag) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *SecretBag) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = SecretBag{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "SecretBag")
 	}
@@ -32063,7 +32368,7 @@ func (v *MacData) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(runtime.EncodedDefault(off2, "MacData"), "iterations")
 		}
 	} else {
-		v.Iterations = runtime.IntegerFromInt64(1)
+		v.Iterations = defaultInteger1
 	}
 	if err := s.Finish("MacData"); err != nil {
 		return err
@@ -32076,7 +32381,7 @@ func (v *MacData) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Mac.encode(b, runtime.Universal(runtime.TagSequence))
 	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.MacSalt)
-	if v.HasIterations || !func() bool {
+	if (v.HasIterations && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
 		n, ok := runtime.Integer(v.Iterations).Int64()
 		return ok && n == int64(1)
 	}() {
@@ -32100,7 +32405,8 @@ func (v *MacData) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *MacData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = MacData{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "MacData")
 	}
@@ -32183,7 +32489,8 @@ func (v *DigestInfo) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DigestInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DigestInfo{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DigestInfo")
 	}
@@ -32278,7 +32585,8 @@ func (v *DigestAlgorithm) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *DigestAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = DigestAlgorithm{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "DigestAlgorithm")
 	}
@@ -32502,7 +32810,8 @@ func (v *PKCS12Attribute) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PKCS12Attribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PKCS12Attribute{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PKCS12Attribute")
 	}
@@ -32661,7 +32970,8 @@ func (v *PBES2Params) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBES2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBES2Params{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBES2-params")
 	}
@@ -32760,7 +33070,8 @@ func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPBES2KDFs{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -32919,7 +33230,8 @@ func (v *AlgorithmIdentifierPBES2Encs) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPBES2Encs) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPBES2Encs{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -33278,7 +33590,8 @@ func (v *PBKDF2Params) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBKDF2Params{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBKDF2-params")
 	}
@@ -33381,7 +33694,8 @@ func (v *PBKDF2ParamsSalt) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBKDF2ParamsSalt{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r); err != nil {
 		return runtime.WithField(err, "PBKDF2-params.salt")
 	}
@@ -33480,7 +33794,8 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPBKDF2SaltSources{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -33615,7 +33930,8 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPBKDF2PRFs{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -33819,7 +34135,8 @@ func (v *PBMAC1Params) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBMAC1Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBMAC1Params{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBMAC1-params")
 	}
@@ -33918,7 +34235,8 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPBMAC1KDFs{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -34077,7 +34395,8 @@ func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = AlgorithmIdentifierPBMAC1MACs{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "AlgorithmIdentifier")
 	}
@@ -34209,7 +34528,8 @@ func (v *PBEParameter) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *PBEParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = PBEParameter{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "PBEParameter")
 	}
@@ -34312,7 +34632,8 @@ func (v *RC2CBCParameter) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RC2CBCParameter{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RC2-CBC-Parameter")
 	}
@@ -34444,7 +34765,8 @@ func (v *RC5CBCParameters) UnmarshalBER(b []byte) error {
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
 func (v *RC5CBCParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	*v = RC5CBCParameters{}
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
 		return runtime.WithField(err, "RC5-CBC-Parameters")
 	}
@@ -34518,7 +34840,8 @@ func (v *RC5CBCParametersVersion) UnmarshalBER(b []byte) error {
 func (v *RC5CBCParametersVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
 	var zero RC5CBCParametersVersion
 	*v = zero
-	r := runtime.NewReader(b, opts)
+	r := runtime.NewPooledReader(b, opts)
+	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
 		return runtime.WithField(err, "RC5-CBC-Parameters.version")
 	}
@@ -34542,3 +34865,11 @@ func (v *RC5CBCParametersVersion) AppendWith(dst []byte, opts *runtime.Options) 
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
 }
+
+// The DEFAULT values of INTEGER components, made once: a decode that finds
+// the component absent shares them (do not modify their bytes).
+var (
+	defaultInteger0  = runtime.IntegerFromInt64(0)
+	defaultInteger1  = runtime.IntegerFromInt64(1)
+	defaultInteger20 = runtime.IntegerFromInt64(20)
+)
