@@ -576,11 +576,21 @@ func (e *emitter) decodeSequence(g *jen.Group, gt *goType, r rd) {
 	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
 	g.Add(ifErr(plainReturn))
 	s := rd{name: "s"}
+	root2 := len(gt.fields) - gt.body.Root2
 	for i, f := range gt.fields {
+		if i == root2 && gt.unknown != "" && gt.body.Root2 > 0 {
+			if tags := e.firstTags(f.t, 0); tags != nil {
+				comment(g, "Additions of a later version, before the second root part.")
+				g.For(jen.Op("!").Id("s").Dot("Empty").Call().Op("&&").Op("!").Add(e.presence(s, f, nil))).Block(
+					jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("s").Dot("ReadRawDER").Call(),
+					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+					jen.Id("v").Dot(gt.unknown).Op("=").Append(jen.Id("v").Dot(gt.unknown), jen.Id("x").Op("...")))
+			}
+		}
 		comment(g, componentText(f.comp))
 		e.readComponent(g, gt, s, f, gt.fields[i+1:])
 	}
-	if gt.unknown != "" {
+	if gt.unknown != "" && gt.body.Root2 == 0 {
 		g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
 			jen.If(jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 	}

@@ -144,10 +144,16 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 		switch gt.kind {
 		case model.TypeSequence:
 			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(jen.Id("t"), jen.True())
-			for _, f := range gt.fields {
+			root2 := len(gt.fields) - gt.body.Root2
+			for i, f := range gt.fields {
+				if i == root2 && gt.unknown != "" {
+					// Unknown additions go at the extension point: before
+					// the second root part, if any.
+					g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.unknown))
+				}
 				e.writeComponent(g, f)
 			}
-			if gt.unknown != "" {
+			if gt.unknown != "" && gt.body.Root2 == 0 {
 				g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.unknown))
 			}
 			g.Id("b").Dot("End").Call(jen.Id("m"))

@@ -216,6 +216,11 @@ type Type struct {
 	// Extensible is set when the type has an extension marker (or its
 	// module says EXTENSIBILITY IMPLIED).
 	Extensible bool
+	// Root2 is the number of components of the second root part of a
+	// SEQUENCE or SET, after the second extension marker (X.680 25.1
+	// "a, ..., b, ..., z": z): the last Root2 of Components. Additions of
+	// a later version go before them.
+	Root2 int
 	// Elem is the element type of SEQUENCE OF and SET OF, and ElemName
 	// the identifier of "SEQUENCE OF identifier Type" ("" when none is
 	// written; X.680 26.1, 28.1).

@@ -302,6 +302,7 @@ func (s *Set) convComponents(sc *scope, pos parser.Pos, kind TypeKind, l *parser
 		}
 	}
 	t.Components = append(append(append(t.Components, root1...), adds...), root2...)
+	t.Root2 = len(root2)
 	s.checkComponentNames(t.Components, "component")
 	return t
 }
