@@ -234,10 +234,28 @@ const (
 	// TolerateUnsortedSetOf accepts SET OF elements out of order (X.690
 	// 11.6), e.g. a multi-valued RelativeDistinguishedName.
 	TolerateUnsortedSetOf
+	// TolerateTimeForms accepts the BER forms of UTCTime and
+	// GeneralizedTime (X.690 11.7, 11.8): seconds missing, an offset from
+	// UTC instead of Z.
+	TolerateTimeForms
+	// ToleratePrintableString accepts '&' and '*' in a PrintableString
+	// (X.680 41.4 has neither; CAs write them and crypto/x509 allows them).
+	ToleratePrintableString
+	// TolerateOpenTypeErrors keeps the value of an open type whose key is
+	// in the table but whose value does not decode as the type the key
+	// selects (an extension with a trailing octet, malformed algorithm
+	// parameters): Kind is 0 and Raw holds it, as for an unknown key.
+	TolerateOpenTypeErrors
+	// TolerateUnreadAdditions keeps what follows the last known component
+	// of an extensible type (Unknown) without reading it, even when it is
+	// not valid BER: crypto/x509 does not read past a certificate's
+	// extensions either.
+	TolerateUnreadAdditions
 
 	// TolerateX509 is what crypto/x509.ParseCertificate accepts among
 	// these defects.
-	TolerateX509 = TolerateNamedBitPadding | TolerateExplicitDefault | TolerateUnsortedSetOf
+	TolerateX509 = TolerateNamedBitPadding | TolerateExplicitDefault | TolerateUnsortedSetOf | TolerateTimeForms |
+		ToleratePrintableString | TolerateOpenTypeErrors | TolerateUnreadAdditions
 )
 
 // Tolerates reports whether the decode accepts the DER defects t.
@@ -316,12 +334,19 @@ func (r *Reader) ReadRawDER() ([]byte, error) {
 }
 
 // ReadRestDER is ReadRest with the elements in DER form, see KeepDER.
+// With TolerateUnreadAdditions, what does not read as elements is kept
+// as it is.
 func (r *Reader) ReadRestDER() ([]byte, error) {
+	start := r.pos
 	raw, err := r.ReadRest()
-	if err != nil {
-		return nil, err
+	if err == nil {
+		raw, err = r.KeepDER(raw)
 	}
-	return r.KeepDER(raw)
+	if err != nil && r.Tolerates(TolerateUnreadAdditions) {
+		r.pos = r.end
+		return r.in[start:r.end:r.end], nil
+	}
+	return raw, err
 }
 
 // derShaped reports whether b, a sequence of elements, already has every

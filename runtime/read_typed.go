@@ -138,7 +138,7 @@ func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
 	if v, ok := derTime(c, utc); ok {
 		return v, nil
 	}
-	v, err := parseTime(c, !r.ber, utc)
+	v, err := parseTime(c, !r.ber && !r.Tolerates(TolerateTimeForms), utc)
 	return v, at(err, off)
 }
 
@@ -197,7 +197,17 @@ func (r *Reader) ReadUTF8String(t Tag) (string, error) { return r.readText(t, Ta
 func (r *Reader) ReadNumericString(t Tag) (string, error) { return r.readText(t, TagNumericString) }
 
 // ReadPrintableString reads a PrintableString.
-func (r *Reader) ReadPrintableString(t Tag) (string, error) { return r.readText(t, TagPrintableString) }
+func (r *Reader) ReadPrintableString(t Tag) (string, error) {
+	if r.Tolerates(ToleratePrintableString) {
+		return readString(r, t, "PrintableString", func(b []byte) (string, error) {
+			if err := checkCharset(b, &printableX509Set, "PrintableString", "X.680 41.4"); err != nil {
+				return "", err
+			}
+			return string(b), nil
+		})
+	}
+	return r.readText(t, TagPrintableString)
+}
 
 // ReadTeletexString reads a TeletexString (T61String) as Latin-1.
 func (r *Reader) ReadTeletexString(t Tag) (string, error) { return r.readText(t, TagTeletexString) }
@@ -301,7 +311,14 @@ func (b *Builder) AddString(t Tag, n uint32, s string) {
 	// allocated on every call.
 	m := b.Begin(t, false)
 	var err error
-	if b.buf, err = AppendString(b.buf, n, s); err != nil {
+	if n == TagPrintableString && b.Tolerates(ToleratePrintableString) {
+		if err = checkCharset(s, &printableX509Set, "PrintableString", "X.680 41.4"); err == nil {
+			b.buf = append(b.buf, s...)
+		}
+	} else {
+		b.buf, err = AppendString(b.buf, n, s)
+	}
+	if err != nil {
 		b.SetError(err)
 	}
 	b.End(m)

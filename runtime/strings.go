@@ -51,6 +51,8 @@ func makeCharset(ranges string) charset {
 var (
 	numericSet   = makeCharset("09  ")
 	printableSet = makeCharset("AZaz09  ')+/::==??")
+	// printableX509Set adds '&' and '*' (ToleratePrintableString).
+	printableX509Set = makeCharset("AZaz09  ')+/::==??&&**")
 	ia5Set       = makeCharset("\x00\x7f")
 	visibleSet   = makeCharset(" ~")
 	graphicSet   = makeCharset("\x1b\x1b ~\xa0\xff")

@@ -552,8 +552,10 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 						return
 					}
 					dst := func() *jen.Statement { return jen.Id("u").Dot(ue.f.name) }
-					e.readValue(g, r, dst, ue.f, plainReturn)
-					g.Return(jen.Id("r").Dot("Finish").Call(jen.Lit(gt.asn1)))
+					fail := func(err jen.Code) jen.Code { return jen.Return(jen.Id("u").Dot("fail").Call(jen.Id("r"), err)) }
+					e.readValue(g, r, dst, ue.f, fail)
+					g.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(fail(jen.Err()))
+					g.Return(jen.Nil())
 				})
 			}
 		})
@@ -569,6 +571,11 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		}
 		g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 	})
+	comment(f, "fail returns err, the error of decoding the value the key selects, unless the\ndecode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw\nkeeps the value as received.")
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("fail").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Err().Error()).Error().Block(
+		jen.If(jen.Op("!").Id("r").Dot("Tolerates").Call(rt("TolerateOpenTypeErrors"))).Block(jen.Return(jen.Err())),
+		jen.Id("u").Dot("Kind").Op("=").Lit(0),
+		jen.Return(jen.Nil()))
 	if u.containing {
 		comment(f, "keepDER keeps Raw, the contents octets, which encoding writes back as they are.")
 		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("_").Op("*").Add(rt("Reader"))).Error().Block(jen.Return(jen.Nil()))

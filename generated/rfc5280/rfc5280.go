@@ -2601,151 +2601,213 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		// at-name 2.5.4.41
 		u.Kind = SingleAttributeSupportedAttributesValueName
 		if err := u.Name.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = SingleAttributeSupportedAttributesValueSurname
 		if err := u.Surname.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = SingleAttributeSupportedAttributesValueGivenName
 		if err := u.GivenName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = SingleAttributeSupportedAttributesValueInitials
 		if err := u.Initials.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = SingleAttributeSupportedAttributesValueGenerationQualifier
 		if err := u.GenerationQualifier.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = SingleAttributeSupportedAttributesValueX520CommonName
 		if err := u.X520CommonName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = SingleAttributeSupportedAttributesValueX520LocalityName
 		if err := u.X520LocalityName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = SingleAttributeSupportedAttributesValueX520StateOrProvinceName
 		if err := u.X520StateOrProvinceName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationName
 		if err := u.X520OrganizationName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationalUnitName
 		if err := u.X520OrganizationalUnitName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = SingleAttributeSupportedAttributesValueX520Title
 		if err := u.X520Title.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
 		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.X520dnQualifier = x1
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\x06":
 		// at-x520countryName 2.5.4.6
 		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
 		off2 := r.Offset()
 		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.X520countryName = x3
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off2, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\x05":
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
 		off4 := r.Offset()
 		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.X520SerialNumber = x5
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off4, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = SingleAttributeSupportedAttributesValueX520Pseudonym
 		if err := u.X520Pseudonym.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
 		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.DomainComponent = x6
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x01":
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
 		off7 := r.Offset()
 		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.EmailAddress = x8
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off7, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("SingleAttribute.value")
+		if err := r.Finish("SingleAttribute.value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *SingleAttributeSupportedAttributesValue) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -3466,91 +3528,127 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD2
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD5
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = CertificateAlgorithmIdentifierParametersRSASSAPSS
 		p1, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Certificate.algorithmIdentifier.parameters")
+		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
 		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA44
@@ -3565,6 +3663,17 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *CertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -3988,91 +4097,127 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS
 		p1, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA44
@@ -4087,6 +4232,17 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -4421,154 +4577,219 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		u.Kind = ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
 		if err := u.SubjectKeyIdentifier.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
 		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
 		if err := u.KeyUsage.decode(r, runtime.Universal(runtime.TagBitString)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x10":
 		// ext-PrivateKeyUsagePeriod 2.5.29.16
 		u.Kind = ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod
 		p2, err := runtime.New[PrivateKeyUsagePeriod](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.PrivateKeyUsagePeriod = p2
 		if err := u.PrivateKeyUsagePeriod.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
 		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
 		if err := u.CertificatePolicies.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
 		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
 		if err := u.PolicyMappings.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
 		if err := u.SubjectAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
 		if err := u.IssuerAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
 		if err := u.SubjectDirectoryAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
 		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
 		p3, err := runtime.New[BasicConstraints](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.BasicConstraints = p3
 		if err := u.BasicConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x1e":
 		// ext-NameConstraints 2.5.29.30
 		u.Kind = ExtensionCertExtensionsExtnValueNameConstraints
 		p4, err := runtime.New[NameConstraints](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.NameConstraints = p4
 		if err := u.NameConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d$":
 		// ext-PolicyConstraints 2.5.29.36
 		u.Kind = ExtensionCertExtensionsExtnValuePolicyConstraints
 		p5, err := runtime.New[PolicyConstraints](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.PolicyConstraints = p5
 		if err := u.PolicyConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
 		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
 		if err := u.ExtKeyUsage.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
 		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
 		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
 		if err := u.InhibitAnyPolicy.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
 		if err := u.FreshestCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
 		if err := u.AuthorityInfoAccess.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
 		if err := u.SubjectInfoAccessSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *ExtensionCertExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
@@ -5276,85 +5497,112 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		// pk-rsa 1.2.840.113549.1.1.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce8\x04\x01":
 		// pk-dsa 1.2.840.10040.4.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA
 		p1, err := runtime.New[DSAParams](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.DSA = p1
 		if err := u.DSA.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDH
 		p2, err := runtime.New[DomainParameters](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.DH = p2
 		if err := u.DH.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
 		if err := u.Kea.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x02\x01":
 		// pk-ec 1.2.840.10045.2.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersEC
 		if err := u.EC.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "+\x81\x04\x01\f":
 		// pk-ecDH 1.3.132.1.12
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH
 		if err := u.ECDH.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "+\x81\x04\x01\r":
 		// pk-ecMQV 1.3.132.1.13
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV
 		if err := u.ECMQV.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// pk-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS
 		p3, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p3
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\a":
 		// pk-rsaES-OAEP 1.2.840.113549.1.1.7
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP
 		p4, err := runtime.New[RSAESOAEPParams](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.RSAESOAEP = p4
 		if err := u.RSAESOAEP.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// pk-ml-dsa-44 2.16.840.1.101.3.4.3.17
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA44
@@ -5381,6 +5629,17 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -5680,91 +5939,127 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD2
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD5
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSASSAPSS
 		p1, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("CertificateList.algorithmIdentifier.parameters")
+		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
 		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA44
@@ -5779,6 +6074,17 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *CertificateListAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -6441,36 +6747,59 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
 		if err := u.CRLReason.decode(r, runtime.Universal(runtime.TagEnumerated)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
 		if err := u.CertificateIssuer.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode
 		x1, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.HoldInstructionCode = x1
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueInvalidityDate
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.InvalidityDate = x2
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
@@ -6746,63 +7075,92 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		u.Kind = ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
 		if err := u.IssuerAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x14":
 		// ext-CRLNumber 2.5.29.20
 		u.Kind = ExtensionCRLExtensionsExtnValueCRLNumber
 		off2 := r.Offset()
 		x3, err := r.ReadInteger(runtime.Universal(runtime.TagInteger))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.CRLNumber = x3
 		if !r.SkipConstraints() {
 			if err := runtime.CheckIntegerRange(off2, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
 		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
 		if err := u.DeltaCRLIndicator.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x1c":
 		// ext-IssuingDistributionPoint 2.5.29.28
 		u.Kind = ExtensionCRLExtensionsExtnValueIssuingDistributionPoint
 		p4, err := runtime.New[IssuingDistributionPoint](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.IssuingDistributionPoint = p4
 		if err := u.IssuingDistributionPoint.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
 		if err := u.FreshestCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *ExtensionCRLExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
@@ -7739,23 +8097,40 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 		// pqid-cps 1.3.6.1.5.5.7.2.1
 		u.Kind = PolicyQualifierInfoQualifierCps
 		if err := u.Cps.decode(r, runtime.Universal(runtime.TagIA5String)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("PolicyQualifierInfo.qualifier")
+		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "+\x06\x01\x05\x05\a\x02\x02":
 		// pqid-unotice 1.3.6.1.5.5.7.2.2
 		u.Kind = PolicyQualifierInfoQualifierUnotice
 		p1, err := runtime.New[UserNotice](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.Unotice = p1
 		if err := u.Unotice.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("PolicyQualifierInfo.qualifier")
+		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *PolicyQualifierInfoQualifier) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -9358,151 +9733,213 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		// at-name 2.5.4.41
 		u.Kind = AttributeSetSupportedAttributesValuesName
 		if err := u.Name.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = AttributeSetSupportedAttributesValuesSurname
 		if err := u.Surname.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = AttributeSetSupportedAttributesValuesGivenName
 		if err := u.GivenName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = AttributeSetSupportedAttributesValuesInitials
 		if err := u.Initials.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = AttributeSetSupportedAttributesValuesGenerationQualifier
 		if err := u.GenerationQualifier.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = AttributeSetSupportedAttributesValuesX520CommonName
 		if err := u.X520CommonName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = AttributeSetSupportedAttributesValuesX520LocalityName
 		if err := u.X520LocalityName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = AttributeSetSupportedAttributesValuesX520StateOrProvinceName
 		if err := u.X520StateOrProvinceName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationName
 		if err := u.X520OrganizationName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationalUnitName
 		if err := u.X520OrganizationalUnitName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = AttributeSetSupportedAttributesValuesX520Title
 		if err := u.X520Title.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
 		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.X520dnQualifier = x1
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\x06":
 		// at-x520countryName 2.5.4.6
 		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
 		off2 := r.Offset()
 		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.X520countryName = x3
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off2, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04\x05":
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
 		off4 := r.Offset()
 		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.X520SerialNumber = x5
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off4, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = AttributeSetSupportedAttributesValuesX520Pseudonym
 		if err := u.X520Pseudonym.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
 		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.DomainComponent = x6
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x01":
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
 		off7 := r.Offset()
 		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.EmailAddress = x8
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off7, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("AttributeSet.values")
+		if err := r.Finish("AttributeSet.values"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *AttributeSetSupportedAttributesValues) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -12806,42 +13243,68 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 		// 1.3.14.3.2.26
 		u.Kind = HashAlgorithmParametersIDSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("HashAlgorithm.parameters")
+		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x02\x04":
 		// 2.16.840.1.101.3.4.2.4
 		u.Kind = HashAlgorithmParametersIDSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("HashAlgorithm.parameters")
+		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
 		u.Kind = HashAlgorithmParametersIDSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("HashAlgorithm.parameters")
+		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
 		u.Kind = HashAlgorithmParametersIDSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("HashAlgorithm.parameters")
+		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
 		u.Kind = HashAlgorithmParametersIDSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("HashAlgorithm.parameters")
+		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	if !r.SkipConstraints() {
 		return runtime.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *HashAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -12993,15 +13456,29 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		u.Kind = MaskGenAlgorithmParametersIDMgf1
 		p1, err := runtime.New[HashAlgorithm](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.IDMgf1 = p1
 		if err := u.IDMgf1.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("MaskGenAlgorithm.parameters")
+		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *MaskGenAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -13148,11 +13625,25 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		// 1.2.840.113549.1.1.9
 		u.Kind = PSourceAlgorithmParametersIDPSpecified
 		if err := u.IDPSpecified.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("PSourceAlgorithm.parameters")
+		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *PSourceAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -15456,265 +15947,345 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		off1 := r.Offset()
 		x2, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.CommonName = x2
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off1, "PrintableString", len(u.CommonName), 1, 64); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 2:
 		// ea-teletexCommonName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexCommonName
 		off3 := r.Offset()
 		x4, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.TeletexCommonName = x4
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off3, "TeletexString", runtime.CharCount(string(u.TeletexCommonName)), 1, 64); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 3:
 		// ea-teletexOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationName
 		off5 := r.Offset()
 		x6, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.TeletexOrganizationName = x6
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off5, "TeletexString", runtime.CharCount(string(u.TeletexOrganizationName)), 1, 64); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 4:
 		// ea-teletexPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2
 		p7, err := runtime.New[ExtensionAttributeExtensionAttributeValueTeletexPersonalName](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.TeletexPersonalName = p7
 		if err := u.TeletexPersonalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 5:
 		// ea-teletexOrganizationalUnitNames
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2
 		if err := u.TeletexOrganizationalUnitNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 7:
 		// ea-pDSName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePDSName
 		off8 := r.Offset()
 		x9, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.PDSName = x9
 		if !r.SkipConstraints() {
 			if err := runtime.CheckSize(off8, "PrintableString", len(u.PDSName), 1, 16); err != nil {
-				return err
+				return u.fail(r, err)
 			}
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 8:
 		// ea-physicalDeliveryCountryName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2
 		if err := u.PhysicalDeliveryCountryName.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 9:
 		// ea-postalCode
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostalCode_2
 		if err := u.PostalCode.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
 		p10, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.PhysicalDeliveryOfficeName = p10
 		if err := u.PhysicalDeliveryOfficeName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
 		p11, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.PhysicalDeliveryOfficeNumber = p11
 		if err := u.PhysicalDeliveryOfficeNumber.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
 		p12, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.ExtensionORAddressComponents = p12
 		if err := u.ExtensionORAddressComponents.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
 		p13, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.PhysicalDeliveryPersonalName = p13
 		if err := u.PhysicalDeliveryPersonalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
 		p14, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.PhysicalDeliveryOrganizationName = p14
 		if err := u.PhysicalDeliveryOrganizationName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
 		p15, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.ExtensionPhysicalDeliveryAddressComponents = p15
 		if err := u.ExtensionPhysicalDeliveryAddressComponents.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 16:
 		// ea-unformattedPostalAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2
 		p16, err := runtime.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.UnformattedPostalAddress = p16
 		if err := u.UnformattedPostalAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 17:
 		// ea-streetAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
 		p17, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.StreetAddress = p17
 		if err := u.StreetAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
 		p18, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.PostOfficeBoxAddress = p18
 		if err := u.PostOfficeBoxAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
 		p19, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.PosteRestanteAddress = p19
 		if err := u.PosteRestanteAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
 		p20, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.UniquePostalName = p20
 		if err := u.UniquePostalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
 		p21, err := runtime.New[PDSParameter](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.LocalPostalAttributes = p21
 		if err := u.LocalPostalAttributes.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 22:
 		// ea-extendedNetworkAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2
 		p22, err := runtime.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.ExtendedNetworkAddress = p22
 		if err := u.ExtendedNetworkAddress.decode(r); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 23:
 		// ea-terminalType
 		u.Kind = ExtensionAttributeExtensionAttributeValueTerminalType_2
 		if err := u.TerminalType.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case 6:
 		// ea-teletexDomainDefinedAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes_2
 		if err := u.TeletexDomainDefinedAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ExtensionAttribute.extension-attribute-value")
+		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *ExtensionAttributeExtensionAttributeValue) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -18152,11 +18723,25 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *runt
 		// re-ocsp-response 1.3.6.1.5.5.7.48.1.4
 		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse
 		if err := u.OCSPResponse.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
@@ -18400,6 +18985,17 @@ func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) er
 	switch string(key) {
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -18905,15 +19501,29 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *runtime.R
 		u.Kind = ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator
 		p1, err := runtime.New[ServiceLocator](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.OCSPServiceLocator = p1
 		if err := u.OCSPServiceLocator.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *ExtensionReOCSPServiceLocatorExtnValue) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
@@ -19155,6 +19765,17 @@ func (u *AlgorithmIdentifier_2Parameters) decode(key []byte, r *runtime.Reader) 
 	switch string(key) {
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *AlgorithmIdentifier_2Parameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -19505,15 +20126,29 @@ func (u *ResponseBytesResponse) decode(key []byte, r *runtime.Reader) error {
 		u.Kind = ResponseBytesResponseBasicResponse
 		p1, err := runtime.New[BasicOCSPResponse](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.BasicResponse = p1
 		if err := u.BasicResponse.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("ResponseBytes.response")
+		if err := r.Finish("ResponseBytes.response"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *ResponseBytesResponse) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
@@ -19791,32 +20426,55 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("AlgorithmIdentifier.parameters")
+		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
@@ -20390,6 +21048,17 @@ func (u *ExtensionReOCSPNonceExtnValue) decode(key []byte, r *runtime.Reader) er
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *ExtensionReOCSPNonceExtnValue) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
@@ -20987,54 +21656,83 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL
 		p1, err := runtime.New[CRLID](r)
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.ReOCSPCRL = p1
 		if err := u.ReOCSPCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "+\x06\x01\x05\x05\a0\x01\x06":
 		// re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff
 		if err := u.ReOCSPArchiveCutoff.decode(r, runtime.Universal(runtime.TagGeneralizedTime)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason
 		if err := u.ExtCRLReason.decode(r, runtime.Universal(runtime.TagEnumerated)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer
 		if err := u.ExtCertificateIssuer.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return err
+			return u.fail(r, err)
 		}
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode
 		x2, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.ExtHoldInstructionCode = x2
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate
 		x3, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
-			return err
+			return u.fail(r, err)
 		}
 		u.ExtInvalidityDate = x3
-		return r.Finish("Extension.extnValue")
+		if err := r.Finish("Extension.extnValue"); err != nil {
+			return u.fail(r, err)
+		}
+		return nil
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
@@ -22154,6 +22852,17 @@ func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) decode(key []byte, r *ru
 	return u.keepDER(r)
 }
 
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
+}
+
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
 func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) keepDER(r *runtime.Reader) error {
@@ -22393,6 +23102,17 @@ func (u *AttributeCRIAttributesValues) decode(key []byte, r *runtime.Reader) err
 	return u.keepDER(r)
 }
 
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *AttributeCRIAttributesValues) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
+}
+
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
 func (u *AttributeCRIAttributesValues) keepDER(r *runtime.Reader) error {
@@ -22624,6 +23344,17 @@ func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) decode(key []byte, 
 	switch string(key) {
 	}
 	return u.keepDER(r)
+}
+
+// fail returns err, the error of decoding the value the key selects, unless the
+// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// keeps the value as received.
+func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) fail(r *runtime.Reader, err error) error {
+	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+		return err
+	}
+	u.Kind = 0
+	return nil
 }
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
