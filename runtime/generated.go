@@ -27,14 +27,27 @@ func (r *Reader) Since(off int) []byte {
 
 // Open returns a reader over contents read from r at absolute offset off
 // (an OCTET STRING or BIT STRING that CONTAINS an encoding, X.682 11), with
-// r's options, budgets and depth. When contents alias the input, offsets
-// stay absolute; contents reassembled from BER segments are read with
-// offsets relative to their start.
+// r's options, budgets and depth. When contents alias the input (also the
+// one segment of a constructed BER string, which does not start at off),
+// offsets stay absolute; contents reassembled from several BER segments
+// are read with offsets relative to their start.
 func (r *Reader) Open(contents []byte, off int) Reader {
 	sub := Reader{in: contents, end: len(contents), s: r.s, depth: r.depth + 1, ber: r.ber}
-	if n := len(contents); n > 0 && off >= 0 && off+n <= len(r.in) && &r.in[off] == &contents[0] {
-		sub.in, sub.pos, sub.end = r.in, off, off+n
+	n := len(contents)
+	if n == 0 || len(r.in) == 0 {
+		return sub
 	}
+	if off < 0 || off+n > len(r.in) || &r.in[off] != &contents[0] {
+		// Where in the input, if anywhere: the addresses of two live
+		// slices, compared and never turned back into pointers.
+		base := uintptr(unsafe.Pointer(unsafe.SliceData(r.in)))
+		p := uintptr(unsafe.Pointer(unsafe.SliceData(contents)))
+		if p < base || p+uintptr(n) > base+uintptr(len(r.in)) {
+			return sub
+		}
+		off = int(p - base)
+	}
+	sub.in, sub.pos, sub.end = r.in, off, off+n
 	return sub
 }
 
