@@ -753,7 +753,7 @@ func (p *plan) ordered() []*goType {
 // strings, OIDs and small structs stay inline.
 const (
 	choicePointerSize = 64
-	unionPointerSize  = 40
+	unionPointerSize  = 48
 )
 
 // markLarge stores large CHOICE alternatives and table rows behind

@@ -16929,7 +16929,7 @@ type ExtensionCertExtensionsExtnValue struct {
 	// SubjectDirectoryAttributes is the value when Kind is ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes.
 	SubjectDirectoryAttributes SubjectDirectoryAttributes
 	// BasicConstraints is the value when Kind is ExtensionCertExtensionsExtnValueBasicConstraints.
-	BasicConstraints *BasicConstraints
+	BasicConstraints BasicConstraints
 	// NameConstraints is the value when Kind is ExtensionCertExtensionsExtnValueNameConstraints.
 	NameConstraints *NameConstraints
 	// PolicyConstraints is the value when Kind is ExtensionCertExtensionsExtnValuePolicyConstraints.
@@ -17078,11 +17078,6 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
 		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
-		p3, err := runtime.New[BasicConstraints](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.BasicConstraints = p3
 		if err := u.BasicConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
@@ -17093,11 +17088,11 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x1e":
 		// ext-NameConstraints 2.5.29.30
 		u.Kind = ExtensionCertExtensionsExtnValueNameConstraints
-		p4, err := runtime.New[NameConstraints](r)
+		p3, err := runtime.New[NameConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.NameConstraints = p4
+		u.NameConstraints = p3
 		if err := u.NameConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
@@ -17108,11 +17103,11 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d$":
 		// ext-PolicyConstraints 2.5.29.36
 		u.Kind = ExtensionCertExtensionsExtnValuePolicyConstraints
-		p5, err := runtime.New[PolicyConstraints](r)
+		p4, err := runtime.New[PolicyConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.PolicyConstraints = p5
+		u.PolicyConstraints = p4
 		if err := u.PolicyConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
@@ -17230,11 +17225,7 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
 	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
 		u.SubjectDirectoryAttributes.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueBasicConstraints:
-		if u.BasicConstraints == nil {
-			b.SetError(runtime.NilValue("BasicConstraints"))
-		} else {
-			u.BasicConstraints.encode(b, runtime.Universal(runtime.TagSequence))
-		}
+		u.BasicConstraints.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(runtime.NilValue("NameConstraints"))
@@ -28138,29 +28129,29 @@ type ExtensionAttributeExtensionAttributeValue struct {
 	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValuePostalCode_2.
 	PostalCode ExtensionAttributeExtensionAttributeValuePostalCode
 	// PhysicalDeliveryOfficeName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName.
-	PhysicalDeliveryOfficeName *PDSParameter
+	PhysicalDeliveryOfficeName PDSParameter
 	// PhysicalDeliveryOfficeNumber is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber.
-	PhysicalDeliveryOfficeNumber *PDSParameter
+	PhysicalDeliveryOfficeNumber PDSParameter
 	// ExtensionORAddressComponents is the value when Kind is ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents.
-	ExtensionORAddressComponents *PDSParameter
+	ExtensionORAddressComponents PDSParameter
 	// PhysicalDeliveryPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName.
-	PhysicalDeliveryPersonalName *PDSParameter
+	PhysicalDeliveryPersonalName PDSParameter
 	// PhysicalDeliveryOrganizationName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName.
-	PhysicalDeliveryOrganizationName *PDSParameter
+	PhysicalDeliveryOrganizationName PDSParameter
 	// ExtensionPhysicalDeliveryAddressComponents is the value when Kind is ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents.
-	ExtensionPhysicalDeliveryAddressComponents *PDSParameter
+	ExtensionPhysicalDeliveryAddressComponents PDSParameter
 	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2.
 	UnformattedPostalAddress *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress
 	// StreetAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueStreetAddress.
-	StreetAddress *PDSParameter
+	StreetAddress PDSParameter
 	// PostOfficeBoxAddress is the value when Kind is ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress.
-	PostOfficeBoxAddress *PDSParameter
+	PostOfficeBoxAddress PDSParameter
 	// PosteRestanteAddress is the value when Kind is ExtensionAttributeExtensionAttributeValuePosteRestanteAddress.
-	PosteRestanteAddress *PDSParameter
+	PosteRestanteAddress PDSParameter
 	// UniquePostalName is the value when Kind is ExtensionAttributeExtensionAttributeValueUniquePostalName.
-	UniquePostalName *PDSParameter
+	UniquePostalName PDSParameter
 	// LocalPostalAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
-	LocalPostalAttributes *PDSParameter
+	LocalPostalAttributes PDSParameter
 	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2.
 	ExtendedNetworkAddress *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress
 	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueTerminalType_2.
@@ -28321,11 +28312,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
-		p10, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.PhysicalDeliveryOfficeName = p10
 		if err := u.PhysicalDeliveryOfficeName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28336,11 +28322,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
-		p11, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.PhysicalDeliveryOfficeNumber = p11
 		if err := u.PhysicalDeliveryOfficeNumber.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28351,11 +28332,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
-		p12, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.ExtensionORAddressComponents = p12
 		if err := u.ExtensionORAddressComponents.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28366,11 +28342,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
-		p13, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.PhysicalDeliveryPersonalName = p13
 		if err := u.PhysicalDeliveryPersonalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28381,11 +28352,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
-		p14, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.PhysicalDeliveryOrganizationName = p14
 		if err := u.PhysicalDeliveryOrganizationName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28396,11 +28362,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
-		p15, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.ExtensionPhysicalDeliveryAddressComponents = p15
 		if err := u.ExtensionPhysicalDeliveryAddressComponents.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28411,11 +28372,11 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 16:
 		// ea-unformattedPostalAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2
-		p16, err := runtime.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
+		p10, err := runtime.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.UnformattedPostalAddress = p16
+		u.UnformattedPostalAddress = p10
 		if err := u.UnformattedPostalAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28426,11 +28387,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 17:
 		// ea-streetAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
-		p17, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.StreetAddress = p17
 		if err := u.StreetAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28441,11 +28397,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
-		p18, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.PostOfficeBoxAddress = p18
 		if err := u.PostOfficeBoxAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28456,11 +28407,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
-		p19, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.PosteRestanteAddress = p19
 		if err := u.PosteRestanteAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28471,11 +28417,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
-		p20, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.UniquePostalName = p20
 		if err := u.UniquePostalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28486,11 +28427,6 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
-		p21, err := runtime.New[PDSParameter](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.LocalPostalAttributes = p21
 		if err := u.LocalPostalAttributes.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
@@ -28501,11 +28437,11 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 22:
 		// ea-extendedNetworkAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2
-		p22, err := runtime.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
+		p11, err := runtime.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.ExtendedNetworkAddress = p22
+		u.ExtendedNetworkAddress = p11
 		if err := u.ExtendedNetworkAddress.decode(r); err != nil {
 			return u.fail(r, err)
 		}
@@ -28600,41 +28536,17 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 	case ExtensionAttributeExtensionAttributeValuePostalCode_2:
 		u.PostalCode.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
-		if u.PhysicalDeliveryOfficeName == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.PhysicalDeliveryOfficeName.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.PhysicalDeliveryOfficeName.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
-		if u.PhysicalDeliveryOfficeNumber == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.PhysicalDeliveryOfficeNumber.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.PhysicalDeliveryOfficeNumber.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
-		if u.ExtensionORAddressComponents == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.ExtensionORAddressComponents.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.ExtensionORAddressComponents.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
-		if u.PhysicalDeliveryPersonalName == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.PhysicalDeliveryPersonalName.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.PhysicalDeliveryPersonalName.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
-		if u.PhysicalDeliveryOrganizationName == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.PhysicalDeliveryOrganizationName.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.PhysicalDeliveryOrganizationName.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
-		if u.ExtensionPhysicalDeliveryAddressComponents == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.ExtensionPhysicalDeliveryAddressComponents.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.ExtensionPhysicalDeliveryAddressComponents.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
@@ -28642,35 +28554,15 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 			u.UnformattedPostalAddress.encode(b, runtime.Universal(runtime.TagSet))
 		}
 	case ExtensionAttributeExtensionAttributeValueStreetAddress:
-		if u.StreetAddress == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.StreetAddress.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.StreetAddress.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
-		if u.PostOfficeBoxAddress == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.PostOfficeBoxAddress.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.PostOfficeBoxAddress.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
-		if u.PosteRestanteAddress == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.PosteRestanteAddress.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.PosteRestanteAddress.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
-		if u.UniquePostalName == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.UniquePostalName.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.UniquePostalName.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
-		if u.LocalPostalAttributes == nil {
-			b.SetError(runtime.NilValue("PDSParameter"))
-		} else {
-			u.LocalPostalAttributes.encode(b, runtime.Universal(runtime.TagSet))
-		}
+		u.LocalPostalAttributes.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
