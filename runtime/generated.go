@@ -3,6 +3,7 @@ package runtime
 import (
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -147,14 +148,7 @@ func CheckIntegerRange(off int, typ string, v Integer, lo, hi int64) error {
 // every character of s must be one of alphabet's.
 func CheckAlphabet(off int, typ, s, alphabet string) error {
 	for i, c := range s {
-		ok := false
-		for _, a := range alphabet {
-			if a == c {
-				ok = true
-				break
-			}
-		}
-		if !ok {
+		if !strings.ContainsRune(alphabet, c) {
 			return NewError(KindConstraint, off, typ, "character "+strconv.QuoteRune(c)+" at index "+strconv.Itoa(i)+" not in the permitted alphabet", "X.680 51.7")
 		}
 	}
