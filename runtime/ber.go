@@ -35,22 +35,24 @@ func NormalizeBER(in []byte) ([]byte, error) {
 	if len(in) == 0 {
 		return nil, errTruncated(0, "no element", "X.690 8.1.1")
 	}
-	r := NewReader(in, &Options{BER: true})
 	b := Builder{buf: make([]byte, 0, len(in)+8)}
-	if err := normalize(&b, &r, true); err != nil {
+	end, err := normalize(&b, NewReader(in, &Options{BER: true}), true)
+	if err != nil {
 		return nil, err
 	}
-	if !r.Empty() {
-		return nil, NewError(KindTrailingData, r.pos, "", "unexpected octets after the element", "X.690 8.1.1")
+	if end < len(in) {
+		return nil, NewError(KindTrailingData, end, "", "unexpected octets after the element", "X.690 8.1.1")
 	}
 	return b.buf, nil
 }
 
-// normalize re-encodes the elements of r (only the first if one) into b.
-func normalize(b *Builder, r *Reader, one bool) error {
+// normalize re-encodes the elements of r (only the first if one) into b and
+// returns where it stopped. It takes r by value and reads with readElement:
+// with ReadAny, or the address of a sub-reader, the state would escape.
+func normalize(b *Builder, r Reader, one bool) (int, error) {
 	for !r.Empty() {
 		p := r.pos
-		var sub Reader
+		var h Header
 		var c []byte
 		var err error
 		t, ok := r.PeekTag()
@@ -60,19 +62,21 @@ func normalize(b *Builder, r *Reader, one bool) error {
 			c, _, err = r.ReadString(t, "")
 			constructed = false
 		} else {
-			t, constructed, c, err = r.ReadAny(&sub)
+			c, err = r.readElement(&h, true)
+			t, constructed = h.Tag, h.Constructed
 		}
 		if err != nil {
-			return err
+			return 0, err
 		}
 		m := b.Begin(t, constructed)
 		switch {
 		case constructed:
-			err = normalize(b, &sub, false)
+			cs := h.Offset + h.HeaderLen
+			_, err = normalize(b, r.sub(cs, cs+len(c)), false)
 		case t == Universal(TagBoolean):
 			// X.690 8.2.1: one octet; 11.1: TRUE is 0xFF.
 			if len(c) != 1 {
-				return NewError(KindMalformed, p, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
+				return 0, NewError(KindMalformed, p, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
 			}
 			if b.buf = append(b.buf, c[0]); c[0] != 0 {
 				b.buf[m+1] = 0xff
@@ -84,13 +88,13 @@ func normalize(b *Builder, r *Reader, one bool) error {
 			b.buf = append(b.buf, c...)
 		}
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if b.End(m); one {
-			return nil
+			break
 		}
 	}
-	return nil
+	return r.pos, nil
 }
 
 // fixBitString checks the contents c of a BIT STRING and clears its unused
