@@ -1,7 +1,5 @@
 package runtime
 
-import "strconv"
-
 // NormalizeBER re-encodes in, which must hold exactly one BER element, in
 // DER as far as that is possible without knowing the schema, and returns the
 // new encoding (in is not modified). Its output is always accepted by the
@@ -37,67 +35,66 @@ func NormalizeBER(in []byte) ([]byte, error) {
 	if len(in) == 0 {
 		return nil, errTruncated(0, "no element", "X.690 8.1.1")
 	}
-	r := NewReader(in, &Options{BER: true})
 	b := Builder{buf: make([]byte, 0, len(in)+8)}
-	if err := normalize(&b, &r, true); err != nil {
+	end, err := normalize(&b, NewReader(in, &Options{BER: true}), true)
+	if err != nil {
 		return nil, err
 	}
-	if !r.Empty() {
-		return nil, NewError(KindTrailingData, r.pos, "", "unexpected octets after the element", "X.690 8.1.1")
+	if end < len(in) {
+		return nil, NewError(KindTrailingData, end, "", "unexpected octets after the element", "X.690 8.1.1")
 	}
 	return b.buf, nil
 }
 
-// normalize re-encodes the elements of r (only the first if one) into b.
-func normalize(b *Builder, r *Reader, one bool) error {
+// normalize re-encodes the elements of r (only the first if one) into b and
+// returns where it stopped. It takes r by value and reads with readElement:
+// with ReadAny, or the address of a sub-reader, the state would escape.
+func normalize(b *Builder, r Reader, one bool) (int, error) {
 	for !r.Empty() {
 		p := r.pos
+		var h Header
+		var c []byte
+		var err error
 		t, ok := r.PeekTag()
-		if ok && r.in[p]&0x20 != 0 && isStringTag(t) {
+		constructed := ok && r.in[p]&0x20 != 0
+		if constructed && isStringTag(t) {
 			// ReadString joins the segments (X.690 10.2).
-			c, _, err := r.ReadString(t, "")
-			if err != nil {
-				return err
-			}
-			m := b.Begin(t, false)
-			b.buf = append(b.buf, c...)
-			if t.Number == TagBitString {
-				if err := fixBitString(b.buf[m+1:], p); err != nil {
-					return err
-				}
-			}
-			b.End(m)
+			c, _, err = r.ReadString(t, "")
+			constructed = false
 		} else {
-			var sub Reader
-			t, constructed, c, err := r.ReadAny(&sub)
-			if err != nil {
-				return err
-			}
-			m := b.Begin(t, constructed)
-			if constructed {
-				if err := normalize(b, &sub, false); err != nil {
-					return err
-				}
-			} else if b.buf = append(b.buf, c...); t.Class == ClassUniversal && t.Number == TagBoolean {
-				// X.690 8.2.1: one octet; 11.1: TRUE is 0xFF.
-				if len(c) != 1 {
-					return NewError(KindMalformed, p, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
-				}
-				if c[0] != 0 {
-					b.buf[m+1] = 0xff
-				}
-			} else if t.Class == ClassUniversal && t.Number == TagBitString {
-				if err := fixBitString(b.buf[m+1:], p); err != nil {
-					return err
-				}
-			}
-			b.End(m)
+			c, err = r.readElement(&h, true)
+			t, constructed = h.Tag, h.Constructed
 		}
-		if one {
-			return nil
+		if err != nil {
+			return 0, err
+		}
+		m := b.Begin(t, constructed)
+		switch {
+		case constructed:
+			cs := h.Offset + h.HeaderLen
+			_, err = normalize(b, r.sub(cs, cs+len(c)), false)
+		case t == Universal(TagBoolean):
+			// X.690 8.2.1: one octet; 11.1: TRUE is 0xFF.
+			if len(c) != 1 {
+				return 0, NewError(KindMalformed, p, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
+			}
+			if b.buf = append(b.buf, c[0]); c[0] != 0 {
+				b.buf[m+1] = 0xff
+			}
+		case t == Universal(TagBitString):
+			b.buf = append(b.buf, c...)
+			err = fixBitString(b.buf[m+1:], p)
+		default:
+			b.buf = append(b.buf, c...)
+		}
+		if err != nil {
+			return 0, err
+		}
+		if b.End(m); one {
+			break
 		}
 	}
-	return nil
+	return r.pos, nil
 }
 
 // fixBitString checks the contents c of a BIT STRING and clears its unused
@@ -112,54 +109,58 @@ func fixBitString(c []byte, off int) error {
 	return nil
 }
 
-// joiner joins the segments of a constructed BER string. It walks them
-// twice: once to count and check them (a single segment is returned as it
-// is) and once to copy them into out.
+// join joins the segments of the constructed string with tag t at off,
+// whose contents are [cs, ce) (see ReadString). It walks them twice with
+// the Reader: once to check and measure them (a single segment is returned
+// as it is), and once to copy them into one allocation of the joined size.
+func (r *Reader) join(t Tag, off, cs, ce int) ([]byte, error) {
+	j := joiner{bit: -1}
+	if t == Universal(TagBitString) {
+		j.bit = 1
+	} else if t.Class == ClassUniversal {
+		j.bit = 0
+	}
+	if err := j.walk(r.sub(cs, ce)); err != nil || j.segs == 1 {
+		return r.in[j.first[0]:j.first[1]:j.first[1]], err
+	}
+	n := j.total + max(j.bit, 0) // BIT STRING: the unused-bits octet
+	if err := r.s.charge(n, off); err != nil {
+		return nil, err
+	}
+	j.out, j.fill = make([]byte, 0, n), true
+	if j.bit == 1 {
+		j.out = append(j.out, j.unused) // X.690 8.6.4: those of the last segment
+	}
+	// The first walk read these elements: the second needs no budget.
+	var s state
+	free := r.free(&s)
+	j.segs = 0
+	return j.out, j.walk(free.sub(cs, ce))
+}
+
+// joiner holds what the walks of join learn and fill.
 type joiner struct {
-	bit      int // 1: BIT STRING segments, 0: OCTET STRING, -1: not yet known
-	maxDepth int
-	segs     int    // primitive segments seen
-	total    int    // octets of the joined contents
-	first    [2]int // start and end of the first segment's contents (offsets, not a slice: storing an input slice through *j would make every Reader's state escape)
-	unused   byte   // unused bits of the last BIT STRING segment
-	fill     bool   // second walk: copy into out
-	out      []byte // receives the joined contents
+	bit    int    // 1: BIT STRING segments, 0: OCTET STRING, -1: not yet known
+	segs   int    // primitive segments seen
+	total  int    // their contents octets, unused-bits octets excluded
+	first  [2]int // the window of the first segment's contents (offsets: a slice stored through *j would make the decode state escape)
+	unused byte   // unused bits of the last BIT STRING segment
+	fill   bool   // second walk: copy into out
+	out    []byte
 }
 
-var emptyBitString = []byte{0}
-
-// result returns the joined contents; in is the input the offsets index.
-func (j *joiner) result(in []byte) []byte {
-	switch {
-	case j.fill:
-		if j.bit == 1 {
-			if j.segs == 0 {
-				j.out = append(j.out, 0) // X.690 8.6.4: no segments, no bits
-			} else {
-				j.out[0] = j.unused
-			}
-		}
-		return j.out
-	case j.segs == 1:
-		return in[j.first[0]:j.first[1]:j.first[1]]
-	case j.bit == 1:
-		return emptyBitString[:1:1]
-	}
-	return []byte{}
-}
-
-// walk visits the segments in b (absolute offset off), contents at depth.
-func (j *joiner) walk(b []byte, off, depth int) error {
-	if depth > j.maxDepth {
-		return NewError(KindLimit, off, "", "nesting deeper than "+strconv.Itoa(j.maxDepth), "Options.MaxDepth")
-	}
-	for len(b) > 0 {
+// walk visits the segments in r. (It takes r by value and reads with
+// readElement: with ReadAny, or the address of a sub-reader, the decode
+// state of every ReadString would escape.)
+func (j *joiner) walk(r Reader) error {
+	for !r.Empty() {
 		var h Header
-		err := parseHeader(&h, b, off, true)
+		c, err := r.readElement(&h, true)
 		if err != nil {
 			return err
 		}
-		if j.bit < 0 && h.Tag == Universal(TagBitString) {
+		t, off := h.Tag, h.Offset
+		if j.bit < 0 && t == Universal(TagBitString) {
 			j.bit = 1
 		} else if j.bit < 0 {
 			j.bit = 0
@@ -168,64 +169,36 @@ func (j *joiner) walk(b []byte, off, depth int) error {
 		if j.bit == 1 {
 			want = Universal(TagBitString)
 		}
-		if h.Tag != want {
+		switch {
+		case t != want:
 			// X.690 8.6.4.1, 8.7.3.2, 8.23.6: segments carry the
 			// UNIVERSAL tag of BIT STRING or OCTET STRING.
 			return NewError(KindMalformed, off, "", "segment of a constructed string is not a "+want.String(), "X.690 8.7.3.2")
-		}
-		c := b[h.HeaderLen:]
-		n := h.Length
-		if n < 0 {
-			if n, err = indefLen(c, off+h.HeaderLen, depth+1, j.maxDepth); err != nil {
+		case h.Constructed:
+			cs := off + h.HeaderLen
+			if err := j.walk(r.sub(cs, cs+len(c))); err != nil {
 				return err
 			}
-			c = c[:n]
-			n += 2
-		} else {
-			c = c[:n]
+			continue
+		case j.segs == 0:
+			j.first = [2]int{r.pos - len(c), r.pos}
 		}
-		if h.Constructed {
-			if err := j.walk(c, off+h.HeaderLen, depth+1); err != nil {
-				return err
-			}
-		} else if err := j.add(c, off, off+h.HeaderLen); err != nil {
-			return err
-		}
-		b = b[h.HeaderLen+n:]
-		off += h.HeaderLen + n
-	}
-	return nil
-}
-
-// add takes one primitive segment at off, whose contents c are at cs.
-func (j *joiner) add(c []byte, off, cs int) error {
-	if j.segs == 0 {
-		j.first = [2]int{cs, cs + len(c)}
-	}
-	if j.bit == 1 {
-		// X.690 8.6.4.1/8.6.2: every segment has its unused-bits octet,
-		// and only the last may have unused bits.
-		if len(c) == 0 || c[0] > 7 {
-			return NewError(KindMalformed, off, "", "BIT STRING segment without a valid unused-bits octet", "X.690 8.6.2.2")
-		}
-		if j.segs > 0 && j.unused != 0 {
-			return NewError(KindMalformed, off, "", "unused bits in a BIT STRING segment that is not the last", "X.690 8.6.4")
-		}
-		j.unused = c[0]
-		c = c[1:]
-	}
-	if j.segs == 0 {
 		if j.bit == 1 {
-			j.total = 1
-			if j.fill {
-				j.out = append(j.out, 0)
+			// X.690 8.6.4.1/8.6.2: every segment has its unused-bits
+			// octet, and only the last may have unused bits.
+			if len(c) == 0 || c[0] > 7 {
+				return NewError(KindMalformed, off, "", "BIT STRING segment without a valid unused-bits octet", "X.690 8.6.2.2")
 			}
+			if j.segs > 0 && j.unused != 0 {
+				return NewError(KindMalformed, off, "", "unused bits in a BIT STRING segment that is not the last", "X.690 8.6.4")
+			}
+			j.unused, c = c[0], c[1:]
 		}
-	}
-	j.segs++
-	j.total += len(c)
-	if j.fill {
-		j.out = append(j.out, c...)
+		j.segs++
+		j.total += len(c)
+		if j.fill {
+			j.out = append(j.out, c...)
+		}
 	}
 	return nil
 }

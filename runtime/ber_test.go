@@ -71,3 +71,17 @@ func TestNormalizeBER(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeBERAllocatesOnlyItsOutput checks the doc's promise for an
+// input without constructed strings: the output is the only allocation.
+func TestNormalizeBERAllocatesOnlyItsOutput(t *testing.T) {
+	in := hx("30 80 a0 80 30 80 00 00 00 00 02 01 05 01 01 01 00 00")
+	allocs := testing.AllocsPerRun(100, func() {
+		if _, err := NormalizeBER(in); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 1 {
+		t.Errorf("%v allocations, want 1", allocs)
+	}
+}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -161,14 +162,7 @@ func CheckIntegerRange(off int, typ string, v Integer, lo, hi int64) error {
 // every character of s must be one of alphabet's.
 func CheckAlphabet(off int, typ, s, alphabet string) error {
 	for i, c := range s {
-		ok := false
-		for _, a := range alphabet {
-			if a == c {
-				ok = true
-				break
-			}
-		}
-		if !ok {
+		if !strings.ContainsRune(alphabet, c) {
 			return NewError(KindConstraint, off, typ, "character "+strconv.QuoteRune(c)+" at index "+strconv.Itoa(i)+" not in the permitted alphabet", "X.680 51.7")
 		}
 	}
@@ -304,16 +298,18 @@ func (b *Builder) SkipConstraints() bool { return b.opts != nil && b.opts.SkipCo
 // allocates one backing array for all the inner lists of a list of lists
 // with it. It stops at the first unreadable element.
 func (r *Reader) CountNested() int {
-	c, s := *r, *r.s
-	c.s, s.elems = &s, maxInt
-	n := 0
-	var sub Reader
+	var s state
+	c, n := r.free(&s), 0
 	for !c.Empty() {
-		_, constructed, _, err := c.ReadAny(&sub)
+		// readElement and a sub-reader by value: ReadAny, which stores the
+		// sub-reader through a pointer, would make the decode state escape.
+		var h Header
+		contents, err := c.readElement(&h, false)
 		if err != nil {
 			break
 		}
-		if constructed {
+		if cs := h.Offset + h.HeaderLen; h.Constructed {
+			sub := c.sub(cs, cs+len(contents))
 			n += sub.Count()
 		}
 	}

@@ -57,25 +57,17 @@ type state struct {
 	alloc int // bytes that may still be allocated
 }
 
-// init resolves the defaults of opts for an input of n octets and
-// returns opts.BER. It is kept
-// out of line so that NewReader inlines and its state can live on the
-// caller's stack.
+// init resolves the defaults of opts for an input of n octets: zero (or
+// negative) limits become the defaults. It returns opts.BER, and is kept out
+// of line so that NewReader inlines and its state can live on the caller's
+// stack.
 //
 //go:noinline
 func (s *state) init(opts *Options, n int) (ber bool) {
 	if opts != nil {
 		s.opts = *opts
 	}
-	s.opts.resolve(n)
-	s.elems = s.opts.MaxElements
-	s.alloc = s.opts.MaxAlloc
-	return s.opts.BER
-}
-
-// resolve replaces zero (or negative) limits by their defaults for an input
-// of n octets.
-func (o *Options) resolve(n int) {
+	o := &s.opts
 	if o.MaxDepth <= 0 {
 		o.MaxDepth = DefaultMaxDepth
 	}
@@ -89,6 +81,8 @@ func (o *Options) resolve(n int) {
 			o.MaxAlloc = n*DefaultAllocFactor + DefaultAllocSlack
 		}
 	}
+	s.elems, s.alloc = o.MaxElements, o.MaxAlloc
+	return o.BER
 }
 
 // charge takes n bytes from the allocation budget; off locates the error.

@@ -59,8 +59,7 @@ func digits(b []byte, i, n int) (v int, ok bool) {
 		return 0, false
 	}
 	if n == 2 { // the common case, unrolled
-		c0, c1 := b[i]-'0', b[i+1]-'0'
-		return int(c0)*10 + int(c1), c0 <= 9 && c1 <= 9
+		return pair(b[i], b[i+1])
 	}
 	for _, c := range b[i : i+n] {
 		if c < '0' || c > '9' {

@@ -1,6 +1,10 @@
 package runtime
 
-import "strconv"
+import (
+	"bytes"
+	"cmp"
+	"strconv"
+)
 
 // Reader reads a series of ASN.1 elements from a byte slice (X.690 8.1).
 // It is zero-copy: the contents it returns alias the input. Strict DER
@@ -78,12 +82,12 @@ func (r *Reader) rest() []byte { return r.in[r.pos:r.end] }
 // is false for every other header, which the general parser handles. It
 // consumes and charges nothing, and is small enough to inline.
 func (r *Reader) fast() (id byte, cs, ce int, ok bool) {
-	p := r.pos
-	if p+1 >= r.end { // r.end <= len(r.in) always
+	b := r.rest()
+	if len(b) < 2 {
 		return 0, 0, 0, false
 	}
-	id, l := r.in[p], int(r.in[p+1])
-	return id, p + 2, p + 2 + l, l < 0x80 && id&0x1f != 0x1f && id&0xdf != 0 && l <= r.end-p-2
+	id, l := b[0], int(b[1])
+	return id, r.pos + 2, r.pos + 2 + l, l < 0x80 && id&0x1f != 0x1f && id&0xdf != 0 && l <= len(b)-2
 }
 
 // identifier returns the identifier octet of tag t; low is false for the
@@ -96,39 +100,61 @@ func identifier(t Tag, constructed bool) (c byte, low bool) {
 	return c, t.Number < 31
 }
 
-// header parses the next header with the general parser and charges the
-// element budget. It does not consume anything.
-func (r *Reader) header(h *Header) error {
-	if err := parseHeader(h, r.in[r.pos:r.end], r.pos, r.ber); err != nil {
-		return err
+// header parses the next header with the general parser, checks that it
+// has tag t unless t is nil, and charges the element budget. typ names the
+// type for errors. It does not consume anything.
+func (r *Reader) header(h *Header, t *Tag, typ string) error {
+	if err := parseHeader(h, r.rest(), r.pos, r.ber); err != nil {
+		return withType(err, typ)
+	}
+	if t != nil && h.Tag != *t {
+		return TagMismatch(h.Offset, typ, *t, h.Tag)
 	}
 	return r.count(h.Offset)
 }
 
-// take consumes the element whose header h was just parsed and returns its
-// contents (without end-of-contents octets).
-func (r *Reader) take(h *Header) ([]byte, error) {
-	cs := h.Offset + h.HeaderLen
-	n := h.Length
-	next := cs + n
-	if n < 0 {
-		var err error
-		if n, err = indefLen(r.in[cs:r.end], cs, int(r.depth)+1, r.s.opts.MaxDepth); err != nil {
-			return nil, err
+// take consumes the element whose header h was just parsed and returns the
+// offsets of the start and end of its contents (without end-of-contents
+// octets). If enter, the element is to be entered: a constructed element
+// beyond the depth limit is an error.
+func (r *Reader) take(h *Header, enter bool, typ string) (cs, ce int, err error) {
+	cs = h.Offset + h.HeaderLen
+	ce, next := cs+h.Length, cs+h.Length
+	if enter && h.Constructed && int(r.depth) >= r.s.opts.MaxDepth {
+		return 0, 0, r.errDepth(h.Offset, typ)
+	}
+	if h.Length < 0 {
+		n, err := indefLen(r.in[cs:r.end], cs, int(r.depth)+1, r.s.opts.MaxDepth)
+		if err != nil {
+			return 0, 0, withType(err, typ)
 		}
-		next = cs + n + 2
+		ce, next = cs+n, cs+n+2
 	}
 	r.pos = next
-	return r.in[cs : cs+n : cs+n], nil
+	return cs, ce, nil
 }
 
 // count takes one element from the element budget.
 func (r *Reader) count(off int) error {
-	r.s.elems--
-	if r.s.elems < 0 {
+	if r.s.elems--; r.s.elems < 0 {
+		r.s.elems++
 		return NewError(KindLimit, off, "", "too many elements", "Options.MaxElements")
 	}
 	return nil
+}
+
+// sub returns a reader over the window [cs, ce), one level deeper.
+func (r *Reader) sub(cs, ce int) Reader {
+	return Reader{in: r.in, pos: cs, end: ce, s: r.s, depth: r.depth + 1, ber: r.ber}
+}
+
+// free returns a copy of r that reads without charging the element budget,
+// with the state copied to *s.
+func (r *Reader) free(s *state) Reader {
+	c := *r
+	*s, c.s = *r.s, s
+	s.elems = maxInt
+	return c
 }
 
 func (r *Reader) errDepth(off int, typ string) error {
@@ -139,7 +165,7 @@ func (r *Reader) errDepth(off int, typ string) error {
 // leaves the reader at its contents (which, for the indefinite form, end
 // with end-of-contents octets). Most callers want ReadElement.
 func (r *Reader) ReadHeader() (h Header, err error) {
-	if err = r.header(&h); err != nil {
+	if err = r.header(&h, nil, ""); err != nil {
 		return h, err
 	}
 	r.pos += h.HeaderLen
@@ -151,28 +177,26 @@ func (r *Reader) ReadHeader() (h Header, err error) {
 // and h.Length is -1. Generic walks over many elements should use ReadAny.
 func (r *Reader) ReadElement() (Header, []byte, error) {
 	var h Header
-	c, err := r.readElement(&h)
+	c, err := r.readElement(&h, false)
 	return h, c, err
 }
 
 // readElement is ReadElement writing the header to *h. (Returning a Header
 // by value from the function that fills it makes the compiler copy a struct
-// it has just written field by field, which stalls store forwarding.)
-func (r *Reader) readElement(h *Header) ([]byte, error) {
-	if id, cs, ce, ok := r.fast(); ok && r.s.elems > 0 {
+// it has just written field by field, which stalls store forwarding.) If
+// enter, a constructed element beyond the depth limit is an error.
+func (r *Reader) readElement(h *Header, enter bool) ([]byte, error) {
+	if id, cs, ce, ok := r.fast(); ok && r.s.elems > 0 && !(enter && id&0x20 != 0 && int(r.depth) >= r.s.opts.MaxDepth) {
 		r.s.elems--
-		h.Tag = Tag{Class(id >> 6), uint32(id & 0x1f)}
-		h.Constructed = id&0x20 != 0
-		h.Offset = r.pos
-		h.HeaderLen = cs - r.pos
-		h.Length = ce - cs
+		*h = Header{Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, r.pos, cs - r.pos, ce - cs}
 		r.pos = ce
 		return r.in[cs:ce:ce], nil
 	}
-	if err := r.header(h); err != nil {
+	if err := r.header(h, nil, ""); err != nil {
 		return nil, err
 	}
-	return r.take(h)
+	cs, ce, err := r.take(h, enter, "")
+	return r.in[cs:ce:ce], err
 }
 
 // ReadAny reads any element, like ReadElement, for generic walks: its
@@ -189,57 +213,50 @@ func (r *Reader) readElement(h *Header) ([]byte, error) {
 //	}
 //
 // The header octets of the element are those between its offset (r.Offset
-// before the call) and its contents. A walk with ReadAny runs at 1.7 times
-// the bare TLV walk of package bench (one call per element, whose cursor
-// lives in memory, against none); with ReadElement, which returns a struct,
-// and a sub-reader returned by value, at 8 times (struct copies that stall
-// store forwarding). Storing the sub-reader makes the decode state escape:
-// a decode that uses ReadAny allocates it (one allocation of 64 bytes).
+// before the call) and its contents. A walk with ReadAny runs at about 1.8
+// times the bare TLV walk of package bench in instructions (one call per
+// element, whose cursor lives in memory, and the budget and depth checks,
+// against none); with ReadElement, which returns a
+// struct, and a sub-reader returned by value, several times slower (struct
+// copies that stall store forwarding). Storing the sub-reader through sub
+// makes the decode state escape: a decode that uses ReadAny allocates it
+// (one allocation).
 func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byte, err error) {
-	p := r.pos
-	if p+1 < r.end {
+	if p, end := r.pos, r.end; p+1 < end {
 		// The common headers, in DER: a tag number below 31 and a length
 		// in one, two or three octets (X.690 8.1.3.4, 8.1.3.5, 10.1).
-		id, l, hl := r.in[p], int(r.in[p+1]), 2
+		s, in := r.s, r.in[:end]
+		id, l, hl := in[p], int(in[p+1]), 2
 		switch {
 		case l < 0x80:
-		case l == 0x81 && p+2 < r.end && r.in[p+2] >= 0x80:
-			l, hl = int(r.in[p+2]), 3
-		case l == 0x82 && p+3 < r.end && r.in[p+2] != 0:
-			l, hl = int(r.in[p+2])<<8|int(r.in[p+3]), 4
+		case l == 0x81 && p+2 < end && in[p+2] >= 0x80:
+			l, hl = int(in[p+2]), 3
+		case l == 0x82 && p+3 < end && in[p+2] != 0:
+			l, hl = int(in[p+2])<<8|int(in[p+3]), 4
 		default:
 			hl = 0
 		}
-		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= r.end-p-hl && r.s.elems > 0 {
-			r.s.elems--
+		constructed = id&0x20 != 0
+		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= end-p-hl && s.elems > 0 &&
+			!(constructed && sub != nil && int(r.depth) >= s.opts.MaxDepth) {
+			s.elems--
 			cs := p + hl
-			r.pos = cs + l
-			constructed = id&0x20 != 0
-			if constructed && sub != nil {
-				if int(r.depth) >= r.s.opts.MaxDepth {
-					r.pos = p
-					return tag, false, nil, r.errDepth(p, "")
-				}
-				sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, r.pos, r.s, r.depth+1, r.ber
+			ce := cs + l
+			if r.pos = ce; constructed && sub != nil {
+				sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, ce, s, r.depth+1, r.ber
 			}
-			return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, r.in[cs:r.pos:r.pos], nil
+			return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, in[cs:ce:ce], nil
 		}
 	}
 	var h Header
-	if err := r.header(&h); err != nil {
+	c, err := r.readElement(&h, sub != nil)
+	if err != nil {
 		return tag, false, nil, err
 	}
-	if h.Constructed && sub != nil && int(r.depth) >= r.s.opts.MaxDepth {
-		return tag, false, nil, r.errDepth(p, "")
+	if cs := h.Offset + h.HeaderLen; h.Constructed && sub != nil {
+		*sub = r.sub(cs, cs+len(c))
 	}
-	if contents, err = r.take(&h); err != nil {
-		return tag, false, nil, err
-	}
-	if h.Constructed && sub != nil {
-		cs := h.Offset + h.HeaderLen
-		sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, cs+len(contents), r.s, r.depth+1, r.ber
-	}
-	return h.Tag, h.Constructed, contents, nil
+	return h.Tag, h.Constructed, c, nil
 }
 
 // ReadRaw reads the next element and returns its whole encoding, header and
@@ -247,16 +264,8 @@ func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byt
 // signature covers, or an open type to decode later.
 func (r *Reader) ReadRaw() ([]byte, error) {
 	p := r.pos
-	if _, _, ce, ok := r.fast(); ok && r.s.elems > 0 {
-		r.s.elems--
-		r.pos = ce
-		return r.in[p:ce:ce], nil
-	}
 	var h Header
-	if err := r.header(&h); err != nil {
-		return nil, err
-	}
-	if _, err := r.take(&h); err != nil {
+	if _, err := r.readElement(&h, false); err != nil {
 		return nil, err
 	}
 	return r.in[p:r.pos:r.pos], nil
@@ -271,7 +280,7 @@ func (r *Reader) Skip() error {
 // PeekTag returns the tag of the next element without consuming it; false
 // if the reader is empty or the identifier octets are unreadable.
 func (r *Reader) PeekTag() (Tag, bool) {
-	if r.pos >= r.end {
+	if r.Empty() {
 		return Tag{}, false
 	}
 	c := r.in[r.pos]
@@ -288,18 +297,6 @@ func (r *Reader) Peek(t Tag) bool {
 	return ok && got == t
 }
 
-// head parses the next header with the general parser, checks its tag
-// against t and charges the element budget. It consumes nothing.
-func (r *Reader) head(h *Header, t Tag, typ string) error {
-	if err := parseHeader(h, r.in[r.pos:r.end], r.pos, r.ber); err != nil {
-		return withType(err, typ)
-	}
-	if h.Tag != t {
-		return TagMismatch(h.Offset, typ, t, h.Tag)
-	}
-	return r.count(h.Offset)
-}
-
 // ReadConstructed reads a constructed element with tag t and returns a
 // reader over its contents, one level deeper. typ names the ASN.1 type for
 // errors. In BER the indefinite form is accepted: the sub-reader ends before
@@ -309,11 +306,11 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (Reader, error) {
 		if id, cs, ce, ok := r.fast(); ok && id == want && r.s.elems > 0 {
 			r.s.elems--
 			r.pos = ce
-			return Reader{in: r.in, pos: cs, end: ce, s: r.s, depth: r.depth + 1, ber: r.ber}, nil
+			return r.sub(cs, ce), nil
 		}
 	}
 	var h Header
-	if err := r.head(&h, t, typ); err != nil {
+	if err := r.header(&h, &t, typ); err != nil {
 		return Reader{}, err
 	}
 	if !h.Constructed {
@@ -321,15 +318,11 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (Reader, error) {
 		// (SEQUENCE, SET, EXPLICIT tags: X.690 8.9.1, 8.11.1, 8.14.2).
 		return Reader{}, NewError(KindMalformed, h.Offset, typ, "primitive encoding of a constructed type", "X.690 8.1.2.5")
 	}
-	if int(r.depth) >= r.s.opts.MaxDepth {
-		return Reader{}, r.errDepth(h.Offset, typ)
-	}
-	c, err := r.take(&h)
+	cs, ce, err := r.take(&h, true, typ)
 	if err != nil {
-		return Reader{}, withType(err, typ)
+		return Reader{}, err
 	}
-	cs := h.Offset + h.HeaderLen
-	return Reader{in: r.in, pos: cs, end: cs + len(c), s: r.s, depth: r.depth + 1, ber: r.ber}, nil
+	return r.sub(cs, ce), nil
 }
 
 // ReadExplicit reads the constructed wrapper of an EXPLICIT tag t (X.690
@@ -342,20 +335,7 @@ func (r *Reader) ReadExplicit(t Tag) (Reader, error) { return r.ReadConstructed(
 // A constructed encoding is rejected: use ReadString for the types that
 // have one.
 func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err error) {
-	if c, off, ok := r.shortPrimitive(t); ok {
-		return c, off, nil
-	}
-	var h Header
-	if err := r.head(&h, t, typ); err != nil {
-		return nil, 0, err
-	}
-	if h.Constructed {
-		// X.690 8.1.2.5, and e.g. 8.2.1, 8.3.1, 8.19.1: this type has a
-		// primitive encoding only.
-		return nil, 0, NewError(KindMalformed, h.Offset, typ, "constructed encoding of a primitive type", "X.690 8.1.2.5")
-	}
-	c, _ := r.take(&h) // definite: cannot fail
-	return c, h.Offset + h.HeaderLen, nil
+	return r.readString(t, typ, false)
 }
 
 // shortPrimitive reads a primitive element with tag t if its header has
@@ -381,50 +361,43 @@ func (r *Reader) shortPrimitive(t Tag) ([]byte, int, bool) {
 // Segments are OCTET STRINGs, or BIT STRINGs for t = BIT STRING; under an
 // IMPLICIT tag the first segment's tag (OCTET or BIT STRING) decides.
 func (r *Reader) ReadString(t Tag, typ string) (contents []byte, off int, err error) {
+	return r.readString(t, typ, true)
+}
+
+// readString is ReadString, or ReadPrimitive unless str.
+func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off int, err error) {
 	if c, off, ok := r.shortPrimitive(t); ok {
 		return c, off, nil
 	}
 	var h Header
-	if err := r.head(&h, t, typ); err != nil {
+	if err := r.header(&h, &t, typ); err != nil {
 		return nil, 0, err
 	}
-	off = h.Offset + h.HeaderLen
-	if h.Constructed && !r.ber {
+	switch {
+	case h.Constructed && !str:
+		// X.690 8.1.2.5, and e.g. 8.2.1, 8.3.1, 8.19.1: this type has a
+		// primitive encoding only.
+		return nil, 0, NewError(KindMalformed, h.Offset, typ, "constructed encoding of a primitive type", "X.690 8.1.2.5")
+	case h.Constructed && !r.ber:
 		return nil, 0, NewError(KindNonCanonical, h.Offset, typ, "constructed string", "X.690 10.2")
 	}
-	save := r.pos
-	c, err := r.take(&h)
-	if err != nil {
+	p := r.pos
+	cs, ce, err := r.take(&h, true, typ)
+	if err != nil || !h.Constructed {
+		return r.in[cs:ce:ce], cs, err
+	}
+	if contents, err = r.join(t, h.Offset, cs, ce); err != nil {
+		r.pos = p
 		return nil, 0, withType(err, typ)
 	}
-	if !h.Constructed {
-		return c, off, nil
-	}
-	j := joiner{bit: -1, maxDepth: r.s.opts.MaxDepth}
-	if t == Universal(TagBitString) {
-		j.bit = 1
-	} else if t.Class == ClassUniversal {
-		j.bit = 0
-	}
-	if err = j.walk(c, off, int(r.depth)+1); err == nil && j.segs > 1 {
-		if err = r.s.charge(j.total, h.Offset); err == nil {
-			j.out = make([]byte, 0, j.total)
-			j.segs, j.total, j.fill = 0, 0, true
-			err = j.walk(c, off, int(r.depth)+1)
-		}
-	}
-	if err != nil {
-		r.pos = save
-		return nil, 0, withType(err, typ)
-	}
-	return j.result(r.in), off, nil
+	return contents, cs, nil
 }
 
 // Finish reports an error of KindTrailingData unless the reader is empty:
 // call it after the last component of a SEQUENCE or SET and after the
 // outermost element of an input.
 func (r *Reader) Finish(typ string) error {
-	if r.pos >= r.end {
+	if r.Empty() {
 		return nil
 	}
 	// X.690 8.1.1: an encoding is exactly one element; X.690 8.9.2: the
@@ -470,9 +443,8 @@ func (r *Reader) ReadOptionalString(t Tag, typ string) (contents []byte, off int
 // slice of a SEQUENCE OF with it. It stops at the first unreadable element,
 // which the reads then report.
 func (r *Reader) Count() int {
-	c, s := *r, *r.s
-	c.s, s.elems = &s, maxInt
-	n := 0
+	var s state
+	c, n := r.free(&s), 0
 	for ; !c.Empty() && c.Skip() == nil; n++ {
 	}
 	return n
@@ -483,8 +455,8 @@ func (r *Reader) Count() int {
 // 11.6); a no-op in BER. Call it before reading the elements. Unreadable
 // elements are left for the reads to report.
 func (r *Reader) CheckSetOfOrder(typ string) error {
-	c, s := *r, *r.s
-	c.s, s.elems = &s, maxInt
+	var s state
+	c := r.free(&s)
 	var prev []byte
 	for !r.ber && !c.Empty() {
 		off := c.pos
@@ -504,23 +476,8 @@ func (r *Reader) CheckSetOfOrder(typ string) error {
 // strings, the shorter padded at its end with zero octets.
 func compareSetOf(a, b []byte) int {
 	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
+	if c := bytes.Compare(a[:n], b[:n]); c != 0 {
+		return c
 	}
-	for _, c := range a[n:] {
-		if c != 0 {
-			return 1
-		}
-	}
-	for _, c := range b[n:] {
-		if c != 0 {
-			return -1
-		}
-	}
-	return 0
+	return cmp.Compare(len(bytes.TrimRight(a[n:], "\x00")), len(bytes.TrimRight(b[n:], "\x00")))
 }

@@ -526,3 +526,25 @@ func TestReaderDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per decode", allocs)
 	}
 }
+
+// TestCountNestedDoesNotAllocate checks CountNested on an RDNSequence-like
+// list of lists: it counts the inner elements and leaves the decode state on
+// the stack.
+func TestCountNestedDoesNotAllocate(t *testing.T) {
+	in := hx("30 0d 31 06 02 01 01 02 01 02 31 03 02 01 03")
+	var n int
+	allocs := testing.AllocsPerRun(100, func() {
+		r := NewReader(in, nil)
+		s, err := r.ReadConstructed(Universal(TagSequence), "RDNSequence")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = s.CountNested()
+	})
+	if n != 3 {
+		t.Errorf("CountNested = %d, want 3", n)
+	}
+	if allocs != 0 {
+		t.Errorf("%v allocations per decode", allocs)
+	}
+}

@@ -86,12 +86,15 @@ func parseBinaryReal(b []byte, der bool) (float64, error) {
 	if der && (long || c&3 == 3 && n <= 3 || m[0] == 0 || m[len(m)-1]&1 == 0) {
 		return 0, errNonDER(typ, "mantissa not odd or not in the fewest octets", "X.690 11.3.1")
 	}
-	neg := c&0x40 != 0
+	sign := 1.0 // X.690 8.5.7.1: bit 7
+	if c&0x40 != 0 {
+		sign = -1
+	}
 	for len(m) > 0 && m[0] == 0 {
 		m = m[1:]
 	}
 	if len(m) == 0 {
-		return math.Copysign(0, sign(neg)), nil
+		return math.Copysign(0, sign), nil
 	}
 	// value = N * 2^F * B^E (X.690 8.5.7.3); write N = mant * 2^shift with
 	// mant odd.
@@ -100,10 +103,7 @@ func parseBinaryReal(b []byte, der bool) (float64, error) {
 		m = m[:len(m)-1]
 		shift += 8
 	}
-	for len(e) > 1 && redundant(e[0], e[1]) {
-		e = e[1:]
-	}
-	if len(m) > 8 || len(e) > 4 {
+	if e = Integer(e).minimal(); len(m) > 8 || len(e) > 4 {
 		return 0, errUnsupported(typ, "value beyond the precision or range of float64", "")
 	}
 	var acc uint64
@@ -112,10 +112,7 @@ func parseBinaryReal(b []byte, der bool) (float64, error) {
 	}
 	tz := bits.TrailingZeros64(acc)
 	mant := acc >> tz
-	exp := int64(int8(e[0]))
-	for _, d := range e[1:] {
-		exp = exp<<8 | int64(d)
-	}
+	exp, _ := Integer(e).Int64()
 	e2 := exp*int64(1+2*base-base/2) + scale + shift + int64(tz) // log2 B is 1, 3, 4
 	if bits.Len64(mant) > 53 || e2 > 1100 || e2 < -1200 {
 		return 0, errUnsupported(typ, "value beyond the precision or range of float64", "")
@@ -124,14 +121,7 @@ func parseBinaryReal(b []byte, der bool) (float64, error) {
 	if math.IsInf(v, 0) || math.Ldexp(v, -int(e2)) != float64(mant) {
 		return 0, errUnsupported(typ, "value beyond the range of float64", "")
 	}
-	return math.Copysign(v, sign(neg)), nil
-}
-
-func sign(neg bool) float64 {
-	if neg {
-		return -1
-	}
-	return 1
+	return math.Copysign(v, sign), nil
 }
 
 // parseDecimalReal reads the ISO 6093 forms of X.690 8.5.8: NR1 "  -12",

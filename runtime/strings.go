@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -67,15 +68,27 @@ func checkCharset[T ~string | ~[]byte](b T, set *charset, typ, rule string) erro
 	return nil
 }
 
-// ucs checks UCS-2 (w = 2) or UCS-4 (w = 4) big-endian contents and, if
-// sb is not nil, writes them to it in UTF-8.
-func ucs(sb *strings.Builder, b []byte, w int) error {
-	typ := "BMPString"
-	if w == 4 {
-		typ = "UniversalString"
+// ucsWidth returns the octets per character of the types that hold UCS-2
+// (BMPString) or UCS-4 (UniversalString), and 1 for the Latin-1 ones
+// (TeletexString, VideotexString, see above); 0 for the others.
+func ucsWidth(n uint32) int {
+	switch n {
+	case TagBMPString:
+		return 2
+	case TagUniversalString:
+		return 4
+	case TagTeletexString, TagVideotexString:
+		return 1
 	}
+	return 0
+}
+
+// ucs checks UCS-2 (w = 2), UCS-4 (w = 4) or Latin-1 (w = 1) big-endian
+// contents of the type with tag number n and, if sb is not nil, writes
+// them to it in UTF-8.
+func ucs(sb *strings.Builder, b []byte, n uint32, w int) error {
 	if len(b)%w != 0 {
-		return errValue(typ, "length not a multiple of "+strconv.Itoa(w), "X.690 8.23")
+		return errValue(Universal(n).String(), "length not a multiple of "+strconv.Itoa(w), "X.690 8.23")
 	}
 	for i := 0; i < len(b); i += w {
 		var r rune
@@ -83,7 +96,7 @@ func ucs(sb *strings.Builder, b []byte, w int) error {
 			r = r<<8 | rune(c)
 		}
 		if r > utf8.MaxRune || r < 0 || r >= 0xd800 && r <= 0xdfff {
-			return errValue(typ, "not a character at index "+strconv.Itoa(i), "X.690 8.23")
+			return errValue(Universal(n).String(), "not a character at index "+strconv.Itoa(i), "X.690 8.23")
 		}
 		if sb != nil {
 			sb.WriteRune(r)
@@ -97,10 +110,8 @@ func ucs(sb *strings.Builder, b []byte, w int) error {
 // without converting them: generated code validates with it.
 func CheckString(n uint32, b []byte) error {
 	switch n {
-	case TagBMPString:
-		return ucs(nil, b, 2)
-	case TagUniversalString:
-		return ucs(nil, b, 4)
+	case TagBMPString, TagUniversalString:
+		return ucs(nil, b, n, ucsWidth(n))
 	case TagUTF8String:
 		if !utf8.Valid(b) {
 			return errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
@@ -132,58 +143,33 @@ func checkText[T ~string | ~[]byte](n uint32, b T) error {
 // DecodeString checks the contents of the character string type with
 // UNIVERSAL tag number n and returns them as a Go (UTF-8) string.
 func DecodeString(n uint32, b []byte) (string, error) {
-	var sb strings.Builder
-	switch n {
-	case TagBMPString, TagUniversalString:
-		w := 2
-		if n == TagUniversalString {
-			w = 4
-		}
-		sb.Grow(len(b) * 3 / w)
-		if err := ucs(&sb, b, w); err != nil {
+	w := ucsWidth(n)
+	if w == 0 || w == 1 && utf8.Valid(b) && !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 }) {
+		if err := CheckString(n, b); err != nil {
 			return "", err
 		}
-		return sb.String(), nil
-	case TagTeletexString, TagVideotexString:
-		// Latin-1: every octet is the code point of the same value.
-		ascii := true
-		for _, c := range b {
-			ascii = ascii && c < 0x80
-		}
-		if ascii {
-			return string(b), nil
-		}
-		sb.Grow(2 * len(b))
-		for _, c := range b {
-			sb.WriteRune(rune(c))
-		}
-		return sb.String(), nil
+		return string(b), nil // the octets as they are, or Latin-1 that is ASCII
 	}
-	if err := CheckString(n, b); err != nil {
+	var sb strings.Builder
+	sb.Grow(len(b) * 3 / w)
+	if err := ucs(&sb, b, n, w); err != nil {
 		return "", err
 	}
-	return string(b), nil
+	return sb.String(), nil
 }
 
 // AppendString appends the contents of the character string type with
 // UNIVERSAL tag number n holding s (UTF-8): converted to Latin-1, UCS-2 or
 // UCS-4 where the type needs it, and checked against the character set.
 func AppendString(dst []byte, n uint32, s string) ([]byte, error) {
-	var w int
-	var limit rune
-	switch n {
-	case TagTeletexString, TagVideotexString:
-		w, limit = 1, 0xff
-	case TagBMPString:
-		w, limit = 2, 0xffff
-	case TagUniversalString:
-		w, limit = 4, utf8.MaxRune
-	case TagUTF8String:
+	w := ucsWidth(n)
+	switch {
+	case n == TagUTF8String:
 		if !utf8.ValidString(s) {
 			return dst, errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
 		}
 		return append(dst, s...), nil
-	default:
+	case w == 0:
 		if err := checkText(n, s); err != nil {
 			return dst, err
 		}
@@ -193,7 +179,7 @@ func AppendString(dst []byte, n uint32, s string) ([]byte, error) {
 		return dst, errValue(Universal(n).String(), "Go string not valid UTF-8", "")
 	}
 	for i, r := range s {
-		if r > limit {
+		if w < 4 && int(r) >= 1<<(8*w) {
 			return dst, errValue(Universal(n).String(), "character at index "+strconv.Itoa(i)+" outside the character set", "X.690 8.23")
 		}
 		for k := w - 1; k >= 0; k-- {

@@ -72,9 +72,9 @@ func parseTrees(b []byte, base int, opts *Options, one bool) ([]Node, error) {
 	if one && len(b) == 0 {
 		return nil, errTruncated(base, "no element", "X.690 8.1.1")
 	}
-	n, err := countTree(&r, one)
-	if err == nil && one && !r.Empty() {
-		err = NewError(KindTrailingData, r.pos, "", "unexpected octets after the element", "X.690 8.1.1")
+	n, end, err := countTree(r, one)
+	if err == nil && one && end < len(b) {
+		err = NewError(KindTrailingData, end, "", "unexpected octets after the element", "X.690 8.1.1")
 	}
 	if err == nil && n*int(unsafe.Sizeof(Node{})) > r.s.opts.MaxAlloc {
 		err = NewError(KindLimit, 0, "", "tree larger than the allocation budget", "Options.MaxAlloc")
@@ -92,118 +92,58 @@ func parseTrees(b []byte, base int, opts *Options, one bool) ([]Node, error) {
 	// no budget.
 	st := state{opts: r.s.opts, elems: maxInt}
 	arena := make([]Node, n)
-	top := fillNodes(&Reader{in: b, end: r.pos, s: &st, ber: r.ber}, b, arena, base)
-	next := top
-	for i := range arena[:top] {
-		if arena[i].Constructed {
-			next = fillChildren(&arena[i], b, arena, next, base, &st)
-		}
-	}
+	top, _ := fillTree(Reader{in: b, end: end, s: &st, ber: r.ber}, b, arena, base)
 	return arena[:top:top], nil
 }
 
-// fillChildren fills arena[next:] with the children of nd, then their
-// children depth first (while they are still in the cache), and returns
-// the new next.
-func fillChildren(nd *Node, b []byte, arena []Node, next, base int, s *state) int {
-	cs := nd.Offset - base + nd.HeaderLen
-	k := fillNodes(&Reader{in: b, pos: cs, end: cs + nd.Length, s: s, ber: s.opts.BER}, b, arena[next:], base)
-	nd.Children = arena[next : next+k : next+k]
-	next += k
-	for i := range nd.Children {
-		if nd.Children[i].Constructed {
-			next = fillChildren(&nd.Children[i], b, arena, next, base, s)
-		}
-	}
-	return next
-}
-
 // countTree checks the elements of r (only the first if one) and returns
-// how many there are, nested ones included. It walks depth first with a
-// stack of the windows to resume rather than recursion, so that the
-// Reader's state does not escape (a tree costs one allocation). In BER it
-// enters indefinite-length contents without measuring them first, so that
-// nested ones are read once.
-func countTree(r *Reader, one bool) (int, error) {
-	n := 0
-	var buf [2 * DefaultMaxDepth]int
-	stack := buf[:0] // per enclosing window: where to resume (-1: after end-of-contents), and its end
-	for {
-		for len(stack) > 0 {
-			resume := stack[len(stack)-2]
-			if resume < 0 && r.end-r.pos >= 2 && r.in[r.pos] == 0 && r.in[r.pos+1] == 0 {
-				r.pos += 2 // X.690 8.1.5: end-of-contents
-			} else if resume < 0 && r.pos >= r.end {
-				return 0, errTruncated(r.pos, "input ends before the end-of-contents octets", "X.690 8.1.5")
-			} else if resume >= 0 && r.pos >= r.end {
-				r.pos = resume
-			} else {
-				break
-			}
-			r.end, r.depth, stack = stack[len(stack)-1], r.depth-1, stack[:len(stack)-2]
-		}
-		if r.Empty() || one && n > 0 && len(stack) == 0 {
-			return n, nil
-		}
-		p := r.pos
+// how many there are, nested ones included, and where it stopped. It takes
+// the reader by value: recursing with the address of a sub-reader, or
+// reading with ReadAny, would make the state escape (one more allocation).
+func countTree(r Reader, one bool) (n, end int, err error) {
+	for !r.Empty() && !(one && n > 0) {
 		var h Header
-		id, cs, ce, ok := r.fast()
-		if ok && r.s.elems > 0 {
-			r.s.elems--
-			h = Header{Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, p, cs - p, ce - cs}
-		} else if err := r.header(&h); err != nil {
-			return 0, err
+		c, err := r.readElement(&h, true)
+		if err != nil {
+			return 0, 0, err
 		}
 		n++
-		cs = h.Offset + h.HeaderLen
-		switch {
-		case !h.Constructed:
-			r.pos = cs + h.Length
+		if !h.Constructed {
 			continue
-		case !r.ber && isStringTag(h.Tag):
-			return 0, NewError(KindNonCanonical, p, h.Tag.String(), "constructed string", "X.690 10.2")
-		case int(r.depth) >= r.s.opts.MaxDepth:
-			return 0, r.errDepth(p, "")
-		case h.Length < 0:
-			stack = append(stack, -1, r.end)
-		default:
-			stack = append(stack, cs+h.Length, r.end)
-			r.end = cs + h.Length
 		}
-		r.pos, r.depth = cs, r.depth+1
+		if !r.ber && isStringTag(h.Tag) {
+			return 0, 0, NewError(KindNonCanonical, h.Offset, h.Tag.String(), "constructed string", "X.690 10.2")
+		}
+		cs := h.Offset + h.HeaderLen
+		m, _, err := countTree(r.sub(cs, cs+len(c)), false)
+		if err != nil {
+			return 0, 0, err
+		}
+		n += m
 	}
+	return n, r.pos, nil
 }
 
-// fillNodes writes the nodes of the elements of r, which countTree checked,
-// into dst and returns how many.
-func fillNodes(r *Reader, b []byte, dst []Node, base int) int {
-	k := 0
-	for ; k < len(dst) && !r.Empty(); k++ {
-		n := &dst[k]
-		if id, cs, ce, ok := r.fast(); ok {
-			n.Tag, n.Constructed, n.Offset, n.HeaderLen, n.Length = Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, base+r.pos, 2, ce-cs
-			if r.pos = ce; id&0x20 == 0 {
-				n.Content = b[cs:ce:ce]
-			} else if r.ber && isStringTag(n.Tag) {
-				n.NonDER = reasonConstructed // X.690 10.2
-			}
-			continue
-		}
+// fillTree writes the nodes of the elements of r, which countTree checked,
+// to the start of arena, then the children of each constructed one after
+// them, depth first (while they are still in the cache). It returns the
+// number of elements of r and of nodes written. Contents are sliced from b,
+// the input of r: storing slices of r.in would make its state escape.
+func fillTree(r Reader, b []byte, arena []Node, base int) (k, next int) {
+	for ; !r.Empty(); k++ {
 		var h Header
-		c, err := r.readElement(&h)
-		if err != nil {
-			break
-		}
-		n.Tag, n.Constructed, n.Offset, n.HeaderLen, n.Length = h.Tag, h.Constructed, base+h.Offset, h.HeaderLen, len(c)
+		c, _ := r.readElement(&h, false)
+		n := &arena[k]
+		*n = Node{Tag: h.Tag, Constructed: h.Constructed, Indefinite: h.Length < 0, Offset: base + h.Offset, HeaderLen: h.HeaderLen, Length: len(c)}
 		if cs := h.Offset + h.HeaderLen; !h.Constructed {
-			n.Content = b[cs : cs+len(c) : cs+len(c)] // not c: storing it would make r's state escape
+			n.Content = b[cs : cs+len(c) : cs+len(c)]
 		}
 		if !r.ber {
 			continue // DER was enforced: nothing to mark
 		}
 		why := ""
-		if h.Length < 0 {
-			n.Indefinite, why = true, "; "+reasonIndefinite
+		if n.Indefinite {
+			why = "; " + reasonIndefinite
 		} else if h.HeaderLen != HeaderLen(h.Tag, h.Length) {
 			why = "; " + reasonLength
 		}
@@ -212,7 +152,16 @@ func fillNodes(r *Reader, b []byte, dst []Node, base int) int {
 		}
 		n.NonDER = strings.TrimPrefix(why, "; ")
 	}
-	return k
+	next = k
+	for i := range arena[:k] {
+		if n := &arena[i]; n.Constructed {
+			cs := n.Offset - base + n.HeaderLen
+			m, used := fillTree(r.sub(cs, cs+n.Length), b, arena[next:], base)
+			n.Children = arena[next : next+m : next+m]
+			next += used
+		}
+	}
+	return k, next
 }
 
 // TreeDecoder decodes a stream of elements into trees, one top-level
@@ -258,7 +207,7 @@ func (d *TreeDecoder) Next() (*Node, error) {
 		// memory that the next element reuses.
 		d.buf = append([]byte(nil), d.buf...)
 	}
-	if rerr == io.EOF && len(d.buf) == 0 {
+	if rerr == errStop && len(d.buf) == 0 {
 		d.err = io.EOF
 		return nil, io.EOF
 	}
@@ -297,7 +246,7 @@ func (d *TreeDecoder) read(depth int) error {
 	// on longer ones, X.690 8.1.2.4) and 1+127 length octets (8.1.3.5).
 	var h Header
 	for {
-		if _, err := d.byte(); err != nil {
+		if err := d.contents(1); err != nil {
 			return err
 		}
 		err := parseIdentifierLength(&h, d.buf[start:], 0, d.opts.BER)
@@ -325,50 +274,20 @@ func (d *TreeDecoder) read(depth int) error {
 			return err
 		}
 		if err := d.read(depth + 1); err != nil {
-			if err == io.EOF {
-				return errStop
-			}
 			return err
 		}
 	}
 }
 
-// byte reads one octet into d.buf; at the end of the stream it returns
-// errStop, or io.EOF if nothing of the element was read yet.
-func (d *TreeDecoder) byte() (byte, error) {
-	c, err := d.r.ReadByte()
-	if err == io.EOF {
-		if len(d.buf) == 0 {
-			return 0, io.EOF
-		}
-		return 0, errStop
-	}
-	if err != nil {
-		return 0, err
-	}
-	if err := d.grow(1); err != nil {
-		return 0, err
-	}
-	d.buf = append(d.buf, c)
-	return c, nil
-}
-
-// grow checks that n more octets keep the element within MaxAlloc.
-func (d *TreeDecoder) grow(n int) error {
-	if d.opts.MaxAlloc > 0 && len(d.buf)+n > d.opts.MaxAlloc {
-		return NewError(KindLimit, d.off, "", "element larger than the allocation budget", "Options.MaxAlloc")
-	}
-	return nil
-}
-
-// contents appends n contents octets. Up to 64 KiB is allocated at once;
-// beyond, the buffer at most doubles per chunk read, so that a huge
-// announced length costs memory only as the octets arrive.
+// contents appends n octets; at the end of the stream it returns errStop.
+// Up to 64 KiB is allocated at once; beyond, the buffer at most doubles per
+// chunk read, so that a huge announced length costs memory only as the
+// octets arrive. A non-zero MaxAlloc bounds the element.
 func (d *TreeDecoder) contents(n int) error {
 	for n > 0 {
 		chunk := min(n, max(64<<10, len(d.buf)))
-		if err := d.grow(chunk); err != nil {
-			return err
+		if d.opts.MaxAlloc > 0 && len(d.buf)+chunk > d.opts.MaxAlloc {
+			return NewError(KindLimit, d.off, "", "element larger than the allocation budget", "Options.MaxAlloc")
 		}
 		old := len(d.buf)
 		d.buf = slices.Grow(d.buf, chunk)[:old+chunk]
