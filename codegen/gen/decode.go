@@ -539,14 +539,14 @@ func (e *emitter) decodeList(g *jen.Group, gt *goType, r rd) {
 	inner := sharedList(gt)
 	if inner != nil {
 		comment(g, "One backing array for the elements of every inner list.")
-		g.List(jen.Id("backing"), jen.Err()).Op(":=").Add(rt("MakeSlice")).Types(e.goTypeOf(inner.elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("CountNested").Call())
+		g.List(jen.Id("inner"), jen.Err()).Op(":=").Add(rt("MakeSlice")).Types(e.goTypeOf(inner.elem)).Call(jen.Op("&").Id("s"), jen.Id("s").Dot("CountNested").Call())
 		g.Add(ifErr(plainReturn))
 	}
 	g.For(jen.Id("i").Op(":=").Range().Id("list")).BlockFunc(func(g *jen.Group) {
 		wrap := func(err jen.Code) jen.Code { return jen.Return(rt("WithIndex").Call(err, jen.Id("i"))) }
 		if inner != nil {
 			_, own := splitTags(elem.t)
-			g.If(jen.Err().Op(":=").Id("list").Index(jen.Id("i")).Dot("decodeShared").Call(jen.Op("&").Id("s"), tagCode(*own), jen.Op("&").Id("backing")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+			g.If(jen.Err().Op(":=").Id("list").Index(jen.Id("i")).Dot("decodeShared").Call(jen.Op("&").Id("s"), tagCode(*own), jen.Op("&").Id("inner")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 			return
 		}
 		e.readValue(g, s, func() *jen.Statement { return jen.Id("list").Index(jen.Id("i")) }, elem, wrap)
@@ -576,6 +576,7 @@ func (e *emitter) decodeSequence(g *jen.Group, gt *goType, r rd) {
 	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
 	g.Add(ifErr(plainReturn))
 	s := rd{name: "s"}
+	e.declareDeferred(g, gt)
 	root2 := len(gt.fields) - gt.body.Root2
 	for i, f := range gt.fields {
 		if i == root2 && gt.unknown != "" && gt.body.Root2 > 0 {
@@ -595,6 +596,7 @@ func (e *emitter) decodeSequence(g *jen.Group, gt *goType, r rd) {
 			jen.If(jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 	}
 	g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+	e.resolveDeferred(g, gt, s)
 	if gt.raw != "" {
 		g.Id("v").Dot(gt.raw).Op("=").Add(r.id()).Dot("Since").Call(jen.Id("start"))
 	}
@@ -724,9 +726,48 @@ func (e *emitter) readUnion(g *jen.Group, s rd, f *field, wrap wrapFn) {
 		g.Add(raw.Clone()).Op("=").Id(c)
 		g.Id(sub).Op(":=").Add(cur.id()).Dot("Open").Call(raw.Clone(), jen.Id(off))
 	}
-	g.If(jen.Err().Op(":=").Id("v").Dot(f.name).Dot("decode").Call(unionKeyArg(f), jen.Op("&").Id(sub)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	if f.deferred {
+		// Resolved by resolveDeferred once the key is read.
+		g.Id(e.deferOff(f)).Op("=").Add(jen.Id(sub)).Dot("Offset").Call()
+	} else {
+		g.If(jen.Err().Op(":=").Id("v").Dot(f.name).Dot("decode").Call(unionKeyArg(f), jen.Op("&").Id(sub)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	}
 	for i := len(opened) - 1; i >= 0; i-- {
 		g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	}
+}
+
+// deferOff names the variable that keeps where a deferred open type's
+// value starts.
+func (e *emitter) deferOff(f *field) string { return "at" + f.name }
+
+// declareDeferred declares the offsets of the deferred open types of gt.
+func (e *emitter) declareDeferred(g *jen.Group, gt *goType) {
+	for _, f := range gt.fields {
+		if f.union != nil && f.deferred {
+			g.Var().Id(e.deferOff(f)).Int()
+		}
+	}
+}
+
+// resolveDeferred decodes the deferred open types of gt, now that their
+// keys are read.
+func (e *emitter) resolveDeferred(g *jen.Group, gt *goType, s rd) {
+	for _, f := range gt.fields {
+		if f.union == nil || !f.deferred {
+			continue
+		}
+		body := []jen.Code{
+			jen.Id("sub").Op(":=").Add(s.id()).Dot("Open").Call(jen.Id("v").Dot(f.name).Dot("Raw"), jen.Id(e.deferOff(f))),
+			jen.If(jen.Err().Op(":=").Id("v").Dot(f.name).Dot("decode").Call(unionKeyArg(f), jen.Op("&").Id("sub")), jen.Err().Op("!=").Nil()).Block(
+				withField(f.asn1)(jen.Err())),
+		}
+		comment(g, f.asn1+": its key "+f.key.asn1+" is read now.")
+		if f.has != "" {
+			g.If(jen.Id("v").Dot(f.has)).Block(body...)
+		} else {
+			g.Block(body...)
+		}
 	}
 }
 
@@ -783,6 +824,7 @@ func (e *emitter) decodeSet(g *jen.Group, gt *goType, r rd) {
 	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
 	g.Add(ifErr(plainReturn))
 	s := rd{name: "s"}
+	e.declareDeferred(g, gt)
 	ranks := setRanks(e, gt)
 	seen := map[*field]string{}
 	for _, f := range gt.fields {
@@ -838,6 +880,7 @@ func (e *emitter) decodeSet(g *jen.Group, gt *goType, r rd) {
 			g.If(jen.Op("!").Id("v").Dot(f.has)).Block(jen.Id("v").Dot(f.name).Op("=").Add(def))
 		}
 	}
+	e.resolveDeferred(g, gt, s)
 	g.Return(jen.Nil())
 }
 

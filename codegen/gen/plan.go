@@ -80,6 +80,9 @@ type field struct {
 	// containing is set for an OCTET/BIT STRING that CONTAINS the union,
 	// list for a SET OF or SEQUENCE OF the union (Attribute values).
 	containing, list bool
+	// deferred: the key is read after the open type (SET, or a key that
+	// follows), so the value is resolved after the last component.
+	deferred bool
 }
 
 // union is the Go form of an open type with a compile-time table: the
@@ -494,6 +497,13 @@ func (p *plan) planUnions(gt *goType) {
 		if key == nil || key.gt != nil && key.gt.kind != model.TypeObjectIdentifier && key.gt.kind != model.TypeInteger {
 			continue
 		}
+		// The value is resolved once the key is read: at once when the key
+		// comes first (the usual order), after the last component when it
+		// follows or in a SET (any order on the wire).
+		deferred := gt.kind == model.TypeSet || fieldIndex(gt, key) > fieldIndex(gt, f)
+		if deferred && list {
+			continue // the values stay raw elements
+		}
 		kk := key.t.Kind
 		if kk != model.TypeObjectIdentifier && kk != model.TypeInteger {
 			continue
@@ -503,7 +513,7 @@ func (p *plan) planUnions(gt *goType) {
 		u.kindTyp = p.scope.Unique(u.gt.name + "Kind")
 		p.add(u.gt)
 		p.planEntries(u, containing)
-		f.union, f.key, f.containing, f.list = u, key, containing, list
+		f.union, f.key, f.containing, f.list, f.deferred = u, key, containing, list, deferred
 		if !list {
 			f.gt = u.gt
 		}
@@ -535,6 +545,16 @@ func homogeneous(fields []*field) bool {
 		}
 	}
 	return true
+}
+
+// fieldIndex returns the position of f among gt's fields.
+func fieldIndex(gt *goType, f *field) int {
+	for i, x := range gt.fields {
+		if x == f {
+			return i
+		}
+	}
+	return -1
 }
 
 // unionCandidate reports whether a component's type may become an open

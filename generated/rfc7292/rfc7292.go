@@ -2249,12 +2249,12 @@ func (v *RDNSequence) decode(r *runtime.Reader, t runtime.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	backing, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
+	inner, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decodeShared(&s, runtime.Universal(runtime.TagSet), &backing); err != nil {
+		if err := list[i].decodeShared(&s, runtime.Universal(runtime.TagSet), &inner); err != nil {
 			return runtime.WithIndex(err, i)
 		}
 	}
@@ -20527,12 +20527,12 @@ func (v *ProxyInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	backing, err := runtime.MakeSlice[Target](&s, s.CountNested())
+	inner, err := runtime.MakeSlice[Target](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decodeShared(&s, runtime.Universal(runtime.TagSequence), &backing); err != nil {
+		if err := list[i].decodeShared(&s, runtime.Universal(runtime.TagSequence), &inner); err != nil {
 			return runtime.WithIndex(err, i)
 		}
 	}
