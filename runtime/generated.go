@@ -428,3 +428,18 @@ func (b *Builder) Tolerates(t Tolerance) bool { return b.opts != nil && b.opts.T
 func CheckEnumerated(off int, typ string, v int64) error {
 	return NewError(KindInvalidValue, off, typ, "value "+strconv.FormatInt(v, 10)+" is not an item of the enumeration", "X.680 20")
 }
+
+// Name returns the i-th (from 0) of the space-separated ASN.1 identifiers
+// in names, the names of an enumeration's items or a CHOICE's
+// alternatives; typ(i) when there is none (generated String methods).
+func Name(names string, i int, typ string) string {
+	rest, k := names, i
+	for k >= 0 && rest != "" {
+		word, more, _ := strings.Cut(rest, " ")
+		if k == 0 {
+			return word
+		}
+		rest, k = more, k-1
+	}
+	return typ + "(" + strconv.Itoa(i) + ")"
+}

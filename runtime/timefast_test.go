@@ -83,3 +83,16 @@ func TestKeepDER(t *testing.T) {
 		}
 	}
 }
+
+func TestName(t *testing.T) {
+	for _, tt := range []struct {
+		names string
+		i     int
+		want  string
+	}{{"red green blue", 0, "red"}, {"red green blue", 2, "blue"}, {"red green blue", 3, "Color(3)"},
+		{"red green blue", -1, "Color(-1)"}, {"one", 0, "one"}, {"one", 1, "Color(1)"}, {"", 0, "Color(0)"}} {
+		if got := Name(tt.names, tt.i, "Color"); got != tt.want {
+			t.Errorf("Name(%q, %d) = %q, want %q", tt.names, tt.i, got, tt.want)
+		}
+	}
+}

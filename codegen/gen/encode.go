@@ -413,7 +413,16 @@ func boolOf(f *field, x func() *jen.Statement) *jen.Statement {
 
 // topMethods emits the exported entry points of a named type.
 func (e *emitter) topMethods(f *jen.File, gt *goType) {
+	// Enumerations, named-number INTEGERs, named-bit BIT STRINGs and
+	// lists written in place inside another type are decoded and encoded
+	// through their parent: the exported entry points are for type
+	// assignments, instances and structures written in place. Leaving
+	// them out keeps big specifications (NR RRC: thousands of in-place
+	// ENUMERATEDs) small enough to compile.
 	if gt.union != nil || gt.alias != nil {
+		return
+	}
+	if k := gt.kind; gt.doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
 		return
 	}
 	e.tmp = 0

@@ -180,6 +180,11 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 		e.enumString(f, gt)
 		if !gt.body.Extensible && len(gt.consts) > 0 {
 			comment(f, "valid reports whether v is an item of the enumeration, which has no extension\nmarker: no other value is valid (X.680 20).")
+			if denseEnum(gt.consts) {
+				f.Func().Params(jen.Id("v").Id(gt.name)).Id("valid").Params().Bool().Block(
+					jen.Return(jen.Uint64().Call(jen.Id("v")).Op("<").Lit(len(gt.consts))))
+				break
+			}
 			f.Func().Params(jen.Id("v").Id(gt.name)).Id("valid").Params().Bool().Block(
 				jen.Switch(jen.Id("v")).BlockFunc(func(g *jen.Group) {
 					var items []jen.Code
@@ -321,15 +326,24 @@ func (e *emitter) choiceConsts(f *jen.File, gt *goType) {
 			g.Id(fl.choiceConst).Id(gt.choiceType).Op("=").Lit(i + 1).Comment(fl.asn1)
 		}
 	})
+	var names []string
+	for _, fl := range gt.fields {
+		names = append(names, fl.asn1)
+	}
 	comment(f, "String returns the ASN.1 identifier of the alternative.")
 	f.Func().Params(jen.Id("c").Id(gt.choiceType)).Id("String").Params().String().Block(
-		jen.Switch(jen.Id("c")).BlockFunc(func(g *jen.Group) {
-			for _, fl := range gt.fields {
-				g.Case(jen.Id(fl.choiceConst)).Block(jen.Return(jen.Lit(fl.asn1)))
-			}
-		}),
-		jen.Return(jen.Lit(gt.choiceType+"(").Op("+").Qual("strconv", "Itoa").Call(jen.Int().Call(jen.Id("c"))).Op("+").Lit(")")),
-	)
+		jen.Return(rt("Name").Call(jen.Lit(strings.Join(names, " ")), jen.Int().Call(jen.Id("c")).Op("-").Lit(1), jen.Lit(gt.choiceType))))
+}
+
+// denseEnum reports whether the items of an enumeration are 0, 1, 2, ...
+// in order, so that tables index them.
+func denseEnum(consts []namedConst) bool {
+	for i, c := range consts {
+		if c.value != int64(i) {
+			return false
+		}
+	}
+	return len(consts) > 0
 }
 
 func (e *emitter) namedNumbers(f *jen.File, gt *goType) {
@@ -345,6 +359,15 @@ func (e *emitter) namedNumbers(f *jen.File, gt *goType) {
 
 func (e *emitter) enumString(f *jen.File, gt *goType) {
 	comment(f, "String returns the ASN.1 identifier of the value, or its number.")
+	if denseEnum(gt.consts) {
+		var names []string
+		for _, c := range gt.consts {
+			names = append(names, c.asn1)
+		}
+		f.Func().Params(jen.Id("v").Id(gt.name)).Id("String").Params().String().Block(
+			jen.Return(rt("Name").Call(jen.Lit(strings.Join(names, " ")), jen.Int().Call(jen.Id("v")), jen.Lit(gt.name))))
+		return
+	}
 	f.Func().Params(jen.Id("v").Id(gt.name)).Id("String").Params().String().Block(
 		jen.Switch(jen.Id("v")).BlockFunc(func(g *jen.Group) {
 			seen := map[int64]bool{}

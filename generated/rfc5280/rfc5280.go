@@ -987,19 +987,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520nameChoice) String() string {
-	switch c {
-	case X520nameTeletexString:
-		return "teletexString"
-	case X520namePrintableString:
-		return "printableString"
-	case X520nameBmpString:
-		return "bmpString"
-	case X520nameUniversalString:
-		return "universalString"
-	case X520nameUTF8String:
-		return "uTF8String"
-	}
-	return "X520nameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520nameChoice")
 }
 
 // decode reads a X520name from r.
@@ -1184,19 +1172,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520CommonNameChoice) String() string {
-	switch c {
-	case X520CommonNameTeletexString:
-		return "teletexString"
-	case X520CommonNamePrintableString:
-		return "printableString"
-	case X520CommonNameBmpString:
-		return "bmpString"
-	case X520CommonNameUniversalString:
-		return "universalString"
-	case X520CommonNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520CommonNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520CommonNameChoice")
 }
 
 // decode reads a X520CommonName from r.
@@ -1381,19 +1357,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520LocalityNameChoice) String() string {
-	switch c {
-	case X520LocalityNameTeletexString:
-		return "teletexString"
-	case X520LocalityNamePrintableString:
-		return "printableString"
-	case X520LocalityNameBmpString:
-		return "bmpString"
-	case X520LocalityNameUniversalString:
-		return "universalString"
-	case X520LocalityNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520LocalityNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520LocalityNameChoice")
 }
 
 // decode reads a X520LocalityName from r.
@@ -1578,19 +1542,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520StateOrProvinceNameChoice) String() string {
-	switch c {
-	case X520StateOrProvinceNameTeletexString:
-		return "teletexString"
-	case X520StateOrProvinceNamePrintableString:
-		return "printableString"
-	case X520StateOrProvinceNameBmpString:
-		return "bmpString"
-	case X520StateOrProvinceNameUniversalString:
-		return "universalString"
-	case X520StateOrProvinceNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520StateOrProvinceNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520StateOrProvinceNameChoice")
 }
 
 // decode reads a X520StateOrProvinceName from r.
@@ -1775,19 +1727,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520OrganizationNameChoice) String() string {
-	switch c {
-	case X520OrganizationNameTeletexString:
-		return "teletexString"
-	case X520OrganizationNamePrintableString:
-		return "printableString"
-	case X520OrganizationNameBmpString:
-		return "bmpString"
-	case X520OrganizationNameUniversalString:
-		return "universalString"
-	case X520OrganizationNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520OrganizationNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520OrganizationNameChoice")
 }
 
 // decode reads a X520OrganizationName from r.
@@ -1973,19 +1913,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520OrganizationalUnitNameChoice) String() string {
-	switch c {
-	case X520OrganizationalUnitNameTeletexString:
-		return "teletexString"
-	case X520OrganizationalUnitNamePrintableString:
-		return "printableString"
-	case X520OrganizationalUnitNameBmpString:
-		return "bmpString"
-	case X520OrganizationalUnitNameUniversalString:
-		return "universalString"
-	case X520OrganizationalUnitNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520OrganizationalUnitNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520OrganizationalUnitNameChoice")
 }
 
 // decode reads a X520OrganizationalUnitName from r.
@@ -2167,11 +2095,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c NameChoice) String() string {
-	switch c {
-	case NameRdnSequence:
-		return "rdnSequence"
-	}
-	return "NameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("rdnSequence", int(c)-1, "NameChoice")
 }
 
 // decode reads a Name from r.
@@ -2904,19 +2828,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DirectoryStringUbTitleChoice) String() string {
-	switch c {
-	case DirectoryStringUbTitleTeletexString:
-		return "teletexString"
-	case DirectoryStringUbTitlePrintableString:
-		return "printableString"
-	case DirectoryStringUbTitleBmpString:
-		return "bmpString"
-	case DirectoryStringUbTitleUniversalString:
-		return "universalString"
-	case DirectoryStringUbTitleUTF8String:
-		return "uTF8String"
-	}
-	return "DirectoryStringUbTitleChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbTitleChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -3107,19 +3019,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DirectoryStringUbPseudonymChoice) String() string {
-	switch c {
-	case DirectoryStringUbPseudonymTeletexString:
-		return "teletexString"
-	case DirectoryStringUbPseudonymPrintableString:
-		return "printableString"
-	case DirectoryStringUbPseudonymBmpString:
-		return "bmpString"
-	case DirectoryStringUbPseudonymUniversalString:
-		return "universalString"
-	case DirectoryStringUbPseudonymUTF8String:
-		return "uTF8String"
-	}
-	return "DirectoryStringUbPseudonymChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbPseudonymChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -5100,13 +5000,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c TimeChoice) String() string {
-	switch c {
-	case TimeUTCTime:
-		return "utcTime"
-	case TimeGeneralTime:
-		return "generalTime"
-	}
-	return "TimeChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("utcTime generalTime", int(c)-1, "TimeChoice")
 }
 
 // decode reads a Time from r.
@@ -6350,48 +6244,6 @@ func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Ta
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.End(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSCertList.revokedCertificates.
-// v aliases b: the byte slices it holds point into b.
-func (v *TBSCertListRevokedCertificates) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertList.revokedCertificates.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TBSCertListRevokedCertificates) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertListRevokedCertificates) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero TBSCertListRevokedCertificates
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "TBSCertList.revokedCertificates")
-	}
-	return r.Finish("TBSCertList.revokedCertificates")
-}
-
-// MarshalDER returns the DER encoding of v, a TBSCertList.revokedCertificates.
-func (v *TBSCertListRevokedCertificates) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TBSCertListRevokedCertificates) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertListRevokedCertificates) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
 }
 
 // TBSCertListRevokedCertificatesItem is the type of TBSCertList.revokedCertificates.item.
@@ -7853,48 +7705,6 @@ func (v *PolicyInformationPolicyQualifiers) encode(b *runtime.Builder, t runtime
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyInformation.policyQualifiers.
-// v aliases b: the byte slices it holds point into b.
-func (v *PolicyInformationPolicyQualifiers) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyInformation.policyQualifiers.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PolicyInformationPolicyQualifiers) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyInformationPolicyQualifiers) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero PolicyInformationPolicyQualifiers
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PolicyInformation.policyQualifiers")
-	}
-	return r.Finish("PolicyInformation.policyQualifiers")
-}
-
-// MarshalDER returns the DER encoding of v, a PolicyInformation.policyQualifiers.
-func (v *PolicyInformationPolicyQualifiers) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PolicyInformationPolicyQualifiers) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyInformationPolicyQualifiers) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
-
 // CertPolicyID is the ASN.1 type CertPolicyId.
 //
 //	CertPolicyId ::= OBJECT IDENTIFIER
@@ -8424,48 +8234,6 @@ func (v *NoticeReferenceNoticeNumbers) encode(b *runtime.Builder, t runtime.Tag)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a NoticeReference.noticeNumbers.
-// v aliases b: the byte slices it holds point into b.
-func (v *NoticeReferenceNoticeNumbers) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a NoticeReference.noticeNumbers.
-// v aliases b, except for strings that BER splits into segments.
-func (v *NoticeReferenceNoticeNumbers) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *NoticeReferenceNoticeNumbers) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero NoticeReferenceNoticeNumbers
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "NoticeReference.noticeNumbers")
-	}
-	return r.Finish("NoticeReference.noticeNumbers")
-}
-
-// MarshalDER returns the DER encoding of v, a NoticeReference.noticeNumbers.
-func (v *NoticeReferenceNoticeNumbers) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *NoticeReferenceNoticeNumbers) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *NoticeReferenceNoticeNumbers) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
-
 // DisplayText is the ASN.1 type DisplayText.
 //
 //	DisplayText ::= CHOICE {
@@ -8492,17 +8260,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DisplayTextChoice) String() string {
-	switch c {
-	case DisplayTextIa5String:
-		return "ia5String"
-	case DisplayTextVisibleString:
-		return "visibleString"
-	case DisplayTextBmpString:
-		return "bmpString"
-	case DisplayTextUtf8String:
-		return "utf8String"
-	}
-	return "DisplayTextChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("ia5String visibleString bmpString utf8String", int(c)-1, "DisplayTextChoice")
 }
 
 // decode reads a DisplayText from r.
@@ -8953,27 +8711,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c GeneralNameChoice) String() string {
-	switch c {
-	case GeneralNameOtherName:
-		return "otherName"
-	case GeneralNameRFC822Name:
-		return "rfc822Name"
-	case GeneralNameDNSName:
-		return "dNSName"
-	case GeneralNameX400Address:
-		return "x400Address"
-	case GeneralNameDirectoryName:
-		return "directoryName"
-	case GeneralNameEdiPartyName:
-		return "ediPartyName"
-	case GeneralNameUniformResourceIdentifier:
-		return "uniformResourceIdentifier"
-	case GeneralNameIPAddress:
-		return "iPAddress"
-	case GeneralNameRegisteredID:
-		return "registeredID"
-	}
-	return "GeneralNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "GeneralNameChoice")
 }
 
 // decode reads a GeneralName from r.
@@ -9267,19 +9005,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DirectoryStringUbMaxChoice) String() string {
-	switch c {
-	case DirectoryStringUbMaxTeletexString:
-		return "teletexString"
-	case DirectoryStringUbMaxPrintableString:
-		return "printableString"
-	case DirectoryStringUbMaxBmpString:
-		return "bmpString"
-	case DirectoryStringUbMaxUniversalString:
-		return "universalString"
-	case DirectoryStringUbMaxUTF8String:
-		return "uTF8String"
-	}
-	return "DirectoryStringUbMaxChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbMaxChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -10919,13 +10645,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DistributionPointNameChoice) String() string {
-	switch c {
-	case DistributionPointNameFullName:
-		return "fullName"
-	case DistributionPointNameNameRelativeToCRLIssuer:
-		return "nameRelativeToCRLIssuer"
-	}
-	return "DistributionPointNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "DistributionPointNameChoice")
 }
 
 // decode reads a DistributionPointName from r.
@@ -12016,21 +11736,7 @@ const (
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ParamOptions) String() string {
-	switch v {
-	case ParamOptionsRequired:
-		return "required"
-	case ParamOptionsPreferredPresent:
-		return "preferredPresent"
-	case ParamOptionsPreferredAbsent:
-		return "preferredAbsent"
-	case ParamOptionsAbsent:
-		return "absent"
-	case ParamOptionsInheritable:
-		return "inheritable"
-	case ParamOptionsOptional:
-		return "optional"
-	}
-	return strconv.FormatInt(int64(v), 10)
+	return runtime.Name("required preferredPresent preferredAbsent absent inheritable optional", int(v), "ParamOptions")
 }
 
 // decode reads a ParamOptions from r.
@@ -12792,11 +12498,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ECParametersChoice) String() string {
-	switch c {
-	case ECParametersNamedCurve:
-		return "namedCurve"
-	}
-	return "ECParametersChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("namedCurve", int(c)-1, "ECParametersChoice")
 }
 
 // decode reads a ECParameters from r.
@@ -14363,13 +14065,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c CountryNameChoice) String() string {
-	switch c {
-	case CountryNameX121DccCode:
-		return "x121-dcc-code"
-	case CountryNameIso3166Alpha2Code:
-		return "iso-3166-alpha2-code"
-	}
-	return "CountryNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "CountryNameChoice")
 }
 
 // decode reads a CountryName from r.
@@ -14508,13 +14204,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c AdministrationDomainNameChoice) String() string {
-	switch c {
-	case AdministrationDomainNameNumeric:
-		return "numeric"
-	case AdministrationDomainNamePrintable:
-		return "printable"
-	}
-	return "AdministrationDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("numeric printable", int(c)-1, "AdministrationDomainNameChoice")
 }
 
 // decode reads a AdministrationDomainName from r.
@@ -14807,13 +14497,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c PrivateDomainNameChoice) String() string {
-	switch c {
-	case PrivateDomainNameNumeric:
-		return "numeric"
-	case PrivateDomainNamePrintable:
-		return "printable"
-	}
-	return "PrivateDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("numeric printable", int(c)-1, "PrivateDomainNameChoice")
 }
 
 // decode reads a PrivateDomainName from r.
@@ -16562,48 +16246,6 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
-
 // ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName is the type of ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
 type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
@@ -16622,13 +16264,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice) String() string {
-	switch c {
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
-		return "x121-dcc-code"
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
-		return "iso-3166-alpha2-code"
-	}
-	return "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice")
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName from r.
@@ -16748,13 +16384,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() string {
-	switch c {
-	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
-		return "numeric-code"
-	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
-		return "printable-code"
-	}
-	return "ExtensionAttributeExtensionAttributeValuePostalCodeChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("numeric-code printable-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePostalCodeChoice")
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.postalCode from r.
@@ -17034,48 +16664,6 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
-
 // ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
 type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
@@ -17096,13 +16684,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) String() string {
-	switch c {
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
-		return "e163-4-address"
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
-		return "psap-address"
-	}
-	return "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("e163-4-address psap-address", int(c)-1, "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice")
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress from r.
@@ -17335,48 +16917,6 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtim
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.terminalType.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.terminalType.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionAttributeExtensionAttributeValueTerminalType
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.terminalType")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.terminalType")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.terminalType.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
-
 // ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
 type ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes []TeletexDomainDefinedAttribute
 
@@ -17419,48 +16959,6 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.End(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
 }
 
 // TeletexOrganizationalUnitName is the ASN.1 type TeletexOrganizationalUnitName.
@@ -17889,57 +17387,6 @@ func (v *PresentationAddressNAddresses) encode(b *runtime.Builder, t runtime.Tag
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PresentationAddress.nAddresses.
-// v aliases b: the byte slices it holds point into b.
-func (v *PresentationAddressNAddresses) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PresentationAddress.nAddresses.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PresentationAddressNAddresses) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PresentationAddressNAddresses) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero PresentationAddressNAddresses
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	w1, err := r.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
-	if err != nil {
-		return runtime.WithField(err, "PresentationAddress.nAddresses")
-	}
-	if err := v.decode(&w1, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "PresentationAddress.nAddresses")
-	}
-	if err := w1.Finish("[3] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "PresentationAddress.nAddresses")
-	}
-	return r.Finish("PresentationAddress.nAddresses")
-}
-
-// MarshalDER returns the DER encoding of v, a PresentationAddress.nAddresses.
-func (v *PresentationAddressNAddresses) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PresentationAddressNAddresses) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PresentationAddressNAddresses) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	m2 := b.Begin(runtime.Context(3), true)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	b.End(m2)
-	return b.Bytes()
-}
-
 // TeletexDomainDefinedAttribute is the ASN.1 type TeletexDomainDefinedAttribute.
 //
 //	TeletexDomainDefinedAttribute ::= SEQUENCE {
@@ -18330,48 +17777,6 @@ func (v *TBSRequestRequestList) encode(b *runtime.Builder, t runtime.Tag) {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.End(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSRequest.requestList.
-// v aliases b: the byte slices it holds point into b.
-func (v *TBSRequestRequestList) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSRequest.requestList.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TBSRequestRequestList) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSRequestRequestList) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero TBSRequestRequestList
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "TBSRequest.requestList")
-	}
-	return r.Finish("TBSRequest.requestList")
-}
-
-// MarshalDER returns the DER encoding of v, a TBSRequest.requestList.
-func (v *TBSRequestRequestList) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TBSRequestRequestList) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSRequestRequestList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
 }
 
 // ExtensionsReOCSPNonceReOCSPResponse is the ASN.1 type Extensions.
@@ -18938,57 +18343,6 @@ func (v *SignatureCerts) encode(b *runtime.Builder, t runtime.Tag) {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.End(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Signature.certs.
-// v aliases b: the byte slices it holds point into b.
-func (v *SignatureCerts) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Signature.certs.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SignatureCerts) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SignatureCerts) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero SignatureCerts
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
-	if err != nil {
-		return runtime.WithField(err, "Signature.certs")
-	}
-	if err := v.decode(&w1, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Signature.certs")
-	}
-	if err := w1.Finish("[0] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "Signature.certs")
-	}
-	return r.Finish("Signature.certs")
-}
-
-// MarshalDER returns the DER encoding of v, a Signature.certs.
-func (v *SignatureCerts) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SignatureCerts) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SignatureCerts) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	m2 := b.Begin(runtime.Context(0), true)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	b.End(m2)
-	return b.Bytes()
 }
 
 // OCSP2009Version is the ASN.1 type Version.
@@ -20427,57 +19781,6 @@ func (v *BasicOCSPResponseCerts) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a BasicOCSPResponse.certs.
-// v aliases b: the byte slices it holds point into b.
-func (v *BasicOCSPResponseCerts) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BasicOCSPResponse.certs.
-// v aliases b, except for strings that BER splits into segments.
-func (v *BasicOCSPResponseCerts) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BasicOCSPResponseCerts) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero BasicOCSPResponseCerts
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
-	if err != nil {
-		return runtime.WithField(err, "BasicOCSPResponse.certs")
-	}
-	if err := v.decode(&w1, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "BasicOCSPResponse.certs")
-	}
-	if err := w1.Finish("[0] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "BasicOCSPResponse.certs")
-	}
-	return r.Finish("BasicOCSPResponse.certs")
-}
-
-// MarshalDER returns the DER encoding of v, a BasicOCSPResponse.certs.
-func (v *BasicOCSPResponseCerts) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *BasicOCSPResponseCerts) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BasicOCSPResponseCerts) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	m2 := b.Begin(runtime.Context(0), true)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	b.End(m2)
-	return b.Bytes()
-}
-
 // ResponseData is the ASN.1 type ResponseData.
 //
 //	ResponseData ::= SEQUENCE {
@@ -20660,48 +19963,6 @@ func (v *ResponseDataResponses) encode(b *runtime.Builder, t runtime.Tag) {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.End(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ResponseData.responses.
-// v aliases b: the byte slices it holds point into b.
-func (v *ResponseDataResponses) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ResponseData.responses.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ResponseDataResponses) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ResponseDataResponses) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ResponseDataResponses
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ResponseData.responses")
-	}
-	return r.Finish("ResponseData.responses")
-}
-
-// MarshalDER returns the DER encoding of v, a ResponseData.responses.
-func (v *ResponseDataResponses) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ResponseDataResponses) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ResponseDataResponses) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
 }
 
 // ExtensionsReOCSPNonce is the ASN.1 type Extensions.
@@ -20990,13 +20251,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ResponderIDChoice) String() string {
-	switch c {
-	case ResponderIDByName:
-		return "byName"
-	case ResponderIDByKey:
-		return "byKey"
-	}
-	return "ResponderIDChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("byName byKey", int(c)-1, "ResponderIDChoice")
 }
 
 // decode reads a ResponderID from r.
@@ -21684,15 +20939,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c CertStatusChoice) String() string {
-	switch c {
-	case CertStatusGood:
-		return "good"
-	case CertStatusRevoked:
-		return "revoked"
-	case CertStatusUnknown_:
-		return "unknown"
-	}
-	return "CertStatusChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("good revoked unknown", int(c)-1, "CertStatusChoice")
 }
 
 // decode reads a CertStatus from r.
@@ -22498,48 +21745,6 @@ func (v *CertificationRequestInfoVersion) encode(b *runtime.Builder, t runtime.T
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificationRequestInfo.version.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertificationRequestInfoVersion) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificationRequestInfo.version.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificationRequestInfoVersion) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificationRequestInfoVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero CertificationRequestInfoVersion
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "CertificationRequestInfo.version")
-	}
-	return r.Finish("CertificationRequestInfo.version")
-}
-
-// MarshalDER returns the DER encoding of v, a CertificationRequestInfo.version.
-func (v *CertificationRequestInfoVersion) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificationRequestInfoVersion) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificationRequestInfoVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
-
 // SubjectPublicKeyInfoPKInfoAlgorithms is the ASN.1 type SubjectPublicKeyInfo.
 //
 //	SubjectPublicKeyInfo {PUBLIC-KEY: IOSet} ::= SEQUENCE {
@@ -23297,15 +22502,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLDSA44PrivateKeyChoice) String() string {
-	switch c {
-	case MLDSA44PrivateKeySeed:
-		return "seed"
-	case MLDSA44PrivateKeyExpandedKey:
-		return "expandedKey"
-	case MLDSA44PrivateKeyBoth_2:
-		return "both"
-	}
-	return "MLDSA44PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA44PrivateKeyChoice")
 }
 
 // decode reads a ML-DSA-44-PrivateKey from r.
@@ -23549,15 +22746,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLDSA65PrivateKeyChoice) String() string {
-	switch c {
-	case MLDSA65PrivateKeySeed:
-		return "seed"
-	case MLDSA65PrivateKeyExpandedKey:
-		return "expandedKey"
-	case MLDSA65PrivateKeyBoth_2:
-		return "both"
-	}
-	return "MLDSA65PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA65PrivateKeyChoice")
 }
 
 // decode reads a ML-DSA-65-PrivateKey from r.
@@ -23801,15 +22990,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLDSA87PrivateKeyChoice) String() string {
-	switch c {
-	case MLDSA87PrivateKeySeed:
-		return "seed"
-	case MLDSA87PrivateKeyExpandedKey:
-		return "expandedKey"
-	case MLDSA87PrivateKeyBoth_2:
-		return "both"
-	}
-	return "MLDSA87PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA87PrivateKeyChoice")
 }
 
 // decode reads a ML-DSA-87-PrivateKey from r.
@@ -24272,15 +23453,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLKEM512PrivateKeyChoice) String() string {
-	switch c {
-	case MLKEM512PrivateKeySeed:
-		return "seed"
-	case MLKEM512PrivateKeyExpandedKey:
-		return "expandedKey"
-	case MLKEM512PrivateKeyBoth_2:
-		return "both"
-	}
-	return "MLKEM512PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("seed expandedKey both", int(c)-1, "MLKEM512PrivateKeyChoice")
 }
 
 // decode reads a ML-KEM-512-PrivateKey from r.
@@ -24524,15 +23697,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLKEM768PrivateKeyChoice) String() string {
-	switch c {
-	case MLKEM768PrivateKeySeed:
-		return "seed"
-	case MLKEM768PrivateKeyExpandedKey:
-		return "expandedKey"
-	case MLKEM768PrivateKeyBoth_2:
-		return "both"
-	}
-	return "MLKEM768PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("seed expandedKey both", int(c)-1, "MLKEM768PrivateKeyChoice")
 }
 
 // decode reads a ML-KEM-768-PrivateKey from r.
@@ -24776,15 +23941,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLKEM1024PrivateKeyChoice) String() string {
-	switch c {
-	case MLKEM1024PrivateKeySeed:
-		return "seed"
-	case MLKEM1024PrivateKeyExpandedKey:
-		return "expandedKey"
-	case MLKEM1024PrivateKeyBoth_2:
-		return "both"
-	}
-	return "MLKEM1024PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("seed expandedKey both", int(c)-1, "MLKEM1024PrivateKeyChoice")
 }
 
 // decode reads a ML-KEM-1024-PrivateKey from r.

@@ -179,48 +179,6 @@ func (v *PFXVersion) encode(b *runtime.Builder, t runtime.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PFX.version.
-// v aliases b: the byte slices it holds point into b.
-func (v *PFXVersion) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PFX.version.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PFXVersion) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PFXVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero PFXVersion
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "PFX.version")
-	}
-	return r.Finish("PFX.version")
-}
-
-// MarshalDER returns the DER encoding of v, a PFX.version.
-func (v *PFXVersion) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PFXVersion) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PFXVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
-
 // ContentInfo is the ASN.1 type ContentInfo.
 //
 //	ContentInfo ::= SEQUENCE {
@@ -747,48 +705,6 @@ func (v *SignedDataDigestAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SignedData.digestAlgorithms.
-// v aliases b: the byte slices it holds point into b.
-func (v *SignedDataDigestAlgorithms) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SignedData.digestAlgorithms.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SignedDataDigestAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SignedDataDigestAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero SignedDataDigestAlgorithms
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "SignedData.digestAlgorithms")
-	}
-	return r.Finish("SignedData.digestAlgorithms")
-}
-
-// MarshalDER returns the DER encoding of v, a SignedData.digestAlgorithms.
-func (v *SignedDataDigestAlgorithms) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SignedDataDigestAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SignedDataDigestAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
-
 // EncapsulatedContentInfo is the ASN.1 type EncapsulatedContentInfo.
 //
 //	EncapsulatedContentInfo ::= SEQUENCE {
@@ -1195,19 +1111,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c CertificateChoicesChoice) String() string {
-	switch c {
-	case CertificateChoicesCertificate:
-		return "certificate"
-	case CertificateChoicesExtendedCertificate:
-		return "extendedCertificate"
-	case CertificateChoicesV1AttrCert:
-		return "v1AttrCert"
-	case CertificateChoicesV2AttrCert:
-		return "v2AttrCert"
-	case CertificateChoicesOther:
-		return "other"
-	}
-	return "CertificateChoicesChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("certificate extendedCertificate v1AttrCert v2AttrCert other", int(c)-1, "CertificateChoicesChoice")
 }
 
 // decode reads a CertificateChoices from r.
@@ -2160,11 +2064,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c NameChoice) String() string {
-	switch c {
-	case NameRdnSequence:
-		return "rdnSequence"
-	}
-	return "NameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("rdnSequence", int(c)-1, "NameChoice")
 }
 
 // decode reads a Name from r.
@@ -2884,19 +2784,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520nameChoice) String() string {
-	switch c {
-	case X520nameTeletexString:
-		return "teletexString"
-	case X520namePrintableString:
-		return "printableString"
-	case X520nameBmpString:
-		return "bmpString"
-	case X520nameUniversalString:
-		return "universalString"
-	case X520nameUTF8String:
-		return "uTF8String"
-	}
-	return "X520nameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520nameChoice")
 }
 
 // decode reads a X520name from r.
@@ -3081,19 +2969,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520CommonNameChoice) String() string {
-	switch c {
-	case X520CommonNameTeletexString:
-		return "teletexString"
-	case X520CommonNamePrintableString:
-		return "printableString"
-	case X520CommonNameBmpString:
-		return "bmpString"
-	case X520CommonNameUniversalString:
-		return "universalString"
-	case X520CommonNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520CommonNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520CommonNameChoice")
 }
 
 // decode reads a X520CommonName from r.
@@ -3278,19 +3154,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520LocalityNameChoice) String() string {
-	switch c {
-	case X520LocalityNameTeletexString:
-		return "teletexString"
-	case X520LocalityNamePrintableString:
-		return "printableString"
-	case X520LocalityNameBmpString:
-		return "bmpString"
-	case X520LocalityNameUniversalString:
-		return "universalString"
-	case X520LocalityNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520LocalityNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520LocalityNameChoice")
 }
 
 // decode reads a X520LocalityName from r.
@@ -3475,19 +3339,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520StateOrProvinceNameChoice) String() string {
-	switch c {
-	case X520StateOrProvinceNameTeletexString:
-		return "teletexString"
-	case X520StateOrProvinceNamePrintableString:
-		return "printableString"
-	case X520StateOrProvinceNameBmpString:
-		return "bmpString"
-	case X520StateOrProvinceNameUniversalString:
-		return "universalString"
-	case X520StateOrProvinceNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520StateOrProvinceNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520StateOrProvinceNameChoice")
 }
 
 // decode reads a X520StateOrProvinceName from r.
@@ -3672,19 +3524,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520OrganizationNameChoice) String() string {
-	switch c {
-	case X520OrganizationNameTeletexString:
-		return "teletexString"
-	case X520OrganizationNamePrintableString:
-		return "printableString"
-	case X520OrganizationNameBmpString:
-		return "bmpString"
-	case X520OrganizationNameUniversalString:
-		return "universalString"
-	case X520OrganizationNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520OrganizationNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520OrganizationNameChoice")
 }
 
 // decode reads a X520OrganizationName from r.
@@ -3870,19 +3710,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c X520OrganizationalUnitNameChoice) String() string {
-	switch c {
-	case X520OrganizationalUnitNameTeletexString:
-		return "teletexString"
-	case X520OrganizationalUnitNamePrintableString:
-		return "printableString"
-	case X520OrganizationalUnitNameBmpString:
-		return "bmpString"
-	case X520OrganizationalUnitNameUniversalString:
-		return "universalString"
-	case X520OrganizationalUnitNameUTF8String:
-		return "uTF8String"
-	}
-	return "X520OrganizationalUnitNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520OrganizationalUnitNameChoice")
 }
 
 // decode reads a X520OrganizationalUnitName from r.
@@ -4073,19 +3901,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DirectoryStringUbTitleChoice) String() string {
-	switch c {
-	case DirectoryStringUbTitleTeletexString:
-		return "teletexString"
-	case DirectoryStringUbTitlePrintableString:
-		return "printableString"
-	case DirectoryStringUbTitleBmpString:
-		return "bmpString"
-	case DirectoryStringUbTitleUniversalString:
-		return "universalString"
-	case DirectoryStringUbTitleUTF8String:
-		return "uTF8String"
-	}
-	return "DirectoryStringUbTitleChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbTitleChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -4276,19 +4092,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DirectoryStringUbPseudonymChoice) String() string {
-	switch c {
-	case DirectoryStringUbPseudonymTeletexString:
-		return "teletexString"
-	case DirectoryStringUbPseudonymPrintableString:
-		return "printableString"
-	case DirectoryStringUbPseudonymBmpString:
-		return "bmpString"
-	case DirectoryStringUbPseudonymUniversalString:
-		return "universalString"
-	case DirectoryStringUbPseudonymUTF8String:
-		return "uTF8String"
-	}
-	return "DirectoryStringUbPseudonymChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbPseudonymChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -5336,11 +5140,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ECParametersChoice) String() string {
-	switch c {
-	case ECParametersNamedCurve:
-		return "namedCurve"
-	}
-	return "ECParametersChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("namedCurve", int(c)-1, "ECParametersChoice")
 }
 
 // decode reads a ECParameters from r.
@@ -7131,48 +6931,6 @@ func (v *PolicyInformationPolicyQualifiers) encode(b *runtime.Builder, t runtime
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyInformation.policyQualifiers.
-// v aliases b: the byte slices it holds point into b.
-func (v *PolicyInformationPolicyQualifiers) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyInformation.policyQualifiers.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PolicyInformationPolicyQualifiers) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyInformationPolicyQualifiers) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero PolicyInformationPolicyQualifiers
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PolicyInformation.policyQualifiers")
-	}
-	return r.Finish("PolicyInformation.policyQualifiers")
-}
-
-// MarshalDER returns the DER encoding of v, a PolicyInformation.policyQualifiers.
-func (v *PolicyInformationPolicyQualifiers) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PolicyInformationPolicyQualifiers) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyInformationPolicyQualifiers) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
-
 // PolicyQualifierInfo is the ASN.1 type PolicyQualifierInfo.
 //
 //	PolicyQualifierInfo ::= SEQUENCE {
@@ -7630,48 +7388,6 @@ func (v *NoticeReferenceNoticeNumbers) encode(b *runtime.Builder, t runtime.Tag)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a NoticeReference.noticeNumbers.
-// v aliases b: the byte slices it holds point into b.
-func (v *NoticeReferenceNoticeNumbers) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a NoticeReference.noticeNumbers.
-// v aliases b, except for strings that BER splits into segments.
-func (v *NoticeReferenceNoticeNumbers) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *NoticeReferenceNoticeNumbers) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero NoticeReferenceNoticeNumbers
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "NoticeReference.noticeNumbers")
-	}
-	return r.Finish("NoticeReference.noticeNumbers")
-}
-
-// MarshalDER returns the DER encoding of v, a NoticeReference.noticeNumbers.
-func (v *NoticeReferenceNoticeNumbers) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *NoticeReferenceNoticeNumbers) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *NoticeReferenceNoticeNumbers) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
-
 // DisplayText is the ASN.1 type DisplayText.
 //
 //	DisplayText ::= CHOICE {
@@ -7698,17 +7414,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DisplayTextChoice) String() string {
-	switch c {
-	case DisplayTextIa5String:
-		return "ia5String"
-	case DisplayTextVisibleString:
-		return "visibleString"
-	case DisplayTextBmpString:
-		return "bmpString"
-	case DisplayTextUtf8String:
-		return "utf8String"
-	}
-	return "DisplayTextChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("ia5String visibleString bmpString utf8String", int(c)-1, "DisplayTextChoice")
 }
 
 // decode reads a DisplayText from r.
@@ -11405,13 +11111,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c AttributeCertificateInfoV1SubjectChoice) String() string {
-	switch c {
-	case AttributeCertificateInfoV1SubjectBaseCertificateID:
-		return "baseCertificateID"
-	case AttributeCertificateInfoV1SubjectSubjectName:
-		return "subjectName"
-	}
-	return "AttributeCertificateInfoV1SubjectChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("baseCertificateID subjectName", int(c)-1, "AttributeCertificateInfoV1SubjectChoice")
 }
 
 // decode reads a AttributeCertificateInfoV1.subject from r.
@@ -11752,27 +11452,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c GeneralNameChoice) String() string {
-	switch c {
-	case GeneralNameOtherName:
-		return "otherName"
-	case GeneralNameRFC822Name:
-		return "rfc822Name"
-	case GeneralNameDNSName:
-		return "dNSName"
-	case GeneralNameX400Address:
-		return "x400Address"
-	case GeneralNameDirectoryName:
-		return "directoryName"
-	case GeneralNameEdiPartyName:
-		return "ediPartyName"
-	case GeneralNameUniformResourceIdentifier:
-		return "uniformResourceIdentifier"
-	case GeneralNameIPAddress:
-		return "iPAddress"
-	case GeneralNameRegisteredID:
-		return "registeredID"
-	}
-	return "GeneralNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "GeneralNameChoice")
 }
 
 // decode reads a GeneralName from r.
@@ -12309,13 +11989,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c CountryNameChoice) String() string {
-	switch c {
-	case CountryNameX121DccCode:
-		return "x121-dcc-code"
-	case CountryNameIso3166Alpha2Code:
-		return "iso-3166-alpha2-code"
-	}
-	return "CountryNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "CountryNameChoice")
 }
 
 // decode reads a CountryName from r.
@@ -12454,13 +12128,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c AdministrationDomainNameChoice) String() string {
-	switch c {
-	case AdministrationDomainNameNumeric:
-		return "numeric"
-	case AdministrationDomainNamePrintable:
-		return "printable"
-	}
-	return "AdministrationDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("numeric printable", int(c)-1, "AdministrationDomainNameChoice")
 }
 
 // decode reads a AdministrationDomainName from r.
@@ -12753,13 +12421,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c PrivateDomainNameChoice) String() string {
-	switch c {
-	case PrivateDomainNameNumeric:
-		return "numeric"
-	case PrivateDomainNamePrintable:
-		return "printable"
-	}
-	return "PrivateDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("numeric printable", int(c)-1, "PrivateDomainNameChoice")
 }
 
 // decode reads a PrivateDomainName from r.
@@ -14508,48 +14170,6 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
-
 // TeletexOrganizationalUnitName is the ASN.1 type TeletexOrganizationalUnitName.
 //
 //	TeletexOrganizationalUnitName ::= TeletexString
@@ -14642,13 +14262,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice) String() string {
-	switch c {
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
-		return "x121-dcc-code"
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
-		return "iso-3166-alpha2-code"
-	}
-	return "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice")
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName from r.
@@ -14768,13 +14382,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() string {
-	switch c {
-	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
-		return "numeric-code"
-	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
-		return "printable-code"
-	}
-	return "ExtensionAttributeExtensionAttributeValuePostalCodeChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("numeric-code printable-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePostalCodeChoice")
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.postalCode from r.
@@ -15194,48 +14802,6 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
-
 // ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
 type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
@@ -15256,13 +14822,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) String() string {
-	switch c {
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
-		return "e163-4-address"
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
-		return "psap-address"
-	}
-	return "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("e163-4-address psap-address", int(c)-1, "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice")
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress from r.
@@ -15669,57 +15229,6 @@ func (v *PresentationAddressNAddresses) encode(b *runtime.Builder, t runtime.Tag
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PresentationAddress.nAddresses.
-// v aliases b: the byte slices it holds point into b.
-func (v *PresentationAddressNAddresses) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PresentationAddress.nAddresses.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PresentationAddressNAddresses) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PresentationAddressNAddresses) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero PresentationAddressNAddresses
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	w1, err := r.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
-	if err != nil {
-		return runtime.WithField(err, "PresentationAddress.nAddresses")
-	}
-	if err := v.decode(&w1, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "PresentationAddress.nAddresses")
-	}
-	if err := w1.Finish("[3] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "PresentationAddress.nAddresses")
-	}
-	return r.Finish("PresentationAddress.nAddresses")
-}
-
-// MarshalDER returns the DER encoding of v, a PresentationAddress.nAddresses.
-func (v *PresentationAddressNAddresses) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PresentationAddressNAddresses) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PresentationAddressNAddresses) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	m2 := b.Begin(runtime.Context(3), true)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	b.End(m2)
-	return b.Bytes()
-}
-
 // ExtensionAttributeExtensionAttributeValueTerminalType is the type of ExtensionAttribute.extension-attribute-value.terminalType.
 type ExtensionAttributeExtensionAttributeValueTerminalType int64
 
@@ -15756,48 +15265,6 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtim
 		}
 	}
 	b.AddInt64(t, int64(*v))
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.terminalType.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.terminalType.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionAttributeExtensionAttributeValueTerminalType
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.terminalType")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.terminalType")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.terminalType.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
 }
 
 // ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
@@ -15842,48 +15309,6 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.End(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
 }
 
 // TeletexDomainDefinedAttribute is the ASN.1 type TeletexDomainDefinedAttribute.
@@ -16131,19 +15556,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DirectoryStringUbMaxChoice) String() string {
-	switch c {
-	case DirectoryStringUbMaxTeletexString:
-		return "teletexString"
-	case DirectoryStringUbMaxPrintableString:
-		return "printableString"
-	case DirectoryStringUbMaxBmpString:
-		return "bmpString"
-	case DirectoryStringUbMaxUniversalString:
-		return "universalString"
-	case DirectoryStringUbMaxUTF8String:
-		return "uTF8String"
-	}
-	return "DirectoryStringUbMaxChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbMaxChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -16570,48 +15983,6 @@ func (v *AttributeCertificateInfoV1Attributes) encode(b *runtime.Builder, t runt
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.End(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateInfoV1.attributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateInfoV1Attributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateInfoV1.attributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateInfoV1Attributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateInfoV1Attributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributeCertificateInfoV1Attributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeCertificateInfoV1.attributes")
-	}
-	return r.Finish("AttributeCertificateInfoV1.attributes")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeCertificateInfoV1.attributes.
-func (v *AttributeCertificateInfoV1Attributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateInfoV1Attributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateInfoV1Attributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
 }
 
 // AttributeSetAttrList is the ASN.1 type AttributeSet.
@@ -17931,25 +17302,13 @@ const (
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ObjectDigestInfoDigestedObjectType) String() string {
-	switch v {
-	case ObjectDigestInfoDigestedObjectTypePublicKey:
-		return "publicKey"
-	case ObjectDigestInfoDigestedObjectTypePublicKeyCert:
-		return "publicKeyCert"
-	case ObjectDigestInfoDigestedObjectTypeOtherObjectTypes:
-		return "otherObjectTypes"
-	}
-	return strconv.FormatInt(int64(v), 10)
+	return runtime.Name("publicKey publicKeyCert otherObjectTypes", int(v), "ObjectDigestInfoDigestedObjectType")
 }
 
 // valid reports whether v is an item of the enumeration, which has no extension
 // marker: no other value is valid (X.680 20).
 func (v ObjectDigestInfoDigestedObjectType) valid() bool {
-	switch v {
-	case ObjectDigestInfoDigestedObjectTypePublicKey, ObjectDigestInfoDigestedObjectTypePublicKeyCert, ObjectDigestInfoDigestedObjectTypeOtherObjectTypes:
-		return true
-	}
-	return false
+	return uint64(v) < 3
 }
 
 // decode reads a ObjectDigestInfo.digestedObjectType from r.
@@ -17972,48 +17331,6 @@ func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtim
 		b.SetError(runtime.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
 	}
 	b.AddInt64(t, int64(*v))
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ObjectDigestInfo.digestedObjectType.
-// v aliases b: the byte slices it holds point into b.
-func (v *ObjectDigestInfoDigestedObjectType) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ObjectDigestInfo.digestedObjectType.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ObjectDigestInfoDigestedObjectType) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ObjectDigestInfoDigestedObjectType) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ObjectDigestInfoDigestedObjectType
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
-		return runtime.WithField(err, "ObjectDigestInfo.digestedObjectType")
-	}
-	return r.Finish("ObjectDigestInfo.digestedObjectType")
-}
-
-// MarshalDER returns the DER encoding of v, a ObjectDigestInfo.digestedObjectType.
-func (v *ObjectDigestInfoDigestedObjectType) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ObjectDigestInfoDigestedObjectType) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ObjectDigestInfoDigestedObjectType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagEnumerated))
-	return b.Bytes()
 }
 
 // AlgorithmIdentifier_2 is the ASN.1 type AlgorithmIdentifier.
@@ -18189,13 +17506,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c AttCertIssuerChoice) String() string {
-	switch c {
-	case AttCertIssuerV1Form:
-		return "v1Form"
-	case AttCertIssuerV2Form:
-		return "v2Form"
-	}
-	return "AttCertIssuerChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("v1Form v2Form", int(c)-1, "AttCertIssuerChoice")
 }
 
 // decode reads a AttCertIssuer from r.
@@ -18426,48 +17737,6 @@ func (v *AttributeCertificateInfoAttributes) encode(b *runtime.Builder, t runtim
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.End(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateInfo.attributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateInfoAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateInfo.attributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateInfoAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateInfoAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributeCertificateInfoAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeCertificateInfo.attributes")
-	}
-	return r.Finish("AttributeCertificateInfo.attributes")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeCertificateInfo.attributes.
-func (v *AttributeCertificateInfoAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateInfoAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateInfoAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
 }
 
 // AttributeSetAttributesDefined is the ASN.1 type AttributeSet.
@@ -19034,48 +18303,6 @@ func (v *IetfAttrSyntaxValues) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a IetfAttrSyntax.values.
-// v aliases b: the byte slices it holds point into b.
-func (v *IetfAttrSyntaxValues) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IetfAttrSyntax.values.
-// v aliases b, except for strings that BER splits into segments.
-func (v *IetfAttrSyntaxValues) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IetfAttrSyntaxValues) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero IetfAttrSyntaxValues
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "IetfAttrSyntax.values")
-	}
-	return r.Finish("IetfAttrSyntax.values")
-}
-
-// MarshalDER returns the DER encoding of v, a IetfAttrSyntax.values.
-func (v *IetfAttrSyntaxValues) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *IetfAttrSyntaxValues) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IetfAttrSyntaxValues) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
-
 // IetfAttrSyntaxValuesItem is the type of IetfAttrSyntax.values.item.
 type IetfAttrSyntaxValuesItem struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
@@ -19099,15 +18326,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c IetfAttrSyntaxValuesItemChoice) String() string {
-	switch c {
-	case IetfAttrSyntaxValuesItemOctets:
-		return "octets"
-	case IetfAttrSyntaxValuesItemOID:
-		return "oid"
-	case IetfAttrSyntaxValuesItemString:
-		return "string"
-	}
-	return "IetfAttrSyntaxValuesItemChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("octets oid string", int(c)-1, "IetfAttrSyntaxValuesItemChoice")
 }
 
 // decode reads a IetfAttrSyntax.values.item from r.
@@ -19573,48 +18792,6 @@ func (v *ClearanceSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) 
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.EndSetOf(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Clearance.securityCategories.
-// v aliases b: the byte slices it holds point into b.
-func (v *ClearanceSecurityCategories) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Clearance.securityCategories.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ClearanceSecurityCategories) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ClearanceSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ClearanceSecurityCategories
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "Clearance.securityCategories")
-	}
-	return r.Finish("Clearance.securityCategories")
-}
-
-// MarshalDER returns the DER encoding of v, a Clearance.securityCategories.
-func (v *ClearanceSecurityCategories) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ClearanceSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ClearanceSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
 }
 
 // SecurityCategorySupportedSecurityCategories is the ASN.1 type SecurityCategory.
@@ -20269,15 +19446,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c TargetChoice) String() string {
-	switch c {
-	case TargetTargetName:
-		return "targetName"
-	case TargetTargetGroup:
-		return "targetGroup"
-	case TargetTargetCert:
-		return "targetCert"
-	}
-	return "TargetChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("targetName targetGroup targetCert", int(c)-1, "TargetChoice")
 }
 
 // decode reads a Target from r.
@@ -21403,13 +20572,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c RevocationInfoChoiceChoice) String() string {
-	switch c {
-	case RevocationInfoChoiceCRL:
-		return "crl"
-	case RevocationInfoChoiceOther:
-		return "other"
-	}
-	return "RevocationInfoChoiceChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("crl other", int(c)-1, "RevocationInfoChoiceChoice")
 }
 
 // decode reads a RevocationInfoChoice from r.
@@ -21803,13 +20966,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c PKIX1Explicit2009TimeChoice) String() string {
-	switch c {
-	case PKIX1Explicit2009TimeUTCTime:
-		return "utcTime"
-	case PKIX1Explicit2009TimeGeneralTime:
-		return "generalTime"
-	}
-	return "PKIX1Explicit2009TimeChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("utcTime generalTime", int(c)-1, "PKIX1Explicit2009TimeChoice")
 }
 
 // decode reads a Time from r.
@@ -21931,48 +21088,6 @@ func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Ta
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.End(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSCertList.revokedCertificates.
-// v aliases b: the byte slices it holds point into b.
-func (v *TBSCertListRevokedCertificates) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertList.revokedCertificates.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TBSCertListRevokedCertificates) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertListRevokedCertificates) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero TBSCertListRevokedCertificates
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "TBSCertList.revokedCertificates")
-	}
-	return r.Finish("TBSCertList.revokedCertificates")
-}
-
-// MarshalDER returns the DER encoding of v, a TBSCertList.revokedCertificates.
-func (v *TBSCertListRevokedCertificates) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TBSCertListRevokedCertificates) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertListRevokedCertificates) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
 }
 
 // TBSCertListRevokedCertificatesItem is the type of TBSCertList.revokedCertificates.item.
@@ -23213,13 +22328,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DistributionPointNameChoice) String() string {
-	switch c {
-	case DistributionPointNameFullName:
-		return "fullName"
-	case DistributionPointNameNameRelativeToCRLIssuer:
-		return "nameRelativeToCRLIssuer"
-	}
-	return "DistributionPointNameChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "DistributionPointNameChoice")
 }
 
 // decode reads a DistributionPointName from r.
@@ -24172,13 +23281,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c SignerIdentifierChoice) String() string {
-	switch c {
-	case SignerIdentifierIssuerAndSerialNumber:
-		return "issuerAndSerialNumber"
-	case SignerIdentifierSubjectKeyIdentifier:
-		return "subjectKeyIdentifier"
-	}
-	return "SignerIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "SignerIdentifierChoice")
 }
 
 // decode reads a SignerIdentifier from r.
@@ -26360,19 +25463,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c RecipientInfoChoice) String() string {
-	switch c {
-	case RecipientInfoKtri:
-		return "ktri"
-	case RecipientInfoKari:
-		return "kari"
-	case RecipientInfoKekri:
-		return "kekri"
-	case RecipientInfoPwri:
-		return "pwri"
-	case RecipientInfoOri:
-		return "ori"
-	}
-	return "RecipientInfoChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("ktri kari kekri pwri ori", int(c)-1, "RecipientInfoChoice")
 }
 
 // decode reads a RecipientInfo from r.
@@ -26639,13 +25730,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c RecipientIdentifierChoice) String() string {
-	switch c {
-	case RecipientIdentifierIssuerAndSerialNumber:
-		return "issuerAndSerialNumber"
-	case RecipientIdentifierSubjectKeyIdentifier:
-		return "subjectKeyIdentifier"
-	}
-	return "RecipientIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "RecipientIdentifierChoice")
 }
 
 // decode reads a RecipientIdentifier from r.
@@ -27116,15 +26201,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c OriginatorIdentifierOrKeyChoice) String() string {
-	switch c {
-	case OriginatorIdentifierOrKeyIssuerAndSerialNumber:
-		return "issuerAndSerialNumber"
-	case OriginatorIdentifierOrKeySubjectKeyIdentifier:
-		return "subjectKeyIdentifier"
-	case OriginatorIdentifierOrKeyOriginatorKey:
-		return "originatorKey"
-	}
-	return "OriginatorIdentifierOrKeyChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier originatorKey", int(c)-1, "OriginatorIdentifierOrKeyChoice")
 }
 
 // decode reads a OriginatorIdentifierOrKey from r.
@@ -28092,13 +27169,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c KeyAgreeRecipientIdentifierChoice) String() string {
-	switch c {
-	case KeyAgreeRecipientIdentifierIssuerAndSerialNumber:
-		return "issuerAndSerialNumber"
-	case KeyAgreeRecipientIdentifierRKeyID:
-		return "rKeyId"
-	}
-	return "KeyAgreeRecipientIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("issuerAndSerialNumber rKeyId", int(c)-1, "KeyAgreeRecipientIdentifierChoice")
 }
 
 // decode reads a KeyAgreeRecipientIdentifier from r.
@@ -29328,13 +28399,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice) String() string {
-	switch c {
-	case CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltSpecified:
-		return "specified"
-	case CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltOtherSource:
-		return "otherSource"
-	}
-	return "CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("specified otherSource", int(c)-1, "CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice")
 }
 
 // decode reads a PBKDF2-params.salt from r.
@@ -30805,13 +29870,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c TimeChoice) String() string {
-	switch c {
-	case TimeUTCTime:
-		return "utcTime"
-	case TimeGeneralTime:
-		return "generalTime"
-	}
-	return "TimeChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("utcTime generalTime", int(c)-1, "TimeChoice")
 }
 
 // decode reads a Time from r.
@@ -31695,48 +30754,6 @@ func (v *SafeBagBagAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
 	}
 	b.EndSetOf(m)
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SafeBag.bagAttributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *SafeBagBagAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SafeBag.bagAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SafeBagBagAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SafeBagBagAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero SafeBagBagAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "SafeBag.bagAttributes")
-	}
-	return r.Finish("SafeBag.bagAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a SafeBag.bagAttributes.
-func (v *SafeBagBagAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SafeBagBagAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SafeBagBagAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
 }
 
 // SafeBagBagValue is the open type SafeBag.bagValue: the encoding received (Raw) and, when the
@@ -34857,13 +33874,7 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c PBKDF2ParamsSaltChoice) String() string {
-	switch c {
-	case PBKDF2ParamsSaltSpecified:
-		return "specified"
-	case PBKDF2ParamsSaltOtherSource:
-		return "otherSource"
-	}
-	return "PBKDF2ParamsSaltChoice(" + strconv.Itoa(int(c)) + ")"
+	return runtime.Name("specified otherSource", int(c)-1, "PBKDF2ParamsSaltChoice")
 }
 
 // decode reads a PBKDF2-params.salt from r.
@@ -36111,48 +35122,6 @@ func (v *RC5CBCParametersVersion) encode(b *runtime.Builder, t runtime.Tag) {
 		}
 	}
 	b.AddInt64(t, int64(*v))
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RC5-CBC-Parameters.version.
-// v aliases b: the byte slices it holds point into b.
-func (v *RC5CBCParametersVersion) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RC5-CBC-Parameters.version.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RC5CBCParametersVersion) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RC5CBCParametersVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero RC5CBCParametersVersion
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "RC5-CBC-Parameters.version")
-	}
-	return r.Finish("RC5-CBC-Parameters.version")
-}
-
-// MarshalDER returns the DER encoding of v, a RC5-CBC-Parameters.version.
-func (v *RC5CBCParametersVersion) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RC5CBCParametersVersion) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RC5CBCParametersVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
 }
 
 // The DEFAULT values of INTEGER components, made once: a decode that finds
