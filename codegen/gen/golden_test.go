@@ -352,3 +352,23 @@ func packageOutput(out, pkg string) string {
 	}
 	return b.String()
 }
+
+// TestGoldenRoots checks what the -roots case leaves out: the types not
+// reachable from the roots, and the values.
+func TestGoldenRoots(t *testing.T) {
+	c, err := loadCase(filepath.Join(goldenDir, "roots.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(c.generate()["want/roots.go"])
+	for _, want := range []string{"type Top struct", "type Used struct", "type TopList []Elem", "type Elem int64", "type Other bool"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("-roots output lacks %q", want)
+		}
+	}
+	for _, absent := range []string{"Unused", "IDUnused"} {
+		if strings.Contains(src, absent) {
+			t.Errorf("-roots output has %s", absent)
+		}
+	}
+}
