@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -85,15 +86,40 @@ func writeModule(t testing.TB, dir, path string, extra ...string) {
 
 // runStats are the measurements of one go command.
 type runStats struct {
-	wall   time.Duration
-	maxRSS int64 // peak resident set of the command and the children it waited for, in KiB
+	wall time.Duration
+	// maxRSS is the peak resident set of the go command and of the
+	// children it waited for (the compiler, vet), in KiB.
+	maxRSS int64
 }
+
+// gnuTime is /usr/bin/time, which measures the peak memory of the go
+// command (-f %M) more truly than the rusage of a child of the test: the
+// go command starts as a vfork of the test process, and Linux counts the
+// test's own resident set in the child's peak.
+var gnuTime = func() string {
+	if _, err := os.Stat("/usr/bin/time"); err == nil {
+		return "/usr/bin/time"
+	}
+	return ""
+}()
 
 // runGo runs the go command in dir, offline, and returns its combined
 // output.
 func runGo(t testing.TB, dir string, args ...string) (string, runStats, error) {
 	t.Helper()
-	cmd := exec.Command(goTool(t), args...)
+	name, argv := goTool(t), args
+	var rssFile string
+	if gnuTime != "" {
+		f, err := os.CreateTemp("", "rss")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		rssFile = f.Name()
+		defer os.Remove(rssFile)
+		name, argv = gnuTime, append([]string{"-f", "%M", "-o", rssFile, name}, args...)
+	}
+	cmd := exec.Command(name, argv...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
 	var out bytes.Buffer
@@ -101,7 +127,15 @@ func runGo(t testing.TB, dir string, args ...string) (string, runStats, error) {
 	start := time.Now()
 	err := cmd.Run()
 	st := runStats{wall: time.Since(start)}
-	if cmd.ProcessState != nil {
+	if rssFile != "" {
+		if b, rerr := os.ReadFile(rssFile); rerr == nil {
+			// The last line: earlier ones say "Command exited with non-zero status".
+			f := strings.Fields(string(b))
+			if len(f) > 0 {
+				st.maxRSS, _ = strconv.ParseInt(f[len(f)-1], 10, 64)
+			}
+		}
+	} else if cmd.ProcessState != nil {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			st.maxRSS = ru.Maxrss
 		}
