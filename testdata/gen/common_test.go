@@ -138,12 +138,27 @@ func rejectDER[T any, P ptrCodec[T]](t *testing.T, h string, kind error, in ...s
 	return err
 }
 
-// acceptBER decodes h with UnmarshalBER and returns the value.
+// acceptBER decodes h with UnmarshalBER and returns the value. The value
+// must encode to DER that strict decoding accepts and that encodes the
+// same again: MarshalDER normalizes what BER allowed.
 func acceptBER[T any, P ptrCodec[T]](t *testing.T, h string) T {
 	t.Helper()
 	var v T
 	if err := P(&v).UnmarshalBER(unhex(t, h)); err != nil {
 		t.Fatalf("UnmarshalBER(%s): %v", h, err)
+	}
+	der, err := P(&v).MarshalDER()
+	if err != nil {
+		t.Errorf("MarshalDER(UnmarshalBER(%s)): %v", h, err)
+		return v
+	}
+	var w T
+	if err := P(&w).UnmarshalDER(der); err != nil {
+		t.Errorf("MarshalDER(UnmarshalBER(%s)) = %x, which UnmarshalDER rejects: %v", h, der, err)
+		return v
+	}
+	if again, err := P(&w).MarshalDER(); err != nil || string(again) != string(der) {
+		t.Errorf("DER of UnmarshalBER(%s) = %x, re-encoded %x, %v", h, der, again, err)
 	}
 	return v
 }
