@@ -60,6 +60,7 @@ func roundTrip[T any, P ptrCodec[T]](t *testing.T, v T, wantHex string) T {
 	if err != nil {
 		t.Fatalf("MarshalDER(%+v): %v", v, err)
 	}
+	mutate[T, P](t, enc)
 	if wantHex != "" {
 		if want := unhex(t, wantHex); string(want) != string(enc) {
 			t.Errorf("MarshalDER(%+v) = %x, want %x", v, enc, want)
@@ -94,11 +95,39 @@ func roundTrip[T any, P ptrCodec[T]](t *testing.T, v T, wantHex string) T {
 	return got
 }
 
+// mutate decodes every truncation of in and in with each octet changed
+// (0x00, 0xff, high bit flipped, incremented), strictly and with BER:
+// decoding must not panic, and an input that strict decoding accepts must
+// encode back to itself (DER has one encoding per value).
+func mutate[T any, P ptrCodec[T]](t *testing.T, in []byte) {
+	t.Helper()
+	try := func(m []byte) {
+		var v T
+		if err := P(&v).UnmarshalDER(m); err == nil {
+			if out, err := P(&v).MarshalDER(); err != nil || string(out) != string(m) {
+				t.Errorf("UnmarshalDER(%x) accepts it, MarshalDER gives %x, %v", m, out, err)
+			}
+		}
+		var b T
+		_ = P(&b).UnmarshalBER(m)
+	}
+	for i := 0; i < len(in); i++ {
+		try(in[:i:i])
+		for _, c := range []byte{0, 0xff, in[i] ^ 0x80, in[i] + 1} {
+			m := append([]byte(nil), in...)
+			m[i] = c
+			try(m)
+		}
+	}
+}
+
 // derStable decodes DER strictly, checks that encoding the value gives
-// the input back, and returns the value.
+// the input back, and returns the value. It also decodes mutations of the
+// input (see mutate).
 func derStable[T any, P ptrCodec[T]](t *testing.T, h string) T {
 	t.Helper()
 	in := unhex(t, h)
+	mutate[T, P](t, in)
 	var v T
 	if err := P(&v).UnmarshalDER(in); err != nil {
 		t.Fatalf("UnmarshalDER(%x): %v", in, err)
