@@ -342,7 +342,21 @@ func packageOutput(out, pkg string) string {
 	for i, line := range lines {
 		if strings.HasPrefix(line, "ok  \t") || strings.HasPrefix(line, "FAIL\t") || strings.HasPrefix(line, "?   \t") {
 			if f := strings.Fields(line); len(f) > 1 && f[1] == pkg {
-				b.WriteString(strings.Join(lines[start:i+1], "\n") + "\n")
+				// Build errors of other packages ("# other" blocks) come
+				// before the results: leave them out.
+				skipping := false
+				for _, l := range lines[start : i+1] {
+					switch {
+					case strings.HasPrefix(l, "# "):
+						skipping = !strings.Contains(l, pkg+" ") && !strings.HasSuffix(l, pkg)
+					case strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "FAIL") ||
+						strings.HasPrefix(l, "ok ") || strings.HasPrefix(l, "panic"):
+						skipping = false
+					}
+					if !skipping {
+						b.WriteString(l + "\n")
+					}
+				}
 			}
 			start = i + 1
 		}
