@@ -46,6 +46,17 @@ var corpusSets = []struct {
 	{"ieee16092", "IEEE 1609.2", []string{"telecom/ETSI_ITS_IEEE1609_2"}, "", true},
 }
 
+// corpusKnown are the sets whose generated Go fails to build or vet
+// because of a generator bug reduced in testdata/gen: a failure skips the
+// set with the bug's line, a pass says to remove the entry.
+var corpusKnown = map[string]string{
+	"x509":  listsBug,
+	"x500":  listsBug,
+	"nrrrc": listsBug,
+}
+
+const listsBug = "generator bug: a list of lists used as the element of another list redeclares backing (testdata/gen/bug-list-of-list-of-lists.txtar)"
+
 var corpusBuild = flag.String("corpusbuild", "", "TestCorpusSets: compile all sets, none, or (empty) the default selection")
 
 // TestCorpusSets generates Go for every module set of the corpus that
@@ -123,6 +134,9 @@ func TestCorpusSets(t *testing.T) {
 			if *corpusBuild == "all" || *corpusBuild == "" && c.build {
 				bout, bst, berr := runGo(t, dir, "build", "./"+c.pkg)
 				if berr != nil {
+					if known := corpusKnown[c.pkg]; known != "" {
+						t.Skipf("%s\n%s: go build: %v\n%s", known, c.name, berr, head(bout, 10))
+					}
 					t.Fatalf("%s: go build: %v\n%s", c.name, berr, head(bout, 40))
 				}
 				built = fmt.Sprintf("build %v, %d MiB peak", bst.wall.Round(10*time.Millisecond), bst.maxRSS>>10)
@@ -131,8 +145,14 @@ func TestCorpusSets(t *testing.T) {
 			t.Logf("%-18s %3d modules: check %v, generate %v (%d MiB allocated), %d KiB of Go; %s; vet %v, %d MiB peak",
 				c.name, nmod, check.Round(time.Millisecond), genTime.Round(time.Millisecond), (ms.TotalAlloc-before)>>20,
 				size>>10, built, vst.wall.Round(10*time.Millisecond), vst.maxRSS>>10)
-			if verr != nil {
+			known := corpusKnown[c.pkg]
+			switch {
+			case verr != nil && known != "":
+				t.Skipf("%s\n%s: go vet: %v\n%s", known, c.name, verr, head(vout, 10))
+			case verr != nil:
 				t.Errorf("%s: go vet: %v\n%s", c.name, verr, head(vout, 40))
+			case known != "":
+				t.Logf("%s builds and vets now: remove it from corpusKnown (%s)", c.name, known)
 			}
 		})
 	}
