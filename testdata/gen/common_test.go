@@ -30,10 +30,11 @@ type ptrCodec[T any] interface {
 }
 
 // cmpOpts compare decoded values with built ones: nil and empty slices are
-// equal, and the received encodings (Raw, xxxRaw), which only decoding
+// equal, NaN equals NaN, and the received encodings (Raw, xxxRaw), which only decoding
 // sets, are left out.
 var cmpOpts = []cmp.Option{
 	cmpopts.EquateEmpty(),
+	cmpopts.EquateNaNs(),
 	cmp.FilterPath(func(p cmp.Path) bool {
 		sf, ok := p.Last().(cmp.StructField)
 		return ok && strings.HasSuffix(sf.Name(), "Raw")
