@@ -431,7 +431,8 @@ func CheckEnumerated(off int, typ string, v int64) error {
 
 // Name returns the i-th (from 0) of the space-separated ASN.1 identifiers
 // in names, the names of an enumeration's items or a CHOICE's
-// alternatives; typ(i) when there is none (generated String methods).
+// alternatives; typ(i) when there is none, or just i when typ is ""
+// (generated String methods).
 func Name(names string, i int, typ string) string {
 	rest, k := names, i
 	for k >= 0 && rest != "" {
@@ -440,6 +441,9 @@ func Name(names string, i int, typ string) string {
 			return word
 		}
 		rest, k = more, k-1
+	}
+	if typ == "" {
+		return strconv.Itoa(i)
 	}
 	return typ + "(" + strconv.Itoa(i) + ")"
 }

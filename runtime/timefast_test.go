@@ -95,4 +95,7 @@ func TestName(t *testing.T) {
 			t.Errorf("Name(%q, %d) = %q, want %q", tt.names, tt.i, got, tt.want)
 		}
 	}
+	if got := Name("a b", 5, ""); got != "5" {
+		t.Errorf("Name without a type = %q, want 5", got)
+	}
 }

@@ -365,7 +365,7 @@ func (e *emitter) enumString(f *jen.File, gt *goType) {
 			names = append(names, c.asn1)
 		}
 		f.Func().Params(jen.Id("v").Id(gt.name)).Id("String").Params().String().Block(
-			jen.Return(rt("Name").Call(jen.Lit(strings.Join(names, " ")), jen.Int().Call(jen.Id("v")), jen.Lit(gt.name))))
+			jen.Return(rt("Name").Call(jen.Lit(strings.Join(names, " ")), jen.Int().Call(jen.Id("v")), jen.Lit(""))))
 		return
 	}
 	f.Func().Params(jen.Id("v").Id(gt.name)).Id("String").Params().String().Block(

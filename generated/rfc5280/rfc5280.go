@@ -11736,7 +11736,7 @@ const (
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ParamOptions) String() string {
-	return runtime.Name("required preferredPresent preferredAbsent absent inheritable optional", int(v), "ParamOptions")
+	return runtime.Name("required preferredPresent preferredAbsent absent inheritable optional", int(v), "")
 }
 
 // decode reads a ParamOptions from r.

@@ -13127,7 +13127,7 @@ const (
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ParamOptions) String() string {
-	return runtime.Name("required preferredPresent preferredAbsent absent inheritable optional", int(v), "ParamOptions")
+	return runtime.Name("required preferredPresent preferredAbsent absent inheritable optional", int(v), "")
 }
 
 // decode reads a ParamOptions from r.
@@ -32241,7 +32241,7 @@ const (
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ObjectDigestInfoDigestedObjectType) String() string {
-	return runtime.Name("publicKey publicKeyCert otherObjectTypes", int(v), "ObjectDigestInfoDigestedObjectType")
+	return runtime.Name("publicKey publicKeyCert otherObjectTypes", int(v), "")
 }
 
 // valid reports whether v is an item of the enumeration, which has no extension

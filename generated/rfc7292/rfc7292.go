@@ -17302,7 +17302,7 @@ const (
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ObjectDigestInfoDigestedObjectType) String() string {
-	return runtime.Name("publicKey publicKeyCert otherObjectTypes", int(v), "ObjectDigestInfoDigestedObjectType")
+	return runtime.Name("publicKey publicKeyCert otherObjectTypes", int(v), "")
 }
 
 // valid reports whether v is an item of the enumeration, which has no extension
