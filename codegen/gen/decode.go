@@ -833,9 +833,13 @@ func (e *emitter) decodeSet(g *jen.Group, gt *goType, r rd) {
 			g.Var().Id(seen[f]).Bool()
 		}
 	}
-	g.Id("prev").Op(":=").Lit(-1)
+	if len(gt.fields) > 0 {
+		g.Id("prev").Op(":=").Lit(-1)
+	}
 	g.For(jen.Op("!").Id("s").Dot("Empty").Call()).BlockFunc(func(g *jen.Group) {
-		g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Id("s").Dot("PeekTag").Call()
+		if len(gt.fields) > 0 {
+			g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Id("s").Dot("PeekTag").Call()
+		}
 		g.Switch().BlockFunc(func(g *jen.Group) {
 			for _, f := range gt.fields {
 				flag := jen.Id("v").Dot(f.has)

@@ -45,6 +45,8 @@ type goType struct {
 	raw     string // the field keeping the received encoding, "" if none
 
 	children []*goType
+	// ctor is the constructor of a BIT STRING type with named bits.
+	ctor string
 	// single: a CHOICE whose alternatives all have one Go type keeps the
 	// value in one field, Value.
 	single bool
@@ -450,6 +452,9 @@ func (p *plan) fill(gt *goType) {
 	case model.TypeInteger, model.TypeEnumerated, model.TypeBitString:
 		for _, nn := range t.NamedNumbers {
 			gt.consts = append(gt.consts, namedConst{name: p.scope.Unique(names.ConstName(gt.name, nn.Name)), asn1: nn.Name, value: nn.Value})
+		}
+		if t.Kind == model.TypeBitString && len(gt.consts) > 0 {
+			gt.ctor = p.scope.Unique("New" + gt.name)
 		}
 	}
 	if t.Kind == model.TypeInteger {

@@ -393,8 +393,8 @@ func (e *emitter) namedBits(f *jen.File, gt *goType) {
 			g.Id(c.name).Op("=").Lit(int(c.value)).Comment(c.asn1)
 		}
 	})
-	comment(f, fmt.Sprintf("New%s returns the %s with the bits given set, in DER form:\nwithout trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.", gt.name, gt.name))
-	f.Func().Id("New" + gt.name).Params(jen.Id("bits").Op("...").Int()).Id(gt.name).Block(
+	comment(f, fmt.Sprintf("%s returns the %s with the bits given set, in DER form:\nwithout trailing 0 bits (X.690 11.2.2).", gt.ctor, gt.name))
+	f.Func().Id(gt.ctor).Params(jen.Id("bits").Op("...").Int()).Id(gt.name).Block(
 		jen.Return(jen.Id(gt.name).Call(rt("NewNamedBits").Call(jen.Id("bits").Op("...")))))
 	fn := names.NewFieldNamer("Has", "String", "UnmarshalDER", "UnmarshalBER", "UnmarshalWith", "MarshalDER", "AppendDER", "AppendWith")
 	for _, c := range gt.consts {

@@ -7257,7 +7257,7 @@ const (
 )
 
 // NewKeyUsage returns the KeyUsage with the bits given set, in DER form:
-// without trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.
+// without trailing 0 bits (X.690 11.2.2).
 func NewKeyUsage(bits ...int) KeyUsage {
 	return KeyUsage(runtime.NewNamedBits(bits...))
 }
@@ -10750,7 +10750,7 @@ const (
 )
 
 // NewReasonFlags returns the ReasonFlags with the bits given set, in DER form:
-// without trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.
+// without trailing 0 bits (X.690 11.2.2).
 func NewReasonFlags(bits ...int) ReasonFlags {
 	return ReasonFlags(runtime.NewNamedBits(bits...))
 }

@@ -6411,7 +6411,7 @@ const (
 )
 
 // NewKeyUsage returns the KeyUsage with the bits given set, in DER form:
-// without trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.
+// without trailing 0 bits (X.690 11.2.2).
 func NewKeyUsage(bits ...int) KeyUsage {
 	return KeyUsage(runtime.NewNamedBits(bits...))
 }
@@ -18643,7 +18643,7 @@ const (
 )
 
 // NewClassList returns the ClassList with the bits given set, in DER form:
-// without trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.
+// without trailing 0 bits (X.690 11.2.2).
 func NewClassList(bits ...int) ClassList {
 	return ClassList(runtime.NewNamedBits(bits...))
 }
@@ -22433,7 +22433,7 @@ const (
 )
 
 // NewReasonFlags returns the ReasonFlags with the bits given set, in DER form:
-// without trailing 0 bits (X.690 11.2.2). Encoding writes a value as it is.
+// without trailing 0 bits (X.690 11.2.2).
 func NewReasonFlags(bits ...int) ReasonFlags {
 	return ReasonFlags(runtime.NewNamedBits(bits...))
 }
