@@ -57,6 +57,9 @@ type TableConstraint struct {
 type bounds struct {
 	value, size *Range
 	alpha       *string
+	// ext is set when an inner constraint (SIZE (1..2, ...)) has an
+	// extension marker: the bounds are those of its root only.
+	ext bool
 }
 
 func unionRange(a, b *Range) *Range {
@@ -119,6 +122,9 @@ func (s *Set) evalConstraints(t *Type) {
 			}
 			c.Value = intersectRange(c.Value, b.value)
 			c.Size = intersectRange(c.Size, b.size)
+			if b.ext {
+				c.Extensible = true
+			}
 			if b.alpha != nil {
 				c.Alphabet = *b.alpha
 			}
@@ -178,6 +184,7 @@ func (s *Set) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bounds {
 			}
 			ib.value = intersectRange(ib.value, eb.value)
 			ib.size = intersectRange(ib.size, eb.size)
+			ib.ext = ib.ext || eb.ext
 			if eb.alpha != nil {
 				ib.alpha = eb.alpha
 			}
@@ -188,6 +195,7 @@ func (s *Set) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bounds {
 		}
 		out.value = unionRange(out.value, ib.value)
 		out.size = unionRange(out.size, ib.size)
+		out.ext = out.ext || ib.ext
 		if out.alpha != nil && ib.alpha != nil {
 			a := *out.alpha + *ib.alpha
 			out.alpha = &a
@@ -254,14 +262,14 @@ func (s *Set) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 		if e.Constraint != nil {
 			if spec, ok := e.Constraint.Spec.(*parser.ElementSetSpecs); ok && spec.Root != nil {
 				b := s.evalSet(sc, spec.Root, &Type{Kind: TypeInteger})
-				return bounds{size: b.value}
+				return bounds{size: b.value, ext: spec.Extensible || b.ext}
 			}
 		}
 	case *parser.PermittedAlphabet:
 		if e.Constraint != nil {
 			if spec, ok := e.Constraint.Spec.(*parser.ElementSetSpecs); ok && spec.Root != nil {
 				b := s.evalSet(sc, spec.Root, t)
-				return bounds{alpha: b.alpha}
+				return bounds{alpha: b.alpha, ext: spec.Extensible || b.ext}
 			}
 		}
 	case *parser.ContainedSubtype:
