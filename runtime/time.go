@@ -199,8 +199,7 @@ func daysIn(y, m int) int {
 // type has none. Only the years 1950 to 2049 have a UTCTime (RFC 5280
 // 4.1.2.5.1); others are an error.
 func AppendUTCTime(dst []byte, t time.Time) ([]byte, error) {
-	t = t.UTC()
-	if y := t.Year(); y < 1950 || y > 2049 {
+	if y, _, _, _, _, _ := civil(t); y < 1950 || y > 2049 {
 		return dst, errValue("UTCTime", "year outside 1950..2049", "RFC 5280 4.1.2.5.1")
 	}
 	return appendTime(dst, t, 2), nil
@@ -210,21 +209,19 @@ func AppendUTCTime(dst []byte, t time.Time) ([]byte, error) {
 // holding t (in UTC): "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
 // without trailing zeros (X.690 11.7). Years outside 0..9999 are an error.
 func AppendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) {
-	t = t.UTC()
-	if y := t.Year(); y < 0 || y > 9999 {
+	if y, _, _, _, _, _ := civil(t); y < 0 || y > 9999 {
 		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
 	}
 	return appendTime(dst, t, 4), nil
 }
 
 func appendTime(dst []byte, t time.Time, yl int) []byte {
-	year, month, day := t.Date()
-	hour, min, sec := t.Clock()
+	year, month, day, hour, min, sec := civil(t)
 	if yl == 2 {
 		year %= 100
 	}
 	dst = appendDigits(dst, year, yl)
-	for _, v := range [...]int{int(month), day, hour, min, sec} {
+	for _, v := range [...]int{month, day, hour, min, sec} {
 		dst = appendDigits(dst, v, 2)
 	}
 	if ns := t.Nanosecond(); ns != 0 && yl == 4 {

@@ -49,3 +49,36 @@ func pair(a, b byte) (int, bool) {
 	a, b = a-'0', b-'0'
 	return int(a)*10 + int(b), a <= 9 && b <= 9
 }
+
+// civil returns the date and time of day of t in UTC, by arithmetic on its
+// Unix seconds (one division chain instead of time.Time's Year, Date and
+// Clock, which each recompute the date): the encoders' fast path.
+func civil(t time.Time) (year, month, day, hour, min, sec int) {
+	secs := t.Unix()
+	days, rem := secs/86400, secs%86400
+	if rem < 0 {
+		days, rem = days-1, rem+86400
+	}
+	// The inverse of daysFromCivil (days since 1970-01-01; March-based
+	// years of 400-year eras).
+	z := days + 719468
+	era := z
+	if era < 0 {
+		era -= 146096
+	}
+	era /= 146097
+	doe := z - era*146097                                  // day of era, 0..146096
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // year of era, 0..399
+	doy := doe - (365*yoe + yoe/4 - yoe/100)               // day of the March-based year
+	mp := (5*doy + 2) / 153                                // March = 0
+	day = int(doy - (153*mp+2)/5 + 1)
+	month = int(mp + 3)
+	if month > 12 {
+		month -= 12
+	}
+	year = int(yoe + era*400)
+	if month <= 2 {
+		year++
+	}
+	return year, month, day, int(rem / 3600), int(rem % 3600 / 60), int(rem % 60)
+}

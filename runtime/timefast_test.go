@@ -99,3 +99,19 @@ func TestName(t *testing.T) {
 		t.Errorf("Name without a type = %q, want 5", got)
 	}
 }
+
+// TestCivil checks the encoders' date arithmetic against the time package
+// over six centuries, a second before and after every day boundary.
+func TestCivil(t *testing.T) {
+	for s := int64(-12219292800); s < 16725225600; s += 86400*7 + 3 {
+		for _, d := range []int64{0, -1, 1, 43210} {
+			tm := time.Unix(s+d, 0).UTC()
+			y, mo, dd, h, mi, se := civil(tm)
+			wy, wm, wd := tm.Date()
+			wh, wmi, ws := tm.Clock()
+			if y != wy || mo != int(wm) || dd != wd || h != wh || mi != wmi || se != ws {
+				t.Fatalf("civil(%v) = %d-%d-%d %d:%d:%d", tm, y, mo, dd, h, mi, se)
+			}
+		}
+	}
+}
