@@ -141,6 +141,9 @@ func BenchmarkTypedCerts(b *testing.B) {
 	})
 	var v rfc5280.Certificate
 	run("asn1gen", func(c []byte) error { return v.UnmarshalWith(c, x509Options) })
+	alias := *x509Options
+	alias.AliasStrings = true
+	run("asn1gen-alias-strings", func(c []byte) error { return v.UnmarshalWith(c, &alias) })
 	run("crypto-x509", func(c []byte) error {
 		_, err := x509.ParseCertificate(c)
 		return err

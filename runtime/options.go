@@ -30,6 +30,15 @@ type Options struct {
 	// checks. The runtime only carries it.
 	SkipConstraints bool
 
+	// AliasStrings makes the strings of the types whose octets are their
+	// text (UTF8String, PrintableString, IA5String, NumericString,
+	// VisibleString, GraphicString, GeneralString, ObjectDescriptor) alias
+	// the input, as byte slices do, instead of copying them: a decode of a
+	// certificate then allocates no string. The input must not change
+	// while such strings are in use (a reused read buffer would change
+	// them, map keys included), which is why it is not the default.
+	AliasStrings bool
+
 	// Tolerate lists DER defects that this decode accepts although they
 	// break a DER rule (see Tolerance). Zero: strict DER.
 	Tolerate Tolerance

@@ -3,6 +3,7 @@ package runtime
 import (
 	"math/big"
 	"time"
+	"unsafe"
 )
 
 // Typed reads: one method per universal type, each taking the tag to expect
@@ -187,8 +188,20 @@ func (r *Reader) ReadISOTime(t Tag) (ISOTime, error) { return readString(r, t, "
 // readText reads the character string type with UNIVERSAL tag number n
 // (under tag t) into a Go string; see DecodeString.
 func (r *Reader) readText(t Tag, n uint32) (string, error) {
+	if r.s.opts.AliasStrings && ucsWidth(n) == 0 {
+		return readString(r, t, Universal(n).String(), func(b []byte) (string, error) {
+			if err := CheckString(n, b); err != nil {
+				return "", err
+			}
+			return aliasString(b), nil
+		})
+	}
 	return readString(r, t, Universal(n).String(), func(b []byte) (string, error) { return DecodeString(n, b) })
 }
+
+// aliasString returns the string whose octets are b, without a copy
+// (Options.AliasStrings).
+func aliasString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // ReadUTF8String reads a UTF8String.
 func (r *Reader) ReadUTF8String(t Tag) (string, error) { return r.readText(t, TagUTF8String) }
@@ -202,6 +215,9 @@ func (r *Reader) ReadPrintableString(t Tag) (string, error) {
 		return readString(r, t, "PrintableString", func(b []byte) (string, error) {
 			if err := checkCharset(b, &printableX509Set, "PrintableString", "X.680 41.4"); err != nil {
 				return "", err
+			}
+			if r.s.opts.AliasStrings {
+				return aliasString(b), nil
 			}
 			return string(b), nil
 		})

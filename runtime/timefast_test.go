@@ -3,6 +3,7 @@ package runtime
 import (
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // TestDERTimeAgrees checks the fast path against the general parser: what
@@ -112,6 +113,22 @@ func TestCivil(t *testing.T) {
 			if y != wy || mo != int(wm) || dd != wd || h != wh || mi != wmi || se != ws {
 				t.Fatalf("civil(%v) = %d-%d-%d %d:%d:%d", tm, y, mo, dd, h, mi, se)
 			}
+		}
+	}
+}
+
+// TestAliasStrings checks that Options.AliasStrings returns strings that
+// share the input's octets, and that the default copies them.
+func TestAliasStrings(t *testing.T) {
+	in := []byte{0x13, 0x02, 'h', 'i'}
+	for _, alias := range []bool{false, true} {
+		r := NewReader(in, &Options{AliasStrings: alias})
+		s, err := r.ReadPrintableString(Universal(TagPrintableString))
+		if err != nil || s != "hi" {
+			t.Fatalf("ReadPrintableString = %q, %v", s, err)
+		}
+		if shared := unsafe.StringData(s) == &in[2]; shared != alias {
+			t.Errorf("AliasStrings %v: string shares the input %v", alias, shared)
 		}
 	}
 }
