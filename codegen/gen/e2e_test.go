@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// The downstream module of the end-to-end tests: an ASN.1 module, a
-// go:generate line (in doc.go, since asn1gen writes x.go) and a test of
+// The downstream module of the end-to-end tests: an ASN.1 module, the
+// generate directive (in doc.go, since asn1gen writes x.go) and a test of
 // the generated package.
 const (
 	e2eASN1 = `X DEFINITIONS AUTOMATIC TAGS ::= BEGIN
