@@ -447,3 +447,14 @@ func Name(names string, i int, typ string) string {
 	}
 	return typ + "(" + strconv.Itoa(i) + ")"
 }
+
+// CheckValues checks a value set with gaps (X.680 51: INTEGER (1 | 3 |
+// 7..9)): v must lie in one of the ranges, given as lo, hi pairs.
+func CheckValues(off int, typ string, v int64, ranges ...int64) error {
+	for i := 0; i+1 < len(ranges); i += 2 {
+		if v >= ranges[i] && v <= ranges[i+1] {
+			return nil
+		}
+	}
+	return NewError(KindConstraint, off, typ, "value "+strconv.FormatInt(v, 10)+" not in the permitted set", "X.680 51")
+}

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -336,7 +337,13 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 		}
 	}
 	if r := c.Value; r != nil && t.Kind == model.TypeInteger && !(r.Min == math.MinInt64 && r.Max == math.MaxInt64) {
-		if integerGo(t) == "int64" {
+		if set := mergeRanges(c.Values); integerGo(t) == "int64" && len(set) > 1 {
+			args := []jen.Code{off, typ, jen.Int64().Call(dst())}
+			for _, v := range set {
+				args = append(args, num(v.Min), num(v.Max))
+			}
+			out = append(out, rt("CheckValues").Call(args...))
+		} else if integerGo(t) == "int64" {
 			out = append(out, rt("CheckRange").Call(off, typ, jen.Int64().Call(dst()), num(r.Min), num(r.Max)))
 		} else {
 			out = append(out, rt("CheckIntegerRange").Call(off, typ, rt("Integer").Call(dst()), num(r.Min), num(r.Max)))
@@ -344,6 +351,26 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 	}
 	if c.Alphabet != "" && t.Kind == model.TypeCharacterString {
 		out = append(out, rt("CheckAlphabet").Call(off, typ, jen.String().Call(dst()), jen.Lit(c.Alphabet)))
+	}
+	return out
+}
+
+// mergeRanges sorts a value set and joins the ranges that touch or
+// overlap ((12 | 13 | 14..16) is 12..16).
+func mergeRanges(set []model.Range) []model.Range {
+	if len(set) < 2 {
+		return set
+	}
+	s := append([]model.Range(nil), set...)
+	sort.Slice(s, func(i, j int) bool { return s[i].Min < s[j].Min })
+	out := s[:1]
+	for _, r := range s[1:] {
+		last := &out[len(out)-1]
+		if r.Min <= last.Max || last.Max != math.MaxInt64 && r.Min == last.Max+1 {
+			last.Max = max(last.Max, r.Max)
+			continue
+		}
+		out = append(out, r)
 	}
 	return out
 }

@@ -13,6 +13,10 @@ import (
 type Constraints struct {
 	// Value bounds an INTEGER (the hull of the permitted values).
 	Value *Range
+	// Values are the permitted values exactly, when the constraint is a
+	// union of values and ranges with gaps (INTEGER (1 | 3 | 5 | 7..9));
+	// nil otherwise (Value says it all).
+	Values []Range
 	// Size bounds the length of strings and of SEQUENCE OF / SET OF.
 	Size *Range
 	// Alphabet is the permitted alphabet (FROM) when given by character
@@ -56,7 +60,10 @@ type TableConstraint struct {
 // where the set does not constrain that dimension.
 type bounds struct {
 	value, size *Range
-	alpha       *string
+	// set is the exact value set when it is a union of single values and
+	// ranges (1 | 3 | 5 | 7..9); nil when unknown or a single range.
+	set   []Range
+	alpha *string
 	// ext is set when an inner constraint (SIZE (1..2, ...)) has an
 	// extension marker: the bounds are those of its root only.
 	ext bool
@@ -120,6 +127,11 @@ func (s *Set) evalConstraints(t *Type) {
 					}
 				}
 			}
+			if len(b.set) > 1 && c.Value == nil && c.Values == nil {
+				c.Values = b.set
+			} else if b.value != nil {
+				c.Values = nil // further constrained: the hull is checked
+			}
 			c.Value = intersectRange(c.Value, b.value)
 			c.Size = intersectRange(c.Size, b.size)
 			if b.ext {
@@ -180,8 +192,12 @@ func (s *Set) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bounds {
 			eb := s.evalElement(sc, ie.Elems, t)
 			if j == 0 {
 				ib = eb
+				if eb.value != nil && eb.set == nil {
+					ib.set = []Range{*eb.value}
+				}
 				continue
 			}
+			ib.set = nil // an intersection: only its hull is kept
 			ib.value = intersectRange(ib.value, eb.value)
 			ib.size = intersectRange(ib.size, eb.size)
 			ib.ext = ib.ext || eb.ext
@@ -192,6 +208,11 @@ func (s *Set) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bounds {
 		if i == 0 {
 			out = ib
 			continue
+		}
+		if out.set != nil && ib.set != nil {
+			out.set = append(out.set, ib.set...)
+		} else {
+			out.set = nil
 		}
 		out.value = unionRange(out.value, ib.value)
 		out.size = unionRange(out.size, ib.size)

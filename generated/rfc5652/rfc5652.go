@@ -12339,7 +12339,7 @@ func (v *AESCCMICVlen) decode(r *runtime.Reader, t runtime.Tag) error {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckRange(off, "INTEGER", int64(x), 4, 16); err != nil {
+		if err := runtime.CheckValues(off, "INTEGER", int64(x), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16); err != nil {
 			return err
 		}
 	}
@@ -12350,7 +12350,7 @@ func (v *AESCCMICVlen) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a AES-CCM-ICVlen in DER.
 func (v *AESCCMICVlen) encode(b *runtime.Builder, t runtime.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 4, 16); err != nil {
+		if err := runtime.CheckValues(-1, "INTEGER", int64(int64(*v)), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16); err != nil {
 			b.SetError(err)
 		}
 	}

@@ -35009,7 +35009,7 @@ func (v *RC5CBCParameters) decode(r *runtime.Reader, t runtime.Tag) error {
 	}
 	v.BlockSizeInBits = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckRange(off3, "INTEGER", int64(v.BlockSizeInBits), 64, 128); err != nil {
+		if err := runtime.CheckValues(off3, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128); err != nil {
 			return runtime.WithField(err, "blockSizeInBits")
 		}
 	}
@@ -35039,7 +35039,7 @@ func (v *RC5CBCParameters) encode(b *runtime.Builder, t runtime.Tag) {
 	}
 	b.AddInt64(runtime.Universal(runtime.TagInteger), v.Rounds)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckRange(-1, "INTEGER", int64(v.BlockSizeInBits), 64, 128); err != nil {
+		if err := runtime.CheckValues(-1, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128); err != nil {
 			b.SetError(runtime.WithField(err, "blockSizeInBits"))
 		}
 	}
