@@ -54,9 +54,9 @@ var (
 	printableSet = makeCharset("AZaz09  ')+/::==??")
 	// printableX509Set adds '&' and '*' (ToleratePrintableString).
 	printableX509Set = makeCharset("AZaz09  ')+/::==??&&**")
-	ia5Set       = makeCharset("\x00\x7f")
-	visibleSet   = makeCharset(" ~")
-	graphicSet   = makeCharset("\x1b\x1b ~\xa0\xff")
+	ia5Set           = makeCharset("\x00\x7f")
+	visibleSet       = makeCharset(" ~")
+	graphicSet       = makeCharset("\x1b\x1b ~\xa0\xff")
 )
 
 func checkCharset[T ~string | ~[]byte](b T, set *charset, typ, rule string) error {
