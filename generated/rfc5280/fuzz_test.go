@@ -1,84 +1,24 @@
 package rfc5280_test
 
 import (
-	"bytes"
-	"encoding/pem"
-	"errors"
-	"os"
 	"testing"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/internal/roundtrip"
 )
 
-// seed adds the DER of a testdata file (PEM decoded) to the corpus of f.
-func seed(f *testing.F, name string) {
-	b, err := os.ReadFile("testdata/" + name)
-	if err != nil {
-		f.Fatal(err)
-	}
-	if blk, _ := pem.Decode(b); blk != nil {
-		b = blk.Bytes
-	}
-	f.Add(b)
-}
-
-// FuzzCertificate: decoding never panics, in DER, BER and tolerant modes;
-// a strict decode re-encodes to its input; a BER decode re-encodes to DER
-// that decodes strictly.
+// FuzzCertificate checks roundtrip.Check on certificates.
 func FuzzCertificate(f *testing.F) {
-	seed(f, "alt1-cert.pem")
+	roundtrip.Seed(f, "alt1-cert.pem")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		fuzzRoundTrip(t, b, func() value { return new(rfc5280.Certificate) })
+		roundtrip.Check(t, b, func() roundtrip.Value { return new(rfc5280.Certificate) }, rfc5280.X509Options())
 	})
 }
 
-// FuzzCertificateList is FuzzCertificate for CRLs.
+// FuzzCertificateList checks roundtrip.Check on CRLs.
 func FuzzCertificateList(f *testing.F) {
-	seed(f, "CarlRSACRLForAll.crl")
+	roundtrip.Seed(f, "CarlRSACRLForAll.crl")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		fuzzRoundTrip(t, b, func() value { return new(rfc5280.CertificateList) })
+		roundtrip.Check(t, b, func() roundtrip.Value { return new(rfc5280.CertificateList) }, rfc5280.X509Options())
 	})
-}
-
-type value interface {
-	UnmarshalDER([]byte) error
-	UnmarshalWith([]byte, *runtime.Options) error
-	MarshalDER() ([]byte, error)
-}
-
-func fuzzRoundTrip(t *testing.T, b []byte, newValue func() value) {
-	_ = newValue().UnmarshalWith(b, rfc5280.X509Options())
-	if ber := newValue(); ber.UnmarshalWith(b, &runtime.Options{BER: true}) == nil {
-		out, err := ber.MarshalDER()
-		if err == nil {
-			// The DER written from a BER decode decodes strictly, unless
-			// it holds a value DER cannot write as received (a named bit
-			// list with trailing zeros, an explicit DEFAULT).
-			if err := newValue().UnmarshalDER(out); err != nil && !tolerated(err) {
-				t.Fatalf("DER from a BER decode does not decode: %v\n in %x\nout %x", err, b, out)
-			}
-		}
-	}
-	v := newValue()
-	if v.UnmarshalDER(b) != nil {
-		return
-	}
-	out, err := v.MarshalDER()
-	if err != nil {
-		t.Fatalf("MarshalDER after a strict decode: %v", err)
-	}
-	if !bytes.Equal(out, b) {
-		t.Fatalf("re-encoding differs:\n in %x\nout %x", b, out)
-	}
-}
-
-// tolerated reports whether a strict decode of what a BER decode
-// re-encoded fails only on a DER form: values kept as received (named bits
-// with trailing zeros, an explicit DEFAULT, a non-minimal INTEGER, raw
-// elements whose BER a schema-blind normalizer cannot fix). Any other kind
-// of error means the encoder wrote something invalid.
-func tolerated(err error) bool {
-	var e *runtime.Error
-	return errors.As(err, &e) && e.Kind == runtime.KindNonCanonical
 }
