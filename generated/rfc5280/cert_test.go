@@ -44,12 +44,12 @@ func unmarshalCert(c *rfc5280.Certificate) func([]byte, *runtime.Options) error 
 // type, FILES.tsv's guess or folder), for the crypto/x509-rejects part.
 func certLike(b blob) bool {
 	switch {
-	case b.pemType != "":
-		return strings.Contains(b.pemType, "CERTIFICATE") && !strings.Contains(b.pemType, "REQUEST")
-	case strings.Contains(b.guess, "Certificate"):
+	case b.PEMType != "":
+		return strings.Contains(b.PEMType, "CERTIFICATE") && !strings.Contains(b.PEMType, "REQUEST")
+	case strings.Contains(b.Guess, "Certificate"):
 		return true
 	}
-	return strings.Contains(b.name, "invalid-x509/")
+	return strings.Contains(b.Name, "invalid-x509/")
 }
 
 // TestCorpusCertificates decodes every certificate of the corpus and of
@@ -64,34 +64,34 @@ func TestCorpusCertificates(t *testing.T) {
 	seenListed := map[string]bool{}
 	for _, b := range blobs {
 		var c rfc5280.Certificate
-		xc, xerr := x509.ParseCertificate(b.data)
-		err, panicked := decode(unmarshalCert(&c), b.data, nil)
+		xc, xerr := x509.ParseCertificate(b.Data)
+		err, panicked := decode(unmarshalCert(&c), b.Data, nil)
 		if panicked {
-			t.Errorf("%s: strict decode: %v", b.name, err)
+			t.Errorf("%s: strict decode: %v", b.Name, err)
 			continue
 		}
 		strict := err == nil
 		if !strict {
 			if !located(err) {
-				t.Errorf("%s: strict decode: error without offset: %v", b.name, err)
+				t.Errorf("%s: strict decode: error without offset: %v", b.Name, err)
 			}
 			var terr error
-			terr, panicked = decode(unmarshalCert(&c), b.data, rfc5280.X509Options())
+			terr, panicked = decode(unmarshalCert(&c), b.Data, rfc5280.X509Options())
 			if panicked {
-				t.Errorf("%s: tolerant decode: %v", b.name, terr)
+				t.Errorf("%s: tolerant decode: %v", b.Name, terr)
 				continue
 			}
 			if terr != nil {
 				if !located(terr) {
-					t.Errorf("%s: tolerant decode: error without offset: %v", b.name, terr)
+					t.Errorf("%s: tolerant decode: error without offset: %v", b.Name, terr)
 				}
 				switch {
 				case xerr == nil:
-					if want, ok := knownCertFailures[b.name]; ok && strings.Contains(terr.Error(), want) {
+					if want, ok := knownCertFailures[b.Name]; ok && strings.Contains(terr.Error(), want) {
 						listed++
-						seenListed[b.name] = true
+						seenListed[b.Name] = true
 					} else {
-						t.Errorf("%s: crypto/x509 accepts it, rfc5280 does not: %v", b.name, terr)
+						t.Errorf("%s: crypto/x509 accepts it, rfc5280 does not: %v", b.Name, terr)
 					}
 				case certLike(b):
 					rejectedErr++
@@ -104,7 +104,7 @@ func TestCorpusCertificates(t *testing.T) {
 		if xerr != nil {
 			if certLike(b) {
 				rejectedOK++
-				t.Logf("%s: decodes (strict %v), crypto/x509 rejects it: %v", b.name, strict, xerr)
+				t.Logf("%s: decodes (strict %v), crypto/x509 rejects it: %v", b.Name, strict, xerr)
 			} else {
 				others++
 			}
@@ -114,12 +114,12 @@ func TestCorpusCertificates(t *testing.T) {
 			strictOK++
 		} else {
 			tolerantOK++
-			t.Logf("%s: tolerant only: %v", b.name, err)
+			t.Logf("%s: tolerant only: %v", b.Name, err)
 		}
 		if isMLDSA(c.ToBeSigned.SubjectPublicKeyInfo.Algorithm.Algorithm) {
 			mldsa++
 		}
-		compareCertificate(t, b.name, b.data, &c, xc, strict)
+		compareCertificate(t, b.Name, b.Data, &c, xc, strict)
 	}
 	for name := range knownCertFailures {
 		if !seenListed[name] {
@@ -138,20 +138,20 @@ func TestCorpusCertificates(t *testing.T) {
 func TestMLDSACertificates(t *testing.T) {
 	var n int
 	for _, b := range corpusBlobs(t) {
-		if !strings.HasPrefix(b.name, "lamps-wg-dilithium-certificates/") || !strings.HasSuffix(b.name, ".crt") && !strings.Contains(b.name, ".crt#") {
+		if !strings.HasPrefix(b.Name, "lamps-wg-dilithium-certificates/") || !strings.HasSuffix(b.Name, ".crt") && !strings.Contains(b.Name, ".crt#") {
 			continue
 		}
 		var c rfc5280.Certificate
-		if err := c.UnmarshalDER(b.data); err != nil {
-			t.Errorf("%s: %v", b.name, err)
+		if err := c.UnmarshalDER(b.Data); err != nil {
+			t.Errorf("%s: %v", b.Name, err)
 			continue
 		}
 		alg := c.ToBeSigned.SubjectPublicKeyInfo.Algorithm
 		if !isMLDSA(alg.Algorithm) || alg.HasParameters {
-			t.Errorf("%s: public key algorithm %v (parameters %v), want an ML-DSA OID without parameters", b.name, alg.Algorithm, alg.HasParameters)
+			t.Errorf("%s: public key algorithm %v (parameters %v), want an ML-DSA OID without parameters", b.Name, alg.Algorithm, alg.HasParameters)
 		}
 		if !isMLDSA(c.AlgorithmIdentifier.Algorithm) || !c.AlgorithmIdentifier.Algorithm.Equal(c.ToBeSigned.Signature.Algorithm) {
-			t.Errorf("%s: signature algorithms %v, %v", b.name, c.AlgorithmIdentifier.Algorithm, c.ToBeSigned.Signature.Algorithm)
+			t.Errorf("%s: signature algorithms %v, %v", b.Name, c.AlgorithmIdentifier.Algorithm, c.ToBeSigned.Signature.Algorithm)
 		}
 		n++
 	}

@@ -33,10 +33,10 @@ func unmarshalCRL(l *rfc5280.CertificateList) func([]byte, *runtime.Options) err
 
 // crlLike reports whether a blob is meant to be a CRL.
 func crlLike(b blob) bool {
-	if b.pemType != "" {
-		return strings.Contains(b.pemType, "CRL")
+	if b.PEMType != "" {
+		return strings.Contains(b.PEMType, "CRL")
 	}
-	return strings.Contains(b.guess, "CRL")
+	return strings.Contains(b.Guess, "CRL")
 }
 
 // TestCorpusCRLs decodes every CRL of the corpus (eid2011.crl and the
@@ -49,57 +49,57 @@ func TestCorpusCRLs(t *testing.T) {
 	seen := map[string]bool{}
 	sawEID := false
 	for _, b := range dedupe(corpusBlobs(t)) {
-		xl, xerr := x509.ParseRevocationList(b.data)
+		xl, xerr := x509.ParseRevocationList(b.Data)
 		if xerr != nil && !crlLike(b) {
 			continue
 		}
 		var l rfc5280.CertificateList
-		err, panicked := decode(unmarshalCRL(&l), b.data, nil)
+		err, panicked := decode(unmarshalCRL(&l), b.Data, nil)
 		if panicked {
-			t.Errorf("%s: %v", b.name, err)
+			t.Errorf("%s: %v", b.Name, err)
 			continue
 		}
 		strict := err == nil
 		if !strict {
 			if !located(err) {
-				t.Errorf("%s: error without offset: %v", b.name, err)
+				t.Errorf("%s: error without offset: %v", b.Name, err)
 			}
-			terr, panicked := decode(unmarshalCRL(&l), b.data, rfc5280.X509Options())
+			terr, panicked := decode(unmarshalCRL(&l), b.Data, rfc5280.X509Options())
 			if panicked {
-				t.Errorf("%s: tolerant decode: %v", b.name, terr)
+				t.Errorf("%s: tolerant decode: %v", b.Name, terr)
 				continue
 			}
 			if terr != nil {
 				if !located(terr) {
-					t.Errorf("%s: tolerant decode: error without offset: %v", b.name, terr)
+					t.Errorf("%s: tolerant decode: error without offset: %v", b.Name, terr)
 				}
 				if xerr != nil {
 					rejectedErr++
-				} else if want, ok := knownCRLFailures[b.name]; ok && strings.Contains(terr.Error(), want) {
+				} else if want, ok := knownCRLFailures[b.Name]; ok && strings.Contains(terr.Error(), want) {
 					listed++
-					seen[b.name] = true
+					seen[b.Name] = true
 				} else {
-					t.Errorf("%s: crypto/x509 accepts it, rfc5280 does not: %v", b.name, terr)
+					t.Errorf("%s: crypto/x509 accepts it, rfc5280 does not: %v", b.Name, terr)
 				}
 				continue
 			}
 		}
 		if xerr != nil {
 			rejectedOK++
-			t.Logf("%s: decodes (strict %v), crypto/x509 rejects it: %v", b.name, strict, xerr)
+			t.Logf("%s: decodes (strict %v), crypto/x509 rejects it: %v", b.Name, strict, xerr)
 			continue
 		}
 		if strict {
 			strictOK++
 		} else {
 			tolerantOK++
-			t.Logf("%s: tolerant only: %v", b.name, err)
+			t.Logf("%s: tolerant only: %v", b.Name, err)
 		}
-		if strings.HasSuffix(b.name, "eid2011.crl") {
+		if strings.HasSuffix(b.Name, "eid2011.crl") {
 			sawEID = true
 		}
 		entries += len(l.ToBeSigned.RevokedCertificates)
-		compareCRL(t, b.name, b.data, &l, xl, strict)
+		compareCRL(t, b.Name, b.Data, &l, xl, strict)
 	}
 	for name := range knownCRLFailures {
 		if !seen[name] {

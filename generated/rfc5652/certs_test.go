@@ -58,14 +58,14 @@ func TestCorpusCertificatesHelper(t *testing.T) {
 		if !cmsLike(b) {
 			continue
 		}
-		data, _ := firstElement(b.data)
+		data, _ := firstElement(b.Data)
 		var ci rfc5652.ContentInfo
 		if ci.UnmarshalBER(data) != nil || ci.Content.Kind != rfc5652.ContentInfoContentSignedData {
 			continue
 		}
 		got, err := rfc5652.Certificates(data)
 		if err != nil {
-			t.Errorf("%s: %v", b.name, err)
+			t.Errorf("%s: %v", b.Name, err)
 			continue
 		}
 		want := 0
@@ -75,14 +75,14 @@ func TestCorpusCertificatesHelper(t *testing.T) {
 			}
 		}
 		if len(got) != want {
-			t.Errorf("%s: %d certificates, want %d", b.name, len(got), want)
+			t.Errorf("%s: %d certificates, want %d", b.Name, len(got), want)
 		}
 		for i, c := range got {
 			if !bytes.Contains(data, c) {
-				t.Errorf("%s: certificate %d is not the received encoding", b.name, i)
+				t.Errorf("%s: certificate %d is not the received encoding", b.Name, i)
 			}
 			if _, err := x509.ParseCertificate(c); err != nil {
-				t.Logf("%s: certificate %d: crypto/x509: %v", b.name, i, err)
+				t.Logf("%s: certificate %d: crypto/x509: %v", b.Name, i, err)
 			}
 		}
 		files++

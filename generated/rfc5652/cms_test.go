@@ -34,10 +34,10 @@ var knownCMSReencodeFailures = map[string]string{}
 // type or by FILES.tsv's guess. ("ContentInfo?OID" guesses are any
 // SEQUENCE { OID, [0] ... }: only the CMS content types count.)
 func cmsLike(b blob) bool {
-	if b.pemType != "" {
-		return b.pemType == "CMS" || b.pemType == "PKCS7"
+	if b.PEMType != "" {
+		return b.PEMType == "CMS" || b.PEMType == "PKCS7"
 	}
-	g := b.guess
+	g := b.Guess
 	return g == "S/MIME" || strings.HasPrefix(g, "CMS-") || strings.HasPrefix(g, "TSP-TimeStampToken") ||
 		strings.HasPrefix(g, "ContentInfo?1.2.840.113549.1.7.") || strings.HasPrefix(g, "ContentInfo?1.2.840.113549.1.9.16.1.")
 }
@@ -82,16 +82,16 @@ func TestCorpusCMS(t *testing.T) {
 		if !cmsLike(b) {
 			continue
 		}
-		data, rest := firstElement(b.data)
+		data, rest := firstElement(b.Data)
 		if rest {
 			trailing++
-			t.Logf("%s: %d octets after the ContentInfo left out", b.name, len(b.data)-len(data))
+			t.Logf("%s: %d octets after the ContentInfo left out", b.Name, len(b.Data)-len(data))
 		}
 		var ci rfc5652.ContentInfo
 		unmarshal := func(b []byte, o *runtime.Options) error { return ci.UnmarshalWith(b, o) }
 		derErr, panicked := decode(unmarshal, data, nil)
 		if panicked {
-			t.Errorf("%s: %v", b.name, derErr)
+			t.Errorf("%s: %v", b.Name, derErr)
 			continue
 		}
 		mode := "DER"
@@ -102,13 +102,13 @@ func TestCorpusCMS(t *testing.T) {
 				berErr, panicked := decode(unmarshal, data, &runtime.Options{BER: true})
 				if panicked || berErr != nil {
 					if !panicked && !located(berErr) {
-						t.Errorf("%s: BER decode: error without offset: %v", b.name, berErr)
+						t.Errorf("%s: BER decode: error without offset: %v", b.Name, berErr)
 					}
-					if want, ok := knownCMSFailures[b.name]; ok && berErr != nil && strings.Contains(berErr.Error(), want) {
+					if want, ok := knownCMSFailures[b.Name]; ok && berErr != nil && strings.Contains(berErr.Error(), want) {
 						listed++
-						seen[b.name] = true
+						seen[b.Name] = true
 					} else {
-						t.Errorf("%s: BER decode: %v (DER: %v)", b.name, berErr, derErr)
+						t.Errorf("%s: BER decode: %v (DER: %v)", b.Name, berErr, derErr)
 					}
 					continue
 				}
@@ -117,22 +117,22 @@ func TestCorpusCMS(t *testing.T) {
 		if ci.Content.Kind == 0 {
 			for _, o := range typedContentTypes {
 				if ci.ContentType.Equal(o) && mode != "tolerant" {
-					t.Errorf("%s: content type %v left untyped", b.name, ci.ContentType)
+					t.Errorf("%s: content type %v left untyped", b.Name, ci.ContentType)
 				}
 			}
 			untyped++
-			t.Logf("%s: content type %v is not in ContentInfo's table: kept as Raw", b.name, ci.ContentType)
+			t.Logf("%s: content type %v is not in ContentInfo's table: kept as Raw", b.Name, ci.ContentType)
 		}
 		enc, err := ci.MarshalDER()
 		if err != nil {
-			t.Errorf("%s: %s decode, MarshalDER: %v", b.name, mode, err)
+			t.Errorf("%s: %s decode, MarshalDER: %v", b.Name, mode, err)
 			continue
 		}
 		switch mode {
 		case "DER":
 			der++
 			if !bytes.Equal(enc, data) {
-				t.Errorf("%s: MarshalDER does not reproduce the DER input (%d octets, input %d)", b.name, len(enc), len(data))
+				t.Errorf("%s: MarshalDER does not reproduce the DER input (%d octets, input %d)", b.Name, len(enc), len(data))
 			}
 		default:
 			if mode == "BER" {
@@ -140,7 +140,7 @@ func TestCorpusCMS(t *testing.T) {
 			} else {
 				tolerant++
 			}
-			t.Logf("%s: %s (strict DER: %v)", b.name, mode, derErr)
+			t.Logf("%s: %s (strict DER: %v)", b.Name, mode, derErr)
 			var again rfc5652.ContentInfo
 			if err := again.UnmarshalDER(enc); err != nil {
 				var re *runtime.Error
@@ -148,29 +148,29 @@ func TestCorpusCMS(t *testing.T) {
 					// A content whose value does not decode as its type
 					// (PKCS #7's unwrapped content) is kept raw
 					// (TolerateOpenTypeErrors) and written back so.
-					t.Logf("%s: re-encoding keeps a content kept raw: %v", b.name, err)
+					t.Logf("%s: re-encoding keeps a content kept raw: %v", b.Name, err)
 					continue
 				}
 				if mode == "tolerant" && errors.As(err, &re) && re.Kind == runtime.KindNonCanonical {
 					// Encoding keeps the tolerated DER defects (an encoded
 					// DEFAULT, named-bit padding).
-					t.Logf("%s: re-encoding keeps a tolerated defect: %v", b.name, err)
+					t.Logf("%s: re-encoding keeps a tolerated defect: %v", b.Name, err)
 					continue
 				}
-				if want, ok := knownCMSReencodeFailures[b.name]; ok && strings.Contains(err.Error(), want) {
-					seen[b.name] = true
-					t.Logf("%s: listed: the DER re-encoding does not decode strictly: %v", b.name, err)
+				if want, ok := knownCMSReencodeFailures[b.Name]; ok && strings.Contains(err.Error(), want) {
+					seen[b.Name] = true
+					t.Logf("%s: listed: the DER re-encoding does not decode strictly: %v", b.Name, err)
 				} else {
-					t.Errorf("%s: the DER re-encoding of a %s decode does not decode strictly: %v", b.name, mode, err)
+					t.Errorf("%s: the DER re-encoding of a %s decode does not decode strictly: %v", b.Name, mode, err)
 				}
 				continue
 			}
 			if d := cmp.Diff(&ci, &again, ignoreRaw); d != "" && mode == "tolerant" && len(enc) == len(data) {
 				// Encoding sorted an unsorted SET OF (of certificates,
 				// attributes): same elements, DER order.
-				t.Logf("%s: the DER re-encoding sorts a SET OF", b.name)
+				t.Logf("%s: the DER re-encoding sorts a SET OF", b.Name)
 			} else if d != "" {
-				t.Errorf("%s: the DER re-encoding decodes to another value (-%s +DER):\n%s", b.name, mode, d)
+				t.Errorf("%s: the DER re-encoding decodes to another value (-%s +DER):\n%s", b.Name, mode, d)
 			}
 		}
 	}

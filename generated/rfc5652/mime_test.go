@@ -43,7 +43,7 @@ func mimeBlobs(t testing.TB) []blob {
 		}
 		parts := smimeParts(textproto.MIMEHeader(msg.Header), msg.Body)
 		for i, p := range parts {
-			out = append(out, blob{name: fmt.Sprintf("%s#part%d", name, i+1), guess: "S/MIME", data: p})
+			out = append(out, blob{Name: fmt.Sprintf("%s#part%d", name, i+1), Guess: "S/MIME", Data: p})
 		}
 	}
 	return out
