@@ -131,29 +131,33 @@ func BenchmarkCRL(b *testing.B) {
 	})
 }
 
-// BenchmarkCerts decodes the whole certificate set per operation; ns/cert
-// is the time per certificate.
-func BenchmarkCerts(b *testing.B) {
-	certs := certsOrSkip(b)
+// runCertSet runs f over every certificate of certs per operation, as the
+// sub-benchmark name; ns/cert is the time per certificate.
+func runCertSet(b *testing.B, certs [][]byte, name string, f func(c []byte) error) {
 	total := 0
 	for _, c := range certs {
 		total += len(c)
 	}
-	run := func(name string, f func(c []byte) error) {
-		b.Run(name, func(b *testing.B) {
-			b.SetBytes(int64(total))
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, c := range certs {
-					if err := f(c); err != nil {
-						b.Fatal(err)
-					}
+	b.Run(name, func(b *testing.B) {
+		b.SetBytes(int64(total))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, c := range certs {
+				if err := f(c); err != nil {
+					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(certs)), "ns/cert")
-			b.ReportMetric(float64(len(certs)), "certs/op")
-		})
-	}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(certs)), "ns/cert")
+		b.ReportMetric(float64(len(certs)), "certs/op")
+	})
+}
+
+// BenchmarkCerts decodes the whole certificate set per operation; ns/cert
+// is the time per certificate.
+func BenchmarkCerts(b *testing.B) {
+	certs := certsOrSkip(b)
+	run := func(name string, f func(c []byte) error) { runCertSet(b, certs, name, f) }
 	run("floor", func(c []byte) error {
 		if _, ok := Floor(c); !ok {
 			return errors.New("floor walk failed")

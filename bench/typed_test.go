@@ -117,24 +117,7 @@ func typedCerts(tb testing.TB) [][]byte {
 // BenchmarkTypedCerts decodes the whole certificate set per operation.
 func BenchmarkTypedCerts(b *testing.B) {
 	certs := typedCerts(b)
-	total := 0
-	for _, c := range certs {
-		total += len(c)
-	}
-	run := func(name string, f func(c []byte) error) {
-		b.Run(name, func(b *testing.B) {
-			b.SetBytes(int64(total))
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, c := range certs {
-					if err := f(c); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(certs)), "ns/cert")
-		})
-	}
+	run := func(name string, f func(c []byte) error) { runCertSet(b, certs, name, f) }
 	run("floor", func(c []byte) error {
 		Floor(c)
 		return nil
