@@ -32,11 +32,20 @@ func (r *Reader) Since(off int) []byte {
 // one segment of a constructed BER string, which does not start at off),
 // offsets stay absolute; contents reassembled from several BER segments
 // are read with offsets relative to their start.
-func (r *Reader) Open(contents []byte, off int) Reader {
-	sub := Reader{in: contents, end: len(contents), s: r.s, depth: r.depth + 1, ber: r.ber}
+//
+// It is small enough to inline, for the reason ReadConstructed is.
+func (r *Reader) Open(contents []byte, off int) (sub Reader) {
+	sub = *r
+	sub.in, sub.pos, sub.end = r.locate(contents, off)
+	sub.depth++
+	return sub
+}
+
+// locate returns the input and window of a reader over contents for Open.
+func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
 	n := len(contents)
 	if n == 0 || len(r.in) == 0 {
-		return sub
+		return contents, 0, n
 	}
 	if off < 0 || off+n > len(r.in) || &r.in[off] != &contents[0] {
 		// Where in the input, if anywhere: the addresses of two live
@@ -44,20 +53,76 @@ func (r *Reader) Open(contents []byte, off int) Reader {
 		base := uintptr(unsafe.Pointer(unsafe.SliceData(r.in)))
 		p := uintptr(unsafe.Pointer(unsafe.SliceData(contents)))
 		if p < base || p+uintptr(n) > base+uintptr(len(r.in)) {
-			return sub
+			return contents, 0, n
 		}
 		off = int(p - base)
 	}
-	sub.in, sub.pos, sub.end = r.in, off, off+n
-	return sub
+	return r.in, off, off + n
 }
 
 // MakeSlice returns a slice of n elements for a SEQUENCE OF or SET OF,
 // charged to the decode's allocation budget (Options.MaxAlloc), so that
 // memory stays linear in the input whatever the element type's size.
+//
+// The first list of a type in a decode gets an allocation of its own; from
+// the second one on, small lists of that type are cut from chunks that grow
+// geometrically (the extensions of the entries of a CRL: one allocation per
+// thousand entries instead of one per entry). The slices are capped, so that
+// an append to one does not write into the next.
 func MakeSlice[T any](r *Reader, n int) ([]T, error) {
 	var zero T
-	if err := r.Alloc(n * int(unsafe.Sizeof(zero))); err != nil {
+	size := int(unsafe.Sizeof(zero))
+	if r.s == nil || n == 0 || n*size > maxChunk {
+		return makeExact[T](r, n, size)
+	}
+	slabs := &r.s.slabs
+	for i, e := range slabs {
+		switch sl := e.(type) {
+		case nil:
+			// The first list of this type: remember the type without
+			// allocating (a zero-size value in an interface).
+			slabs[i] = slabSeen[T]{}
+			return makeExact[T](r, n, size)
+		case slabSeen[T]:
+			sl2 := &slab[T]{}
+			slabs[i] = sl2
+			return sl2.take(r, n, size)
+		case *slab[T]:
+			return sl.take(r, n, size)
+		}
+	}
+	return makeExact[T](r, n, size)
+}
+
+// maxChunk is the most bytes a chunk of MakeSlice holds.
+const maxChunk = 64 << 10
+
+// slabSeen marks a type of which a decode has made one list; slab holds the
+// rest of the current chunk of a type of which it has made several.
+type (
+	slabSeen[T any] struct{}
+	slab[T any]     struct {
+		free  []T
+		chunk int // elements of the last chunk
+	}
+)
+
+func (sl *slab[T]) take(r *Reader, n, size int) ([]T, error) {
+	if len(sl.free) < n {
+		sl.chunk = min(max(2*sl.chunk, 8, n), max(maxChunk/max(size, 1), n))
+		c, err := makeExact[T](r, sl.chunk, size)
+		if err != nil {
+			return nil, err
+		}
+		sl.free = c
+	}
+	s := sl.free[:n:n]
+	sl.free = sl.free[n:]
+	return s, nil
+}
+
+func makeExact[T any](r *Reader, n, size int) ([]T, error) {
+	if err := r.Alloc(n * size); err != nil {
 		return nil, err
 	}
 	return make([]T, n), nil
@@ -297,21 +362,17 @@ func (b *Builder) SkipConstraints() bool { return b.opts != nil && b.opts.SkipCo
 // RDNSequence), reading headers only and charging nothing: generated code
 // allocates one backing array for all the inner lists of a list of lists
 // with it. It stops at the first unreadable element.
-func (r *Reader) CountNested() int {
-	var s state
-	c, n := r.free(&s), 0
-	for !c.Empty() {
-		// readElement and a sub-reader by value: ReadAny, which stores the
-		// sub-reader through a pointer, would make the decode state escape.
-		var h Header
-		contents, err := c.readElement(&h, false)
-		if err != nil {
+func (r *Reader) CountNested() (n int) {
+	for p := r.pos; p < r.end; {
+		cs, ce, next, ok := r.span(p)
+		if !ok {
 			break
 		}
-		if cs := h.Offset + h.HeaderLen; h.Constructed {
-			sub := c.sub(cs, cs+len(contents))
-			n += sub.Count()
+		if r.in[p]&0x20 != 0 { // constructed
+			inner := r.sub(cs, ce)
+			n += inner.Count()
 		}
+		p = next
 	}
 	return n
 }
@@ -411,6 +472,7 @@ func NewPooledReader(b []byte, opts *Options) Reader {
 // pool. The reader and its sub-readers must not be used afterwards.
 func (r *Reader) Release() {
 	if r.s != nil {
+		r.s.slabs = [len(r.s.slabs)]any{} // the chunks belong to the decoded value
 		statePool.Put(r.s)
 		r.s = nil
 	}

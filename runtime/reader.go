@@ -301,28 +301,37 @@ func (r *Reader) Peek(t Tag) bool {
 // reader over its contents, one level deeper. typ names the ASN.1 type for
 // errors. In BER the indefinite form is accepted: the sub-reader ends before
 // the end-of-contents octets, which this reader consumes.
-func (r *Reader) ReadConstructed(t Tag, typ string) (Reader, error) {
+//
+// After an error the sub-reader is empty. It is small enough to inline, so that the sub-reader is built in the
+// caller's variable: a Reader returned from a call is written field by field
+// and then copied as a block, a store-forwarding stall that cost more than
+// the read itself.
+func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
+	sub = *r
+	sub.pos, sub.end, err = r.enter(t, typ)
+	sub.depth++
+	return sub, err
+}
+
+// enter is ReadConstructed returning the window of the contents.
+func (r *Reader) enter(t Tag, typ string) (cs, ce int, err error) {
 	if want, low := identifier(t, true); low && r.depth < int32(r.s.opts.MaxDepth) {
 		if id, cs, ce, ok := r.fast(); ok && id == want && r.s.elems > 0 {
 			r.s.elems--
 			r.pos = ce
-			return r.sub(cs, ce), nil
+			return cs, ce, nil
 		}
 	}
 	var h Header
 	if err := r.header(&h, &t, typ); err != nil {
-		return Reader{}, err
+		return 0, 0, err
 	}
 	if !h.Constructed {
 		// X.690 8.1.2.5: bit 6 says primitive, the type needs constructed
 		// (SEQUENCE, SET, EXPLICIT tags: X.690 8.9.1, 8.11.1, 8.14.2).
-		return Reader{}, NewError(KindMalformed, h.Offset, typ, "primitive encoding of a constructed type", "X.690 8.1.2.5")
+		return 0, 0, NewError(KindMalformed, h.Offset, typ, "primitive encoding of a constructed type", "X.690 8.1.2.5")
 	}
-	cs, ce, err := r.take(&h, true, typ)
-	if err != nil {
-		return Reader{}, err
-	}
-	return r.sub(cs, ce), nil
+	return r.take(&h, true, typ)
 }
 
 // ReadExplicit reads the constructed wrapper of an EXPLICIT tag t (X.690
@@ -442,12 +451,36 @@ func (r *Reader) ReadOptionalString(t Tag, typ string) (contents []byte, off int
 // only (and not charging the element budget): generated code sizes the
 // slice of a SEQUENCE OF with it. It stops at the first unreadable element,
 // which the reads then report.
-func (r *Reader) Count() int {
-	var s state
-	c, n := r.free(&s), 0
-	for ; !c.Empty() && c.Skip() == nil; n++ {
+func (r *Reader) Count() (n int) {
+	for p, ok := r.pos, true; p < r.end; n++ {
+		if _, _, p, ok = r.span(p); !ok {
+			break
+		}
 	}
 	return n
+}
+
+// span returns the window of the contents of the element at absolute
+// offset p of the window and the offset after it, reading its header only
+// and charging nothing; ok is false if the header is unreadable.
+func (r *Reader) span(p int) (cs, ce, next int, ok bool) {
+	in := r.in[:r.end]
+	if p+1 < len(in) {
+		// The common header, as in fast.
+		if id, l := in[p], int(in[p+1]); l < 0x80 && id&0x1f != 0x1f && id&0xdf != 0 && l <= len(in)-p-2 {
+			return p + 2, p + 2 + l, p + 2 + l, true
+		}
+	}
+	var h Header
+	if parseHeader(&h, in[p:], p, r.ber) != nil {
+		return 0, 0, 0, false
+	}
+	cs = p + h.HeaderLen
+	if h.Length >= 0 {
+		return cs, cs + h.Length, cs + h.Length, true
+	}
+	n, err := indefLen(in[cs:], cs, int(r.depth)+1, r.s.opts.MaxDepth)
+	return cs, cs + n, cs + n + 2, err == nil
 }
 
 // CheckSetOfOrder checks, in DER, that the elements left in the reader (the
@@ -455,19 +488,17 @@ func (r *Reader) Count() int {
 // 11.6); a no-op in BER. Call it before reading the elements. Unreadable
 // elements are left for the reads to report.
 func (r *Reader) CheckSetOfOrder(typ string) error {
-	var s state
-	c := r.free(&s)
 	var prev []byte
-	for !r.ber && !c.Empty() {
-		off := c.pos
-		cur, err := c.ReadRaw()
-		if err != nil {
+	for p := r.pos; !r.ber && p < r.end; {
+		_, _, next, ok := r.span(p)
+		if !ok {
 			return nil
 		}
+		cur := r.in[p:next]
 		if prev != nil && compareSetOf(prev, cur) > 0 {
-			return NewError(KindNonCanonical, off, typ, "SET OF elements not in ascending order", "X.690 11.6")
+			return NewError(KindNonCanonical, p, typ, "SET OF elements not in ascending order", "X.690 11.6")
 		}
-		prev = cur
+		prev, p = cur, next
 	}
 	return nil
 }
