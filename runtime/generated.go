@@ -66,8 +66,9 @@ func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
 //
 // The first list of a type in a decode gets an allocation of its own; from
 // the second one on, small lists of that type are cut from chunks that grow
-// geometrically (the extensions of the entries of a CRL: one allocation per
-// thousand entries instead of one per entry). The slices are capped, so that
+// geometrically from the size of that second list, up to maxChunk (the
+// extensions of the entries of a CRL: one allocation per hundreds of entries
+// instead of one per entry). The slices are capped, so that
 // an append to one does not write into the next.
 func MakeSlice[T any](r *Reader, n int) ([]T, error) {
 	var zero T
@@ -109,7 +110,7 @@ type (
 
 func (sl *slab[T]) take(r *Reader, n, size int) ([]T, error) {
 	if len(sl.free) < n {
-		sl.chunk = min(max(2*sl.chunk, 8, n), max(maxChunk/max(size, 1), n))
+		sl.chunk = max(min(2*sl.chunk, maxChunk/max(size, 1)), n)
 		c, err := makeExact[T](r, sl.chunk, size)
 		if err != nil {
 			return nil, err

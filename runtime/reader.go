@@ -136,8 +136,7 @@ func (r *Reader) take(h *Header, enter bool, typ string) (cs, ce int, err error)
 
 // count takes one element from the element budget.
 func (r *Reader) count(off int) error {
-	if r.s.elems--; r.s.elems < 0 {
-		r.s.elems++
+	if !r.s.elem() {
 		return NewError(KindLimit, off, "", "too many elements", "Options.MaxElements")
 	}
 	return nil
@@ -153,7 +152,7 @@ func (r *Reader) sub(cs, ce int) Reader {
 func (r *Reader) free(s *state) Reader {
 	c := *r
 	*s, c.s = *r.s, s
-	s.elems = maxInt
+	s.limited = false
 	return c
 }
 
@@ -186,8 +185,7 @@ func (r *Reader) ReadElement() (Header, []byte, error) {
 // it has just written field by field, which stalls store forwarding.) If
 // enter, a constructed element beyond the depth limit is an error.
 func (r *Reader) readElement(h *Header, enter bool) ([]byte, error) {
-	if id, cs, ce, ok := r.fast(); ok && r.s.elems > 0 && !(enter && id&0x20 != 0 && int(r.depth) >= r.s.opts.MaxDepth) {
-		r.s.elems--
+	if id, cs, ce, ok := r.fast(); ok && !(enter && id&0x20 != 0 && int(r.depth) >= r.s.opts.MaxDepth) && r.s.elem() {
 		*h = Header{Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, r.pos, cs - r.pos, ce - cs}
 		r.pos = ce
 		return r.in[cs:ce:ce], nil
@@ -222,32 +220,41 @@ func (r *Reader) readElement(h *Header, enter bool) ([]byte, error) {
 // makes the decode state escape: a decode that uses ReadAny allocates it
 // (one allocation).
 func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byte, err error) {
-	if p, end := r.pos, r.end; p+1 < end {
-		// The common headers, in DER: a tag number below 31 and a length
-		// in one, two or three octets (X.690 8.1.3.4, 8.1.3.5, 10.1).
-		s, in := r.s, r.in[:end]
-		id, l, hl := in[p], int(in[p+1]), 2
+	// The common headers, in DER: a tag number below 31 and a length in
+	// one, two or three octets (X.690 8.1.3.4, 8.1.3.5, 10.1). Everything
+	// else is left to readAny, so that this path needs no stack frame of
+	// its own beyond the call.
+	p, end := r.pos, r.end
+	if end > len(r.in) || p+2 > end {
+		return r.readAny(sub)
+	}
+	b := r.in[p:end]
+	id, l, hl := b[0], int(b[1]), 2
+	if l >= 0x80 {
 		switch {
-		case l < 0x80:
-		case l == 0x81 && p+2 < end && in[p+2] >= 0x80:
-			l, hl = int(in[p+2]), 3
-		case l == 0x82 && p+3 < end && in[p+2] != 0:
-			l, hl = int(in[p+2])<<8|int(in[p+3]), 4
+		case l == 0x81 && len(b) > 2 && b[2] >= 0x80:
+			l, hl = int(b[2]), 3
+		case l == 0x82 && len(b) > 3 && b[2] != 0:
+			l, hl = int(b[2])<<8|int(b[3]), 4
 		default:
-			hl = 0
-		}
-		constructed = id&0x20 != 0
-		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= end-p-hl && s.elems > 0 &&
-			!(constructed && sub != nil && int(r.depth) >= s.opts.MaxDepth) {
-			s.elems--
-			cs := p + hl
-			ce := cs + l
-			if r.pos = ce; constructed && sub != nil {
-				sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, ce, s, r.depth+1, r.ber
-			}
-			return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, in[cs:ce:ce], nil
+			return r.readAny(sub)
 		}
 	}
+	constructed = id&0x20 != 0
+	enter := constructed && sub != nil
+	if id&0x1f == 0x1f || id&0xdf == 0 || l > len(b)-hl || enter && int(r.depth) >= r.s.opts.MaxDepth || !r.s.elem() {
+		return r.readAny(sub)
+	}
+	cs := p + hl
+	ce := cs + l
+	if r.pos = ce; enter {
+		sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, ce, r.s, r.depth+1, r.ber
+	}
+	return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, b[hl : hl+l : hl+l], nil
+}
+
+// readAny is ReadAny for every header.
+func (r *Reader) readAny(sub *Reader) (tag Tag, constructed bool, contents []byte, err error) {
 	var h Header
 	c, err := r.readElement(&h, sub != nil)
 	if err != nil {
@@ -316,8 +323,7 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
 // enter is ReadConstructed returning the window of the contents.
 func (r *Reader) enter(t Tag, typ string) (cs, ce int, err error) {
 	if want, low := identifier(t, true); low && r.depth < int32(r.s.opts.MaxDepth) {
-		if id, cs, ce, ok := r.fast(); ok && id == want && r.s.elems > 0 {
-			r.s.elems--
+		if id, cs, ce, ok := r.fast(); ok && id == want && r.s.elem() {
 			r.pos = ce
 			return cs, ce, nil
 		}
@@ -351,8 +357,7 @@ func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err
 // the common form.
 func (r *Reader) shortPrimitive(t Tag) ([]byte, int, bool) {
 	want, low := identifier(t, false)
-	if id, cs, ce, ok := r.fast(); ok && low && id == want && r.s.elems > 0 {
-		r.s.elems--
+	if id, cs, ce, ok := r.fast(); ok && low && id == want && r.s.elem() {
 		r.pos = ce
 		return r.in[cs:ce:ce], cs, true
 	}

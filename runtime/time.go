@@ -199,7 +199,7 @@ func daysIn(y, m int) int {
 // type has none. Only the years 1950 to 2049 have a UTCTime (RFC 5280
 // 4.1.2.5.1); others are an error.
 func AppendUTCTime(dst []byte, t time.Time) ([]byte, error) {
-	if y, _, _, _, _, _ := civil(t); y < 1950 || y > 2049 {
+	if s := t.Unix(); s < utcTimeMin || s >= utcTimeEnd {
 		return dst, errValue("UTCTime", "year outside 1950..2049", "RFC 5280 4.1.2.5.1")
 	}
 	return appendTime(dst, t, 2), nil
@@ -209,7 +209,7 @@ func AppendUTCTime(dst []byte, t time.Time) ([]byte, error) {
 // holding t (in UTC): "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
 // without trailing zeros (X.690 11.7). Years outside 0..9999 are an error.
 func AppendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) {
-	if y, _, _, _, _, _ := civil(t); y < 0 || y > 9999 {
+	if s := t.Unix(); s < generalizedTimeMin || s >= generalizedTimeEnd {
 		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
 	}
 	return appendTime(dst, t, 4), nil
@@ -217,13 +217,15 @@ func AppendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) {
 
 func appendTime(dst []byte, t time.Time, yl int) []byte {
 	year, month, day, hour, min, sec := civil(t)
-	if yl == 2 {
-		year %= 100
+	var b [15]byte // the digits, in one append
+	f := b[:0]
+	if yl == 4 {
+		f = append(f, digitPairs[year/100%100*2:][:2]...)
 	}
-	dst = appendDigits(dst, year, yl)
-	for _, v := range [...]int{month, day, hour, min, sec} {
-		dst = appendDigits(dst, v, 2)
+	for _, v := range [...]int{year % 100, month, day, hour, min, sec} {
+		f = append(f, digitPairs[v*2:][:2]...)
 	}
+	dst = append(dst, f...)
 	if ns := t.Nanosecond(); ns != 0 && yl == 4 {
 		n := 9
 		for ns%10 == 0 {
@@ -234,3 +236,16 @@ func appendTime(dst []byte, t time.Time, yl int) []byte {
 	}
 	return append(dst, 'Z')
 }
+
+// digitPairs holds the two decimal digits of 0 to 99.
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
+
+// The Unix seconds of the first instants of 1950, 2050, 0000 and 10000.
+const (
+	utcTimeMin         = -631152000
+	utcTimeEnd         = 2524608000
+	generalizedTimeMin = -62167219200
+	generalizedTimeEnd = 253402300800
+)

@@ -132,3 +132,41 @@ func TestAliasStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendTimeYearRange checks the year limits of the time encoders at
+// their first and last seconds.
+func TestAppendTimeYearRange(t *testing.T) {
+	tests := []struct {
+		t       time.Time
+		utc     bool
+		want    string // "" for an error
+		comment string
+	}{
+		{time.Date(1950, 1, 1, 0, 0, 0, 0, time.UTC), true, "500101000000Z", "first UTCTime second"},
+		{time.Date(1949, 12, 31, 23, 59, 59, 0, time.UTC), true, "", "before 1950"},
+		{time.Date(2049, 12, 31, 23, 59, 59, 0, time.UTC), true, "491231235959Z", "last UTCTime second"},
+		{time.Date(2050, 1, 1, 0, 0, 0, 0, time.UTC), true, "", "2050"},
+		{time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC), false, "00000101000000Z", "year 0"},
+		{time.Date(-1, 12, 31, 23, 59, 59, 0, time.UTC), false, "", "before year 0"},
+		{time.Date(9999, 12, 31, 23, 59, 59, 500_000_000, time.UTC), false, "99991231235959.5Z", "last GeneralizedTime second"},
+		{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), false, "", "year 10000"},
+	}
+	for _, tt := range tests {
+		var got []byte
+		var err error
+		if tt.utc {
+			got, err = AppendUTCTime(nil, tt.t)
+		} else {
+			got, err = AppendGeneralizedTime(nil, tt.t)
+		}
+		if tt.want == "" {
+			if err == nil {
+				t.Errorf("%s: got %q, want an error", tt.comment, got)
+			}
+			continue
+		}
+		if err != nil || string(got) != tt.want {
+			t.Errorf("%s: got %q, %v; want %q", tt.comment, got, err, tt.want)
+		}
+	}
+}
