@@ -128,6 +128,9 @@ func (r *Reader) ReadUTCTime(t Tag) (time.Time, error) { return r.readTime(t, tr
 func (r *Reader) ReadGeneralizedTime(t Tag) (time.Time, error) { return r.readTime(t, false) }
 
 func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
+	if v, ok := r.readDERTime(t, utc); ok {
+		return v, nil
+	}
 	typ := "GeneralizedTime"
 	if utc {
 		typ = "UTCTime"

@@ -90,6 +90,18 @@ func (r *Reader) fast() (id byte, cs, ce int, ok bool) {
 	return id, r.pos + 2, r.pos + 2 + l, l < 0x80 && id&0x1f != 0x1f && id&0xdf != 0 && l <= len(b)-2
 }
 
+// short returns the length of the next element if it has identifier octet
+// want (a low tag number, so not 0x1f, and not 0) and the short length
+// form, with the contents inside the window: fast for a known tag, in
+// fewer instructions. It consumes and charges nothing.
+func (r *Reader) short(want byte) (int, bool) {
+	b := r.rest()
+	if len(b) < 2 || b[0] != want || b[1] >= 0x80 || int(b[1]) > len(b)-2 {
+		return 0, false
+	}
+	return int(b[1]), true
+}
+
 // identifier returns the identifier octet of tag t; low is false for the
 // high-tag-number form, whose number follows (X.690 8.1.2.4).
 func identifier(t Tag, constructed bool) (c byte, low bool) {
@@ -323,9 +335,10 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
 // enter is ReadConstructed returning the window of the contents.
 func (r *Reader) enter(t Tag, typ string) (cs, ce int, err error) {
 	if want, low := identifier(t, true); low && r.depth < int32(r.s.opts.MaxDepth) {
-		if id, cs, ce, ok := r.fast(); ok && id == want && r.s.elem() {
-			r.pos = ce
-			return cs, ce, nil
+		if l, ok := r.short(want); ok && r.s.elem() {
+			cs = r.pos + 2
+			r.pos = cs + l
+			return cs, cs + l, nil
 		}
 	}
 	var h Header
@@ -357,9 +370,10 @@ func (r *Reader) ReadPrimitive(t Tag, typ string) (contents []byte, off int, err
 // the common form.
 func (r *Reader) shortPrimitive(t Tag) ([]byte, int, bool) {
 	want, low := identifier(t, false)
-	if id, cs, ce, ok := r.fast(); ok && low && id == want && r.s.elem() {
-		r.pos = ce
-		return r.in[cs:ce:ce], cs, true
+	if l, ok := r.short(want); ok && low && want != 0 && r.s.elem() {
+		cs := r.pos + 2
+		r.pos = cs + l
+		return r.in[cs : cs+l : cs+l], cs, true
 	}
 	return nil, 0, false
 }

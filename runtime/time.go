@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"time"
 )
@@ -217,15 +218,20 @@ func AppendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) {
 
 func appendTime(dst []byte, t time.Time, yl int) []byte {
 	year, month, day, hour, min, sec := civil(t)
-	var b [15]byte // the digits, in one append
-	f := b[:0]
+	// The digits, written into an array two at a time and appended at once.
+	var b [14]byte
+	binary.BigEndian.PutUint16(b[0:], digitPairs[uint8(year/100)])
+	binary.BigEndian.PutUint16(b[2:], digitPairs[uint8(year%100)])
+	binary.BigEndian.PutUint16(b[4:], digitPairs[uint8(month)])
+	binary.BigEndian.PutUint16(b[6:], digitPairs[uint8(day)])
+	binary.BigEndian.PutUint16(b[8:], digitPairs[uint8(hour)])
+	binary.BigEndian.PutUint16(b[10:], digitPairs[uint8(min)])
+	binary.BigEndian.PutUint16(b[12:], digitPairs[uint8(sec)])
 	if yl == 4 {
-		f = append(f, digitPairs[year/100%100*2:][:2]...)
+		dst = append(dst, b[:]...)
+	} else {
+		dst = append(dst, b[2:]...)
 	}
-	for _, v := range [...]int{year % 100, month, day, hour, min, sec} {
-		f = append(f, digitPairs[v*2:][:2]...)
-	}
-	dst = append(dst, f...)
 	if ns := t.Nanosecond(); ns != 0 && yl == 4 {
 		n := 9
 		for ns%10 == 0 {
@@ -237,10 +243,14 @@ func appendTime(dst []byte, t time.Time, yl int) []byte {
 	return append(dst, 'Z')
 }
 
-// digitPairs holds the two decimal digits of 0 to 99.
-const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
-	"8081828384858687888990919293949596979899"
+// digitPairs holds the two ASCII digits of 0 to 99, indexed by a uint8 so
+// that reading it needs no bounds check (the values from 100 are unused).
+var digitPairs = func() (t [256]uint16) {
+	for v := range 100 {
+		t[v] = uint16('0'+v/10)<<8 | uint16('0'+v%10)
+	}
+	return t
+}()
 
 // The Unix seconds of the first instants of 1950, 2050, 0000 and 10000.
 const (

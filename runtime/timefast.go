@@ -1,6 +1,9 @@
 package runtime
 
-import "time"
+import (
+	"encoding/binary"
+	"time"
+)
 
 // derTime parses the one form DER allows for a time without a fraction:
 // "YYMMDDhhmmssZ" (UTCTime, 13 octets) or "YYYYMMDDhhmmssZ"
@@ -9,45 +12,51 @@ import "time"
 // every other input, which the general parser (parseTime) then accepts or
 // reports.
 func derTime(b []byte, utc bool) (t time.Time, ok bool) {
-	var year int
+	var year, month, day, hour, min, sec int
 	if utc {
 		if len(b) != 13 || b[12] != 'Z' {
 			return t, false
 		}
+		p, ok1 := digitPairs4(binary.LittleEndian.Uint64(b))
+		q, ok2 := digitPairs4(uint64(binary.LittleEndian.Uint32(b[8:])) | 0x3030303000000000)
+		if !ok1 || !ok2 {
+			return t, false
+		}
 		// X.509 (RFC 5280 4.1.2.5.1): YY >= 50 is 19YY, YY < 50 is 20YY.
-		year, ok = pair(b[0], b[1])
-		year += 1900
-		if year < 1950 {
+		if year = 1900 + int(p&0xff); year < 1950 {
 			year += 100
 		}
-		b = b[2:12]
+		month, day, hour = int(p>>16&0xff), int(p>>32&0xff), int(p>>48)
+		min, sec = int(q&0xff), int(q>>16&0xff)
 	} else {
 		if len(b) != 15 || b[14] != 'Z' {
 			return t, false
 		}
-		hi, ok1 := pair(b[0], b[1])
-		lo, ok2 := pair(b[2], b[3])
-		year, ok = hi*100+lo, ok1 && ok2
-		b = b[4:14]
+		p, ok1 := digitPairs4(binary.LittleEndian.Uint64(b))
+		q, ok2 := digitPairs4(uint64(binary.LittleEndian.Uint32(b[8:])) | uint64(binary.LittleEndian.Uint16(b[12:]))<<32 | 0x3030<<48)
+		if !ok1 || !ok2 {
+			return t, false
+		}
+		year, month, day = int(p&0xff)*100+int(p>>16&0xff), int(p>>32&0xff), int(p>>48)
+		hour, min, sec = int(q&0xff), int(q>>16&0xff), int(q>>32&0xff)
 	}
-	_ = b[9]
-	month, ok1 := pair(b[0], b[1])
-	day, ok2 := pair(b[2], b[3])
-	hour, ok3 := pair(b[4], b[5])
-	min, ok4 := pair(b[6], b[7])
-	sec, ok5 := pair(b[8], b[9])
-	if !(ok && ok1 && ok2 && ok3 && ok4 && ok5) || month < 1 || month > 12 || day < 1 ||
-		day > daysIn(year, month) || hour > 23 || min > 59 || sec > 59 {
+	if month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || min > 59 || sec > 59 {
 		return t, false
 	}
 	s := daysFromCivil(year, month, day)*86400 + int64(hour*3600+min*60+sec)
 	return time.Unix(s, 0).UTC(), true
 }
 
-// pair returns the value of two decimal digits.
-func pair(a, b byte) (int, bool) {
-	a, b = a-'0', b-'0'
-	return int(a)*10 + int(b), a <= 9 && b <= 9
+// digitPairs4 reads the eight octets of u (the first in the low byte) as
+// four pairs of decimal digits and returns their values in bytes 0, 2, 4
+// and 6; ok is false unless every octet is a digit. One word at a time
+// instead of a loop over octets: a CRL holds a time per entry.
+func digitPairs4(u uint64) (pairs uint64, ok bool) {
+	// A digit is 0x30 to 0x39: its high nibble is 3, and adding 6 leaves
+	// it 3 (no octet carries into the next unless its own high nibble is F).
+	ok = u&0xf0f0f0f0f0f0f0f0|(u+0x0606060606060606)&0xf0f0f0f0f0f0f0f0>>4 == 0x3333333333333333
+	d := u & 0x0f0f0f0f0f0f0f0f
+	return (d*10 + d>>8) & 0x00ff00ff00ff00ff, ok
 }
 
 // civil returns the date and time of day of t in UTC, by arithmetic on its
@@ -55,18 +64,19 @@ func pair(a, b byte) (int, bool) {
 // Clock, which each recompute the date): the encoders' fast path.
 func civil(t time.Time) (year, month, day, hour, min, sec int) {
 	secs := t.Unix()
-	days, rem := secs/86400, secs%86400
-	if rem < 0 {
-		days, rem = days-1, rem+86400
+	if secs < generalizedTimeMin || secs >= generalizedTimeEnd {
+		// Outside the years 0 to 9999, which no encoder writes.
+		y, m, d := t.Date()
+		h, mi, s := t.Clock()
+		return y, int(m), d, h, mi, s
 	}
-	// The inverse of daysFromCivil (days since 1970-01-01; March-based
-	// years of 400-year eras).
-	z := days + 719468
-	era := z
-	if era < 0 {
-		era -= 146096
-	}
-	era /= 146097
+	// Unsigned arithmetic from 0000-01-01 (divisions by constants are
+	// cheaper unsigned). The inverse of daysFromCivil: days from -0400-03-01,
+	// in March-based years of 400-year eras.
+	u := uint64(secs - generalizedTimeMin)
+	rem := u % 86400
+	z := u/86400 + 146097 - 60 // 0000-01-01 is day 146097 - 60 of the era that starts at -0400-03-01
+	era := z / 146097
 	doe := z - era*146097                                  // day of era, 0..146096
 	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // year of era, 0..399
 	doy := doe - (365*yoe + yoe/4 - yoe/100)               // day of the March-based year
@@ -76,9 +86,32 @@ func civil(t time.Time) (year, month, day, hour, min, sec int) {
 	if month > 12 {
 		month -= 12
 	}
-	year = int(yoe + era*400)
+	year = int(yoe+era*400) - 400
 	if month <= 2 {
 		year++
 	}
 	return year, month, day, int(rem / 3600), int(rem % 3600 / 60), int(rem % 60)
+}
+
+// pair returns the value of two decimal digits.
+func pair(a, b byte) (int, bool) {
+	a, b = a-'0', b-'0'
+	return int(a)*10 + int(b), a <= 9 && b <= 9
+}
+
+// readDERTime reads a time in its DER form without a fraction with the
+// common header, as one step (a CRL entry's revocation date); ok is false,
+// with nothing consumed, for everything else.
+func (r *Reader) readDERTime(t Tag, utc bool) (v time.Time, ok bool) {
+	want, low := identifier(t, false)
+	l, ok := r.short(want)
+	if !ok || !low {
+		return v, false
+	}
+	cs := r.pos + 2
+	if v, ok = derTime(r.in[cs:cs+l], utc); ok && r.s.elem() {
+		r.pos = cs + l
+		return v, true
+	}
+	return v, false
 }

@@ -38,6 +38,32 @@ func TestDERTimeAgrees(t *testing.T) {
 	}
 }
 
+// TestDERTimeEveryOctet replaces each octet of a DER time by every value
+// and checks that the fast path accepts only what the general parser
+// accepts, with its value: the word-at-a-time digit check against every
+// non-digit next to '0' and '9'.
+func TestDERTimeEveryOctet(t *testing.T) {
+	for _, base := range []struct {
+		s   string
+		utc bool
+	}{{"491231235959Z", true}, {"20991231235959Z", false}} {
+		for i := range len(base.s) {
+			for c := range 256 {
+				b := []byte(base.s)
+				b[i] = byte(c)
+				got, ok := derTime(b, base.utc)
+				want, err := parseTime(b, true, base.utc)
+				if ok && (err != nil || !got.Equal(want)) {
+					t.Errorf("%q: fast path %v, general parser %v, %v", b, got, want, err)
+				}
+				if !ok && err == nil && c >= '0' && c <= '9' {
+					t.Errorf("%q: fast path rejects a DER time the general parser accepts", b)
+				}
+			}
+		}
+	}
+}
+
 // FuzzDERTime checks that the fast path accepts nothing the general parser
 // rejects and agrees with it on what both accept.
 func FuzzDERTime(f *testing.F) {
@@ -102,9 +128,19 @@ func TestName(t *testing.T) {
 }
 
 // TestCivil checks the encoders' date arithmetic against the time package
-// over six centuries, a second before and after every day boundary.
+// over six centuries, a second before and after every day boundary, and
+// around the years 0 and 10000 where it changes method.
 func TestCivil(t *testing.T) {
+	var instants []int64
 	for s := int64(-12219292800); s < 16725225600; s += 86400*7 + 3 {
+		instants = append(instants, s)
+	}
+	for _, edge := range []int64{generalizedTimeMin, generalizedTimeEnd} {
+		for s := edge - 800*86400; s < edge+800*86400; s += 86400 {
+			instants = append(instants, s)
+		}
+	}
+	for _, s := range instants {
 		for _, d := range []int64{0, -1, 1, 43210} {
 			tm := time.Unix(s+d, 0).UTC()
 			y, mo, dd, h, mi, se := civil(tm)
