@@ -3,7 +3,6 @@ package runtime
 import (
 	"math/big"
 	"time"
-	"unsafe"
 )
 
 // Typed reads: one method per universal type, each taking the tag to expect
@@ -188,20 +187,9 @@ func (r *Reader) ReadISOTime(t Tag) (ISOTime, error) { return readString(r, t, "
 // readText reads the character string type with UNIVERSAL tag number n
 // (under tag t) into a Go string; see DecodeString.
 func (r *Reader) readText(t Tag, n uint32) (string, error) {
-	if r.s.opts.AliasStrings && ucsWidth(n) == 0 {
-		return readString(r, t, Universal(n).String(), func(b []byte) (string, error) {
-			if err := CheckString(n, b); err != nil {
-				return "", err
-			}
-			return aliasString(b), nil
-		})
-	}
-	return readString(r, t, Universal(n).String(), func(b []byte) (string, error) { return DecodeString(n, b) })
+	x509, alias := r.Tolerates(ToleratePrintableString), r.s.opts.AliasStrings
+	return readString(r, t, Universal(n).String(), func(b []byte) (string, error) { return decodeString(n, b, x509, alias) })
 }
-
-// aliasString returns the string whose octets are b, without a copy
-// (Options.AliasStrings).
-func aliasString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // ReadUTF8String reads a UTF8String.
 func (r *Reader) ReadUTF8String(t Tag) (string, error) { return r.readText(t, TagUTF8String) }
@@ -210,20 +198,7 @@ func (r *Reader) ReadUTF8String(t Tag) (string, error) { return r.readText(t, Ta
 func (r *Reader) ReadNumericString(t Tag) (string, error) { return r.readText(t, TagNumericString) }
 
 // ReadPrintableString reads a PrintableString.
-func (r *Reader) ReadPrintableString(t Tag) (string, error) {
-	if r.Tolerates(ToleratePrintableString) {
-		return readString(r, t, "PrintableString", func(b []byte) (string, error) {
-			if err := checkCharset(b, &printableX509Set, "PrintableString", "X.680 41.4"); err != nil {
-				return "", err
-			}
-			if r.s.opts.AliasStrings {
-				return aliasString(b), nil
-			}
-			return string(b), nil
-		})
-	}
-	return r.readText(t, TagPrintableString)
-}
+func (r *Reader) ReadPrintableString(t Tag) (string, error) { return r.readText(t, TagPrintableString) }
 
 // ReadTeletexString reads a TeletexString (T61String) as Latin-1.
 func (r *Reader) ReadTeletexString(t Tag) (string, error) { return r.readText(t, TagTeletexString) }
@@ -327,14 +302,7 @@ func (b *Builder) AddString(t Tag, n uint32, s string) {
 	// allocated on every call.
 	m := b.Begin(t, false)
 	var err error
-	if n == TagPrintableString && b.Tolerates(ToleratePrintableString) {
-		if err = checkCharset(s, &printableX509Set, "PrintableString", "X.680 41.4"); err == nil {
-			b.buf = append(b.buf, s...)
-		}
-	} else {
-		b.buf, err = AppendString(b.buf, n, s)
-	}
-	if err != nil {
+	if b.buf, err = appendString(b.buf, n, s, b.Tolerates(ToleratePrintableString)); err != nil {
 		b.SetError(err)
 	}
 	b.End(m)
