@@ -1,9 +1,6 @@
 package runtime
 
-import (
-	"math/big"
-	"time"
-)
+import "time"
 
 // Typed reads: one method per universal type, each taking the tag to expect
 // (the universal tag, or the tag of an IMPLICIT tagging) and parsing the
@@ -53,15 +50,6 @@ func (r *Reader) ReadInteger(t Tag) (Integer, error) {
 	}
 	v, err := ParseInteger(c, !r.ber)
 	return v, at(err, off)
-}
-
-// ReadBigInt reads an INTEGER of any size into a new big.Int.
-func (r *Reader) ReadBigInt(t Tag) (*big.Int, error) {
-	v, err := r.ReadInteger(t)
-	if err != nil {
-		return nil, err
-	}
-	return v.Big(), nil
 }
 
 // ReadReal reads a REAL (see ParseReal for the precision rules).
@@ -260,9 +248,6 @@ func (b *Builder) AddInt64(t Tag, v int64) { addValid(b, t, v, AppendInt64) }
 
 // AddInteger appends an INTEGER in its minimal form.
 func (b *Builder) AddInteger(t Tag, v Integer) { addValid(b, t, v, AppendInteger) }
-
-// AddBigInt appends an INTEGER.
-func (b *Builder) AddBigInt(t Tag, v *big.Int) { addValid(b, t, v, AppendBigInt) }
 
 // AddReal appends a REAL in its DER form.
 func (b *Builder) AddReal(t Tag, v float64) { addValid(b, t, v, AppendReal) }
