@@ -41,6 +41,11 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 	// Invalid contents are reported first, then non-DER forms, then values
 	// a time.Time cannot hold.
 	nd, unsup := -1, ""
+	nonDER := func(rule int) { // the first rule broken is reported
+		if nd < 0 {
+			nd = rule
+		}
+	}
 	bad := func(msg string) (time.Time, error) { return time.Time{}, errValue(typ, msg, clause) }
 	year, ok1 := digits(b, 0, yl)
 	month, ok2 := digits(b, yl, 2)
@@ -67,19 +72,19 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 		return bad("minutes missing")
 	}
 	if elems < 3 {
-		nd = 1
+		nonDER(1)
 	}
 	var nsec int64
 	if !utc && i < len(b) && (b[i] == '.' || b[i] == ',') {
-		if b[i] == ',' && nd < 0 {
-			nd = 3
+		if b[i] == ',' {
+			nonDER(3)
 		}
 		j := skipDigits(b, i+1)
 		if j == i+1 {
 			return bad("decimal sign without digits")
 		}
-		if b[j-1] == '0' && nd < 0 {
-			nd = 2
+		if b[j-1] == '0' {
+			nonDER(2)
 		}
 		var ok bool
 		unit := [...]uint64{3600e9, 60e9, 1e9}[elems-1]
@@ -94,9 +99,7 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 		if utc {
 			return bad("time zone missing")
 		}
-		if nd < 0 {
-			nd = 0
-		}
+		nonDER(0)
 		unsup = "local time without an offset from UTC"
 	case b[i] == 'Z':
 		i++
@@ -114,9 +117,7 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 		if okm {
 			i += 2
 		}
-		if nd < 0 {
-			nd = 0
-		}
+		nonDER(0)
 	default:
 		return bad("unexpected character after the time")
 	}
@@ -128,9 +129,7 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 	case hour == 24 && min == 0 && sec == 0 && nsec == 0:
 		// ISO 8601: 24:00:00 is the midnight ending the day, which DER
 		// writes as 00:00:00 of the next day.
-		if nd < 0 {
-			nd = 4
-		}
+		nonDER(4)
 	case hour > 23 || min > 59 || sec > 60:
 		return bad("hour, minute or second out of range")
 	case sec == 60:
