@@ -197,33 +197,31 @@ func daysIn(y, m int) int {
 // "YYMMDDhhmmssZ" (X.690 11.8). Fractions of a second are dropped, as the
 // type has none. Only the years 1950 to 2049 have a UTCTime (RFC 5280
 // 4.1.2.5.1); others are an error.
-func AppendUTCTime(dst []byte, t time.Time) ([]byte, error) {
-	if y, _, _, _, _, _ := civil(t); y < 1950 || y > 2049 {
-		return dst, errValue("UTCTime", "year outside 1950..2049", "RFC 5280 4.1.2.5.1")
-	}
-	return appendTime(dst, t, 2), nil
-}
+func AppendUTCTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(dst, t, true) }
 
 // AppendGeneralizedTime appends the DER contents of a GeneralizedTime
 // holding t (in UTC): "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
 // without trailing zeros (X.690 11.7). Years outside 0..9999 are an error.
 func AppendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) {
-	if y, _, _, _, _, _ := civil(t); y < 0 || y > 9999 {
-		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
-	}
-	return appendTime(dst, t, 4), nil
+	return appendTime(dst, t, false)
 }
 
-func appendTime(dst []byte, t time.Time, yl int) []byte {
+func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 	year, month, day, hour, min, sec := civil(t)
-	if yl == 2 {
-		year %= 100
+	yl := 4
+	switch {
+	case utc && (year < 1950 || year > 2049):
+		return dst, errValue("UTCTime", "year outside 1950..2049", "RFC 5280 4.1.2.5.1")
+	case utc:
+		year, yl = year%100, 2
+	case year < 0 || year > 9999:
+		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
 	}
 	dst = appendDigits(dst, year, yl)
 	for _, v := range [...]int{month, day, hour, min, sec} {
 		dst = appendDigits(dst, v, 2)
 	}
-	if ns := t.Nanosecond(); ns != 0 && yl == 4 {
+	if ns := t.Nanosecond(); ns != 0 && !utc {
 		n := 9
 		for ns%10 == 0 {
 			ns /= 10
@@ -231,5 +229,5 @@ func appendTime(dst []byte, t time.Time, yl int) []byte {
 		}
 		dst = appendDigits(append(dst, '.'), ns, n)
 	}
-	return append(dst, 'Z')
+	return append(dst, 'Z'), nil
 }
