@@ -78,12 +78,16 @@ func normalize(b *Builder, r Reader, one bool) (int, error) {
 			if len(c) != 1 {
 				return 0, NewError(KindMalformed, p, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
 			}
-			if b.buf = append(b.buf, c[0]); c[0] != 0 {
-				b.buf[m+1] = 0xff
-			}
+			b.buf = AppendBoolean(b.buf, c[0] != 0)
 		case t == Universal(TagBitString):
+			// X.690 8.6.2: an initial octet with the number of unused
+			// bits, 0 to 7, which is 0 when there are no further octets;
+			// 11.2.1: the unused bits are zero.
+			if len(c) == 0 || c[0] > 7 || len(c) == 1 && c[0] != 0 {
+				return 0, NewError(KindMalformed, p, "BIT STRING", "invalid unused-bits octet", "X.690 8.6.2")
+			}
 			b.buf = append(b.buf, c...)
-			err = fixBitString(b.buf[m+1:], p)
+			b.buf[len(b.buf)-1] &^= byte(1)<<c[0] - 1
 		default:
 			b.buf = append(b.buf, c...)
 		}
@@ -95,18 +99,6 @@ func normalize(b *Builder, r Reader, one bool) (int, error) {
 		}
 	}
 	return r.pos, nil
-}
-
-// fixBitString checks the contents c of a BIT STRING and clears its unused
-// bits (X.690 11.2.1). off locates errors.
-func fixBitString(c []byte, off int) error {
-	// X.690 8.6.2: an initial octet with the number of unused bits, 0 to 7,
-	// which is 0 when there are no further octets.
-	if len(c) == 0 || c[0] > 7 || len(c) == 1 && c[0] != 0 {
-		return NewError(KindMalformed, off, "BIT STRING", "invalid unused-bits octet", "X.690 8.6.2")
-	}
-	c[len(c)-1] &^= byte(1)<<c[0] - 1
-	return nil
 }
 
 // join joins the segments of the constructed string with tag t at off,

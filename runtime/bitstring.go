@@ -83,10 +83,7 @@ func AppendBitString(dst []byte, s BitString) ([]byte, error) {
 		return dst, errValue("BIT STRING", "BitLength does not match Bytes", "")
 	}
 	u := 8*n - s.BitLength
-	dst = append(dst, byte(u))
-	dst = append(dst, s.Bytes[:n]...)
-	if u > 0 {
-		dst[len(dst)-1] &^= 1<<u - 1
-	}
+	dst = append(append(dst, byte(u)), s.Bytes[:n]...)
+	dst[len(dst)-1] &^= 1<<u - 1 // the padding bits, if any (with none, the mask is 0)
 	return dst, nil
 }

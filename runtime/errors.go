@@ -106,9 +106,6 @@ func TagMismatch(off int, typ string, want, got Tag) *Error {
 
 // Path returns the field path, outermost first, joined by dots.
 func (e *Error) Path() string {
-	if len(e.rpath) == 0 {
-		return ""
-	}
 	var b strings.Builder
 	for i := len(e.rpath) - 1; i >= 0; i-- {
 		b.WriteString(e.rpath[i])

@@ -26,14 +26,6 @@ func ParseInteger(b []byte, der bool) (Integer, error) {
 // a larger value is a KindUnsupported error.
 func ParseInt64(b []byte, der bool) (int64, error) { return parseInt64(b, der, "INTEGER") }
 
-// ParseBigInt parses the contents of an INTEGER into a new big.Int.
-func ParseBigInt(b []byte, der bool) (*big.Int, error) {
-	if err := checkInteger(b, der, "INTEGER"); err != nil {
-		return nil, err
-	}
-	return Integer(b).Big(), nil
-}
-
 func checkInteger(b []byte, der bool, typ string) error {
 	if len(b) == 0 {
 		return errValue(typ, "empty contents", "X.690 8.3.1")
@@ -74,12 +66,11 @@ func (i Integer) Int64() (int64, bool) {
 		return 0, false
 	}
 	var v int64
-	for k, c := range i {
-		if k == 0 {
-			v = int64(int8(c))
-		} else {
-			v = v<<8 | int64(c)
-		}
+	if len(i) > 0 && i[0] >= 0x80 {
+		v = -1 // sign extension: the shifts below keep the ones on top
+	}
+	for _, c := range i {
+		v = v<<8 | int64(c)
 	}
 	return v, true
 }
@@ -139,10 +130,7 @@ func AppendInt64(dst []byte, v int64) []byte {
 	for w := v; w > 127 || w < -128; w >>= 8 {
 		n++
 	}
-	for k := n - 1; k >= 0; k-- {
-		dst = append(dst, byte(v>>(8*k)))
-	}
-	return dst
+	return appendBigEndian(dst, uint64(v), n)
 }
 
 // AppendInteger appends the contents of i in the fewest octets, dropping
@@ -157,12 +145,8 @@ func AppendInteger(dst []byte, i Integer) []byte {
 
 // AppendBigInt appends the contents of z in the fewest octets. A nil z is 0.
 func AppendBigInt(dst []byte, z *big.Int) []byte {
-	if z == nil || z.IsInt64() {
-		var v int64
-		if z != nil {
-			v = z.Int64()
-		}
-		return AppendInt64(dst, v)
+	if z == nil {
+		return append(dst, 0)
 	}
 	// Two's complement of a negative z is the complement of -z-1 (>= 0),
 	// on enough octets to leave the sign bit free.

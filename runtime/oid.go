@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math/big"
 	"strconv"
+	"strings"
 )
 
 // OID is an OBJECT IDENTIFIER: its contents octets (X.690 8.19), a series of
@@ -218,43 +219,33 @@ func parseDotted(s string, oid bool) ([]byte, error) {
 	}
 	var b []byte
 	var first uint64 // first arc of an OID, kept until the second is read
-	i := 0
-	for n := 0; ; n++ {
-		j := skipDigits(s, i)
-		if j == i || j-i > 1 && s[i] == '0' || j < len(s) && s[j] != '.' {
+	arcs := strings.Split(s, ".")
+	for n, arc := range arcs {
+		if arc == "" || skipDigits(arc, 0) < len(arc) || len(arc) > 1 && arc[0] == '0' {
 			return nil, errValue(typ, "not a dotted list of decimal arcs: "+strconv.Quote(s), "")
 		}
-		arc := s[i:j]
-		v, err := strconv.ParseUint(arc, 10, 64)
-		huge := err != nil // more than 64 bits
+		// Arcs have any size: the few that exceed a machine word are rare,
+		// and a dotted form is parsed once, not per decode.
+		z, _ := new(big.Int).SetString(arc, 10)
 		switch {
 		case oid && n == 0:
-			if huge || v > 2 {
+			if !z.IsUint64() || z.Uint64() > 2 {
 				return nil, errValue(typ, "first arc not 0, 1 or 2", "X.690 8.19.4")
 			}
-			first = v
+			first = z.Uint64()
+			continue
 		case oid && n == 1:
-			if first < 2 && (huge || v >= 40) {
+			if first < 2 && (!z.IsUint64() || z.Uint64() >= 40) {
 				return nil, errValue(typ, "second arc not below 40", "X.690 8.19.4")
 			}
-			if huge || v > ^uint64(0)-80 {
-				b = appendDecimalBase128(b, arc, 40*first)
-			} else {
-				b = appendBase128(b, 40*first+v)
-			}
-		case huge:
-			b = appendDecimalBase128(b, arc, 0)
-		default:
-			b = appendBase128(b, v)
+			z.Add(z, new(big.Int).SetUint64(40*first)) // X.690 8.19.4
 		}
-		if j == len(s) {
-			if oid && n == 0 {
-				return nil, errValue(typ, "fewer than two arcs", "X.690 8.19.4")
-			}
-			return b, nil
-		}
-		i = j + 1
+		b = appendBigBase128(b, z)
 	}
+	if oid && len(arcs) < 2 {
+		return nil, errValue(typ, "fewer than two arcs", "X.690 8.19.4")
+	}
+	return b, nil
 }
 
 // appendBase128 appends v as a subidentifier (X.690 8.19.2).
@@ -273,13 +264,14 @@ func appendBase128(dst []byte, v uint64) []byte {
 	return dst
 }
 
-// appendDecimalBase128 appends the decimal arc plus add as a subidentifier:
-// the rare path of arcs beyond 64 bits.
-func appendDecimalBase128(dst []byte, arc string, add uint64) []byte {
-	z, _ := new(big.Int).SetString(arc, 10)
-	z.Add(z, new(big.Int).SetUint64(add))
-	for k := max((z.BitLen()+6)/7, 1) - 1; k >= 0; k-- {
-		c := byte(new(big.Int).Rsh(z, uint(7*k)).Uint64() & 0x7f)
+// appendBigBase128 appends z (>= 0) as a subidentifier (X.690 8.19.2).
+func appendBigBase128(dst []byte, z *big.Int) []byte {
+	if z.IsUint64() {
+		return appendBase128(dst, z.Uint64())
+	}
+	var d big.Int
+	for k := (z.BitLen()+6)/7 - 1; k >= 0; k-- {
+		c := byte(d.Rsh(z, uint(7*k)).Uint64() & 0x7f)
 		if k > 0 {
 			c |= 0x80
 		}

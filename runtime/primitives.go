@@ -78,6 +78,16 @@ func skipDigits[T ~string | ~[]byte](s T, i int) int {
 	return i
 }
 
+// appendBigEndian appends the n low-order octets of v, most significant
+// first: the two's complement and unsigned numbers of lengths, INTEGER,
+// REAL and the UCS strings.
+func appendBigEndian(dst []byte, v uint64, n int) []byte {
+	for k := n - 1; k >= 0; k-- {
+		dst = append(dst, byte(v>>(8*k)))
+	}
+	return dst
+}
+
 // appendDigits appends v (>= 0) in decimal on at least n digits.
 func appendDigits(dst []byte, v, n int) []byte {
 	switch { // the fields of times, without a loop

@@ -1,10 +1,6 @@
 package runtime
 
-import (
-	"math/big"
-	"time"
-	"unsafe"
-)
+import "time"
 
 // Typed reads: one method per universal type, each taking the tag to expect
 // (the universal tag, or the tag of an IMPLICIT tagging) and parsing the
@@ -54,15 +50,6 @@ func (r *Reader) ReadInteger(t Tag) (Integer, error) {
 	}
 	v, err := ParseInteger(c, !r.ber)
 	return v, at(err, off)
-}
-
-// ReadBigInt reads an INTEGER of any size into a new big.Int.
-func (r *Reader) ReadBigInt(t Tag) (*big.Int, error) {
-	v, err := r.ReadInteger(t)
-	if err != nil {
-		return nil, err
-	}
-	return v.Big(), nil
 }
 
 // ReadReal reads a REAL (see ParseReal for the precision rules).
@@ -191,20 +178,9 @@ func (r *Reader) ReadISOTime(t Tag) (ISOTime, error) { return readString(r, t, "
 // readText reads the character string type with UNIVERSAL tag number n
 // (under tag t) into a Go string; see DecodeString.
 func (r *Reader) readText(t Tag, n uint32) (string, error) {
-	if r.s.opts.AliasStrings && ucsWidth(n) == 0 {
-		return readString(r, t, Universal(n).String(), func(b []byte) (string, error) {
-			if err := CheckString(n, b); err != nil {
-				return "", err
-			}
-			return aliasString(b), nil
-		})
-	}
-	return readString(r, t, Universal(n).String(), func(b []byte) (string, error) { return DecodeString(n, b) })
+	x509, alias := r.Tolerates(ToleratePrintableString), r.s.opts.AliasStrings
+	return readString(r, t, Universal(n).String(), func(b []byte) (string, error) { return decodeString(n, b, x509, alias) })
 }
-
-// aliasString returns the string whose octets are b, without a copy
-// (Options.AliasStrings).
-func aliasString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // ReadUTF8String reads a UTF8String.
 func (r *Reader) ReadUTF8String(t Tag) (string, error) { return r.readText(t, TagUTF8String) }
@@ -213,20 +189,7 @@ func (r *Reader) ReadUTF8String(t Tag) (string, error) { return r.readText(t, Ta
 func (r *Reader) ReadNumericString(t Tag) (string, error) { return r.readText(t, TagNumericString) }
 
 // ReadPrintableString reads a PrintableString.
-func (r *Reader) ReadPrintableString(t Tag) (string, error) {
-	if r.Tolerates(ToleratePrintableString) {
-		return readString(r, t, "PrintableString", func(b []byte) (string, error) {
-			if err := checkCharset(b, &printableX509Set, "PrintableString", "X.680 41.4"); err != nil {
-				return "", err
-			}
-			if r.s.opts.AliasStrings {
-				return aliasString(b), nil
-			}
-			return string(b), nil
-		})
-	}
-	return r.readText(t, TagPrintableString)
-}
+func (r *Reader) ReadPrintableString(t Tag) (string, error) { return r.readText(t, TagPrintableString) }
 
 // ReadTeletexString reads a TeletexString (T61String) as Latin-1.
 func (r *Reader) ReadTeletexString(t Tag) (string, error) { return r.readText(t, TagTeletexString) }
@@ -289,9 +252,6 @@ func (b *Builder) AddInt64(t Tag, v int64) { addValid(b, t, v, AppendInt64) }
 // AddInteger appends an INTEGER in its minimal form.
 func (b *Builder) AddInteger(t Tag, v Integer) { addValid(b, t, v, AppendInteger) }
 
-// AddBigInt appends an INTEGER.
-func (b *Builder) AddBigInt(t Tag, v *big.Int) { addValid(b, t, v, AppendBigInt) }
-
 // AddReal appends a REAL in its DER form.
 func (b *Builder) AddReal(t Tag, v float64) { addValid(b, t, v, AppendReal) }
 
@@ -330,14 +290,7 @@ func (b *Builder) AddString(t Tag, n uint32, s string) {
 	// allocated on every call.
 	m := b.Begin(t, false)
 	var err error
-	if n == TagPrintableString && b.Tolerates(ToleratePrintableString) {
-		if err = checkCharset(s, &printableX509Set, "PrintableString", "X.680 41.4"); err == nil {
-			b.buf = append(b.buf, s...)
-		}
-	} else {
-		b.buf, err = AppendString(b.buf, n, s)
-	}
-	if err != nil {
+	if b.buf, err = appendString(b.buf, n, s, b.Tolerates(ToleratePrintableString)); err != nil {
 		b.SetError(err)
 	}
 	b.End(m)

@@ -38,19 +38,11 @@ func ParseReal(b []byte, der bool) (float64, error) {
 		return parseDecimalReal(b, der)
 	case len(b) != 1:
 		return 0, errValue("REAL", "special value of more than one octet", "X.690 8.5.9")
+	case c > 0x43:
+		return 0, errValue("REAL", "reserved special value", "X.690 8.5.9")
 	}
-	// X.690 8.5.9: the special real values.
-	switch c {
-	case 0x40:
-		return math.Inf(1), nil
-	case 0x41:
-		return math.Inf(-1), nil
-	case 0x42:
-		return math.NaN(), nil
-	case 0x43:
-		return math.Copysign(0, -1), nil
-	}
-	return 0, errValue("REAL", "reserved special value", "X.690 8.5.9")
+	// X.690 8.5.9: the special real values, in the order of their octets.
+	return [...]float64{math.Inf(1), math.Inf(-1), math.NaN(), math.Copysign(0, -1)}[c-0x40], nil
 }
 
 func parseBinaryReal(b []byte, der bool) (float64, error) {
@@ -90,19 +82,14 @@ func parseBinaryReal(b []byte, der bool) (float64, error) {
 	if c&0x40 != 0 {
 		sign = -1
 	}
-	for len(m) > 0 && m[0] == 0 {
-		m = m[1:]
-	}
-	if len(m) == 0 {
+	if m = bytes.TrimLeft(m, "\x00"); len(m) == 0 {
 		return math.Copysign(0, sign), nil
 	}
 	// value = N * 2^F * B^E (X.690 8.5.7.3); write N = mant * 2^shift with
 	// mant odd.
-	shift := int64(0)
-	for m[len(m)-1] == 0 {
-		m = m[:len(m)-1]
-		shift += 8
-	}
+	n0 := len(m)
+	m = bytes.TrimRight(m, "\x00")
+	shift := int64(8 * (n0 - len(m)))
 	if e = Integer(e).minimal(); len(m) > 8 || len(e) > 4 {
 		return 0, errUnsupported(typ, "value beyond the precision or range of float64", "")
 	}
@@ -188,18 +175,8 @@ func canonicalNR3(s []byte) bool {
 	if string(e) == "+0" {
 		return true
 	}
-	if e[0] == '-' {
-		e = e[1:]
-	}
-	if len(e) == 0 || e[0] == '0' {
-		return false
-	}
-	for _, d := range e {
-		if d < '0' || d > '9' {
-			return false
-		}
-	}
-	return true
+	e = bytes.TrimPrefix(e, []byte("-"))
+	return len(e) > 0 && e[0] != '0' && skipDigits(e, 0) == len(e)
 }
 
 // AppendReal appends the DER contents of v (X.690 11.3.1): nothing for +0,
@@ -220,10 +197,8 @@ func AppendReal(dst []byte, v float64) []byte {
 	}
 	frac, exp := math.Frexp(math.Abs(v))
 	mant := uint64(math.Ldexp(frac, 53))
-	e := exp - 53
-	tz := bits.TrailingZeros64(mant)
-	mant >>= tz
-	e += tz
+	tz := bits.TrailingZeros64(mant) // an odd mantissa (X.690 11.3.1)
+	mant, e := mant>>tz, exp-53+tz
 	c := byte(0x80)
 	if v < 0 {
 		c |= 0x40
@@ -233,9 +208,5 @@ func AppendReal(dst []byte, v float64) []byte {
 	} else {
 		dst = append(dst, c|1, byte(e>>8), byte(e))
 	}
-	n := (bits.Len64(mant) + 7) / 8
-	for k := n - 1; k >= 0; k-- {
-		dst = append(dst, byte(mant>>(8*k)))
-	}
-	return dst
+	return appendBigEndian(dst, mant, (bits.Len64(mant)+7)/8)
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The restricted character string types (X.680 41) and what is checked:
@@ -107,8 +108,12 @@ func ucs(sb *strings.Builder, b []byte, n uint32, w int) error {
 
 // CheckString checks the contents of the character string type with
 // UNIVERSAL tag number n (TagPrintableString...), see the table above,
-// without converting them: generated code validates with it.
-func CheckString(n uint32, b []byte) error {
+// without converting them.
+func CheckString(n uint32, b []byte) error { return checkString(n, b, false) }
+
+// checkString is CheckString; x509 admits '&' and '*' in a PrintableString
+// (ToleratePrintableString).
+func checkString(n uint32, b []byte, x509 bool) error {
 	switch n {
 	case TagBMPString, TagUniversalString:
 		return ucs(nil, b, n, ucsWidth(n))
@@ -118,16 +123,20 @@ func CheckString(n uint32, b []byte) error {
 		}
 		return nil
 	}
-	return checkText(n, b)
+	return checkText(n, b, x509)
 }
 
-// checkText checks the octet-based string types.
-func checkText[T ~string | ~[]byte](n uint32, b T) error {
+// checkText checks the octet-based string types (x509: see checkString).
+func checkText[T ~string | ~[]byte](n uint32, b T, x509 bool) error {
 	switch n {
 	case TagNumericString:
 		return checkCharset(b, &numericSet, "NumericString", "X.680 41.2")
 	case TagPrintableString:
-		return checkCharset(b, &printableSet, "PrintableString", "X.680 41.4")
+		set := &printableSet
+		if x509 {
+			set = &printableX509Set
+		}
+		return checkCharset(b, set, "PrintableString", "X.680 41.4")
 	case TagIA5String:
 		return checkCharset(b, &ia5Set, "IA5String", "X.680 41")
 	case TagVisibleString:
@@ -142,11 +151,19 @@ func checkText[T ~string | ~[]byte](n uint32, b T) error {
 
 // DecodeString checks the contents of the character string type with
 // UNIVERSAL tag number n and returns them as a Go (UTF-8) string.
-func DecodeString(n uint32, b []byte) (string, error) {
+func DecodeString(n uint32, b []byte) (string, error) { return decodeString(n, b, false, false) }
+
+// decodeString is DecodeString (x509: see checkString). If alias, the
+// string of a type whose octets are its text aliases b
+// (Options.AliasStrings).
+func decodeString(n uint32, b []byte, x509, alias bool) (string, error) {
 	w := ucsWidth(n)
-	if w == 0 || w == 1 && utf8.Valid(b) && !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 }) {
-		if err := CheckString(n, b); err != nil {
+	if w == 0 || w == 1 && !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 }) {
+		if err := checkString(n, b, x509); err != nil {
 			return "", err
+		}
+		if alias && w == 0 {
+			return unsafe.String(unsafe.SliceData(b), len(b)), nil
 		}
 		return string(b), nil // the octets as they are, or Latin-1 that is ASCII
 	}
@@ -162,6 +179,11 @@ func DecodeString(n uint32, b []byte) (string, error) {
 // UNIVERSAL tag number n holding s (UTF-8): converted to Latin-1, UCS-2 or
 // UCS-4 where the type needs it, and checked against the character set.
 func AppendString(dst []byte, n uint32, s string) ([]byte, error) {
+	return appendString(dst, n, s, false)
+}
+
+// appendString is AppendString (x509: see checkString).
+func appendString(dst []byte, n uint32, s string, x509 bool) ([]byte, error) {
 	w := ucsWidth(n)
 	switch {
 	case n == TagUTF8String:
@@ -170,7 +192,7 @@ func AppendString(dst []byte, n uint32, s string) ([]byte, error) {
 		}
 		return append(dst, s...), nil
 	case w == 0:
-		if err := checkText(n, s); err != nil {
+		if err := checkText(n, s, x509); err != nil {
 			return dst, err
 		}
 		return append(dst, s...), nil
@@ -182,9 +204,7 @@ func AppendString(dst []byte, n uint32, s string) ([]byte, error) {
 		if w < 4 && int(r) >= 1<<(8*w) {
 			return dst, errValue(Universal(n).String(), "character at index "+strconv.Itoa(i)+" outside the character set", "X.690 8.23")
 		}
-		for k := w - 1; k >= 0; k-- {
-			dst = append(dst, byte(r>>(8*k)))
-		}
+		dst = appendBigEndian(dst, uint64(r), w)
 	}
 	return dst, nil
 }

@@ -42,6 +42,11 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 	// Invalid contents are reported first, then non-DER forms, then values
 	// a time.Time cannot hold.
 	nd, unsup := -1, ""
+	nonDER := func(rule int) { // the first rule broken is reported
+		if nd < 0 {
+			nd = rule
+		}
+	}
 	bad := func(msg string) (time.Time, error) { return time.Time{}, errValue(typ, msg, clause) }
 	year, ok1 := digits(b, 0, yl)
 	month, ok2 := digits(b, yl, 2)
@@ -68,19 +73,19 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 		return bad("minutes missing")
 	}
 	if elems < 3 {
-		nd = 1
+		nonDER(1)
 	}
 	var nsec int64
 	if !utc && i < len(b) && (b[i] == '.' || b[i] == ',') {
-		if b[i] == ',' && nd < 0 {
-			nd = 3
+		if b[i] == ',' {
+			nonDER(3)
 		}
 		j := skipDigits(b, i+1)
 		if j == i+1 {
 			return bad("decimal sign without digits")
 		}
-		if b[j-1] == '0' && nd < 0 {
-			nd = 2
+		if b[j-1] == '0' {
+			nonDER(2)
 		}
 		var ok bool
 		unit := [...]uint64{3600e9, 60e9, 1e9}[elems-1]
@@ -95,9 +100,7 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 		if utc {
 			return bad("time zone missing")
 		}
-		if nd < 0 {
-			nd = 0
-		}
+		nonDER(0)
 		unsup = "local time without an offset from UTC"
 	case b[i] == 'Z':
 		i++
@@ -115,9 +118,7 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 		if okm {
 			i += 2
 		}
-		if nd < 0 {
-			nd = 0
-		}
+		nonDER(0)
 	default:
 		return bad("unexpected character after the time")
 	}
@@ -129,9 +130,7 @@ func parseTime(b []byte, der, utc bool) (time.Time, error) {
 	case hour == 24 && min == 0 && sec == 0 && nsec == 0:
 		// ISO 8601: 24:00:00 is the midnight ending the day, which DER
 		// writes as 00:00:00 of the next day.
-		if nd < 0 {
-			nd = 4
-		}
+		nonDER(4)
 	case hour > 23 || min > 59 || sec > 60:
 		return bad("hour, minute or second out of range")
 	case sec == 60:
@@ -199,25 +198,23 @@ func daysIn(y, m int) int {
 // "YYMMDDhhmmssZ" (X.690 11.8). Fractions of a second are dropped, as the
 // type has none. Only the years 1950 to 2049 have a UTCTime (RFC 5280
 // 4.1.2.5.1); others are an error.
-func AppendUTCTime(dst []byte, t time.Time) ([]byte, error) {
-	if s := t.Unix(); s < utcTimeMin || s >= utcTimeEnd {
-		return dst, errValue("UTCTime", "year outside 1950..2049", "RFC 5280 4.1.2.5.1")
-	}
-	return appendTime(dst, t, 2), nil
-}
+func AppendUTCTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(dst, t, true) }
 
 // AppendGeneralizedTime appends the DER contents of a GeneralizedTime
 // holding t (in UTC): "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
 // without trailing zeros (X.690 11.7). Years outside 0..9999 are an error.
 func AppendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) {
-	if s := t.Unix(); s < generalizedTimeMin || s >= generalizedTimeEnd {
-		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
-	}
-	return appendTime(dst, t, 4), nil
+	return appendTime(dst, t, false)
 }
 
-func appendTime(dst []byte, t time.Time, yl int) []byte {
+func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 	year, month, day, hour, min, sec := civil(t)
+	switch {
+	case utc && (year < 1950 || year > 2049):
+		return dst, errValue("UTCTime", "year outside 1950..2049", "RFC 5280 4.1.2.5.1")
+	case !utc && (year < 0 || year > 9999):
+		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
+	}
 	// The digits, written into an array two at a time and appended at once.
 	var b [14]byte
 	binary.BigEndian.PutUint16(b[0:], digitPairs[uint8(year/100)])
@@ -227,12 +224,12 @@ func appendTime(dst []byte, t time.Time, yl int) []byte {
 	binary.BigEndian.PutUint16(b[8:], digitPairs[uint8(hour)])
 	binary.BigEndian.PutUint16(b[10:], digitPairs[uint8(min)])
 	binary.BigEndian.PutUint16(b[12:], digitPairs[uint8(sec)])
-	if yl == 4 {
-		dst = append(dst, b[:]...)
-	} else {
+	if utc {
 		dst = append(dst, b[2:]...)
+	} else {
+		dst = append(dst, b[:]...)
 	}
-	if ns := t.Nanosecond(); ns != 0 && yl == 4 {
+	if ns := t.Nanosecond(); ns != 0 && !utc {
 		n := 9
 		for ns%10 == 0 {
 			ns /= 10
@@ -240,7 +237,7 @@ func appendTime(dst []byte, t time.Time, yl int) []byte {
 		}
 		dst = appendDigits(append(dst, '.'), ns, n)
 	}
-	return append(dst, 'Z')
+	return append(dst, 'Z'), nil
 }
 
 // digitPairs holds the two ASCII digits of 0 to 99, indexed by a uint8 so
@@ -252,10 +249,8 @@ var digitPairs = func() (t [256]uint16) {
 	return t
 }()
 
-// The Unix seconds of the first instants of 1950, 2050, 0000 and 10000.
+// The Unix seconds of the first instants of the years 0 and 10000.
 const (
-	utcTimeMin         = -631152000
-	utcTimeEnd         = 2524608000
 	generalizedTimeMin = -62167219200
 	generalizedTimeEnd = 253402300800
 )

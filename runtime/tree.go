@@ -141,16 +141,15 @@ func fillTree(r Reader, b []byte, arena []Node, base int) (k, next int) {
 		if !r.ber {
 			continue // DER was enforced: nothing to mark
 		}
-		why := ""
-		if n.Indefinite {
-			why = "; " + reasonIndefinite
-		} else if h.HeaderLen != HeaderLen(h.Tag, h.Length) {
-			why = "; " + reasonLength
+		switch {
+		case n.Indefinite:
+			n.NonDER = reasonIndefinite
+		case h.HeaderLen != HeaderLen(h.Tag, h.Length):
+			n.NonDER = reasonLength
 		}
 		if h.Constructed && isStringTag(h.Tag) {
-			why += "; " + reasonConstructed
+			n.NonDER = strings.TrimPrefix(n.NonDER+"; "+reasonConstructed, "; ")
 		}
-		n.NonDER = strings.TrimPrefix(why, "; ")
 	}
 	next = k
 	for i := range arena[:k] {

@@ -4,39 +4,30 @@ import (
 	"slices"
 )
 
-// AppendTag appends the identifier octets of tag t (X.690 8.1.2): one octet
-// for numbers up to 30, the high-tag-number form with the fewest octets
-// otherwise (X.690 8.1.2.4).
-func AppendTag(dst []byte, t Tag, constructed bool) []byte {
+// AppendHeader appends the DER identifier and length octets of an element:
+// the identifier in one octet for tag numbers up to 30 and otherwise in the
+// high-tag-number form with the fewest octets (X.690 8.1.2.4).
+func AppendHeader(dst []byte, t Tag, constructed bool, length int) []byte {
 	if c, low := identifier(t, constructed); low {
-		return append(dst, c)
+		return appendLength(append(dst, c), length)
 	}
-	return appendHighTag(dst, t, constructed)
+	return appendLength(appendHighTag(dst, t, constructed), length)
+}
+
+// appendLength appends the DER length octets of length (X.690 10.1: the
+// definite form with the fewest octets).
+func appendLength(dst []byte, length int) []byte {
+	if length < 0x80 {
+		return append(dst, byte(length))
+	}
+	k := lengthOctets(length)
+	return appendBigEndian(append(dst, 0x80|byte(k)), uint64(length), k)
 }
 
 //go:noinline
 func appendHighTag(dst []byte, t Tag, constructed bool) []byte {
 	c, _ := identifier(t, constructed)
 	return appendBase128(append(dst, c), uint64(t.Number))
-}
-
-// AppendLength appends the DER length octets of length (X.690 10.1: the
-// definite form with the fewest octets).
-func AppendLength(dst []byte, length int) []byte {
-	if length < 0x80 {
-		return append(dst, byte(length))
-	}
-	k := lengthOctets(length)
-	dst = append(dst, 0x80|byte(k))
-	for i := k - 1; i >= 0; i-- {
-		dst = append(dst, byte(length>>(8*i)))
-	}
-	return dst
-}
-
-// AppendHeader appends the DER identifier and length octets of an element.
-func AppendHeader(dst []byte, t Tag, constructed bool, length int) []byte {
-	return AppendLength(AppendTag(dst, t, constructed), length)
 }
 
 // HeaderLen returns the number of DER identifier and length octets of an
@@ -165,13 +156,12 @@ func (b *Builder) fixup(mark int) {
 		b.SetError(NewError(KindUnsupported, -1, "", "Builder.End without a matching Begin", ""))
 		return
 	}
-	k := lengthOctets(n)
+	var l [9]byte
+	length := appendLength(l[:0], n)
+	k := len(length) - 1 // the octets beyond the one Begin reserved
 	b.buf = slices.Grow(b.buf, k)[:len(b.buf)+k]
 	copy(b.buf[mark+1+k:], b.buf[mark+1:mark+1+n])
-	b.buf[mark] = 0x80 | byte(k)
-	for i := 1; i <= k; i++ {
-		b.buf[mark+i] = byte(n >> (8 * (k - i)))
-	}
+	copy(b.buf[mark:], length)
 }
 
 // AddConstructed appends a constructed element with tag t whose contents f
@@ -188,8 +178,7 @@ func (b *Builder) AddConstructed(t Tag, f func(*Builder)) {
 func (b *Builder) AddSetOf(t Tag, f func(*Builder)) {
 	m := b.Begin(t, true)
 	f(b)
-	b.sortElements(m + 1)
-	b.End(m)
+	b.EndSetOf(m)
 }
 
 // sortElements sorts the encodings written from start on (X.690 11.6).

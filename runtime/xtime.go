@@ -183,10 +183,8 @@ func (d *Duration) check() error {
 	if has&4 != 0 && has != 4 {
 		return errValue("DURATION", "weeks with other components", "X.680 38")
 	}
-	for i := 0; i < len(d.Frac); i++ {
-		if c := d.Frac[i]; c < '0' || c > '9' {
-			return errValue("DURATION", "fraction not decimal digits", "X.680 38")
-		}
+	if skipDigits(d.Frac, 0) < len(d.Frac) {
+		return errValue("DURATION", "fraction not decimal digits", "X.680 38")
 	}
 	return nil
 }
@@ -275,7 +273,7 @@ func (v ISOTime) valid() bool {
 	rec := strings.HasPrefix(s, "R")
 	if rec {
 		n, rest, ok := strings.Cut(s[1:], "/")
-		if !ok || strings.Trim(n, "0123456789") != "" {
+		if !ok || skipDigits(n, 0) < len(n) {
 			return false
 		}
 		s = rest
