@@ -67,7 +67,7 @@ type state struct {
 	elems   int     // elements that may still be read, if limited
 	limited bool    // opts.MaxElements was set
 	alloc   int     // bytes that may still be allocated
-	slabs   [16]any // MakeSlice's chunks, one element type each
+	slabs   [8]any // MakeSlice's chunks, one element type each
 }
 
 // init resolves the defaults of opts for an input of n octets: zero (or

@@ -232,41 +232,31 @@ func (r *Reader) readElement(h *Header, enter bool) ([]byte, error) {
 // makes the decode state escape: a decode that uses ReadAny allocates it
 // (one allocation).
 func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byte, err error) {
-	// The common headers, in DER: a tag number below 31 and a length in
-	// one, two or three octets (X.690 8.1.3.4, 8.1.3.5, 10.1). Everything
-	// else is left to readAny, so that this path needs no stack frame of
-	// its own beyond the call.
-	p, end := r.pos, r.end
-	if end > len(r.in) || p+2 > end {
-		return r.readAny(sub)
-	}
-	b := r.in[p:end]
-	id, l, hl := b[0], int(b[1]), 2
-	if l >= 0x80 {
+	if p, end := r.pos, r.end; p+1 < end {
+		// The common headers, in DER: a tag number below 31 and a length
+		// in one, two or three octets (X.690 8.1.3.4, 8.1.3.5, 10.1).
+		s, in := r.s, r.in[:end]
+		id, l, hl := in[p], int(in[p+1]), 2
 		switch {
-		case l == 0x81 && len(b) > 2 && b[2] >= 0x80:
-			l, hl = int(b[2]), 3
-		case l == 0x82 && len(b) > 3 && b[2] != 0:
-			l, hl = int(b[2])<<8|int(b[3]), 4
+		case l < 0x80:
+		case l == 0x81 && p+2 < end && in[p+2] >= 0x80:
+			l, hl = int(in[p+2]), 3
+		case l == 0x82 && p+3 < end && in[p+2] != 0:
+			l, hl = int(in[p+2])<<8|int(in[p+3]), 4
 		default:
-			return r.readAny(sub)
+			hl = 0
+		}
+		constructed = id&0x20 != 0
+		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= end-p-hl &&
+			!(constructed && sub != nil && int(r.depth) >= s.opts.MaxDepth) && s.elem() {
+			cs := p + hl
+			ce := cs + l
+			if r.pos = ce; constructed && sub != nil {
+				sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, ce, s, r.depth+1, r.ber
+			}
+			return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, in[cs:ce:ce], nil
 		}
 	}
-	constructed = id&0x20 != 0
-	enter := constructed && sub != nil
-	if id&0x1f == 0x1f || id&0xdf == 0 || l > len(b)-hl || enter && int(r.depth) >= r.s.opts.MaxDepth || !r.s.elem() {
-		return r.readAny(sub)
-	}
-	cs := p + hl
-	ce := cs + l
-	if r.pos = ce; enter {
-		sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, ce, r.s, r.depth+1, r.ber
-	}
-	return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, b[hl : hl+l : hl+l], nil
-}
-
-// readAny is ReadAny for every header.
-func (r *Reader) readAny(sub *Reader) (tag Tag, constructed bool, contents []byte, err error) {
 	var h Header
 	c, err := r.readElement(&h, sub != nil)
 	if err != nil {
