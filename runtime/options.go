@@ -64,9 +64,9 @@ const maxInt = int(^uint(0) >> 1)
 // in force, with defaults resolved, and what is left of the budgets.
 type state struct {
 	opts    Options
-	elems   int     // elements that may still be read, if limited
-	limited bool    // opts.MaxElements was set
-	alloc   int     // bytes that may still be allocated
+	elems   int    // elements that may still be read, if limited
+	limited bool   // opts.MaxElements was set
+	alloc   int    // bytes that may still be allocated
 	slabs   [8]any // MakeSlice's chunks, one element type each
 }
 
