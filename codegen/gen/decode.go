@@ -319,11 +319,20 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 	var out []jen.Code
 	if r := c.Size; r != nil && !(r.Min <= 0 && r.Max == math.MaxInt64) {
 		var n jen.Code
+		lo := r.Min
 		switch t.Kind {
 		case model.TypeOctetString, model.TypeSequenceOf, model.TypeSetOf:
 			n = jen.Len(dst())
 		case model.TypeBitString:
 			n = dst().Dot("BitLength")
+			if len(t.NamedNumbers) > 0 {
+				// X.690 11.2.2 and its note 1: DER removes the trailing 0
+				// bits of a named bit list even under a SIZE constraint,
+				// and the value is that padded with 0 bits to the size:
+				// only the bits up to the last 1 count, against the upper
+				// bound.
+				n, lo = dst().Dot("TrimTrailingZeros").Call().Dot("BitLength"), 0
+			}
 		case model.TypeCharacterString:
 			switch t.Name {
 			case "UTF8String", "BMPString", "UniversalString", "TeletexString", "T61String", "VideotexString":
@@ -332,8 +341,8 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 				n = jen.Len(dst())
 			}
 		}
-		if n != nil {
-			out = append(out, rt("CheckSize").Call(off, typ, n, num(r.Min), num(r.Max)))
+		if n != nil && !(lo <= 0 && r.Max == math.MaxInt64) {
+			out = append(out, rt("CheckSize").Call(off, typ, n, num(lo), num(r.Max)))
 		}
 	}
 	if r := c.Value; r != nil && t.Kind == model.TypeInteger && !(r.Min == math.MinInt64 && r.Max == math.MaxInt64) {
