@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"bytes"
+	"cmp"
 	"math"
 	"strconv"
 	"strings"
@@ -222,6 +224,41 @@ func CheckIntegerRange(off int, typ string, v Integer, lo, hi int64) error {
 		return NewError(KindConstraint, off, typ, "value "+v.String()+" outside ("+bound(lo)+".."+bound(hi)+")", "X.680 51")
 	}
 	return nil
+}
+
+// CheckIntegerBounds is CheckIntegerRange for a range with an endpoint
+// outside int64 (INTEGER (0..18446744073709551615)): lo and hi are the
+// contents octets of the endpoints (minimal two's complement, as
+// AppendInteger writes them), "" for MIN and MAX.
+func CheckIntegerBounds(off int, typ string, v Integer, lo, hi string) error {
+	if lo != "" && compareIntegers(v, Integer(lo)) < 0 || hi != "" && compareIntegers(v, Integer(hi)) > 0 {
+		text := func(b, unbounded string) string {
+			if b == "" {
+				return unbounded
+			}
+			return Integer(b).String()
+		}
+		return NewError(KindConstraint, off, typ, "value "+v.String()+" outside ("+text(lo, "MIN")+".."+text(hi, "MAX")+")", "X.680 51")
+	}
+	return nil
+}
+
+// compareIntegers orders two INTEGER contents of any length.
+func compareIntegers(a, b Integer) int {
+	a, b = a.minimal(), b.minimal()
+	sa, sb := a.Sign(), b.Sign()
+	switch {
+	case sa != sb:
+		return cmp.Compare(sa, sb)
+	case sa == 0:
+		return 0
+	case len(a) != len(b) && sa > 0:
+		return cmp.Compare(len(a), len(b))
+	case len(a) != len(b):
+		return cmp.Compare(len(b), len(a)) // the longer negative is the smaller
+	}
+	// Same sign and length: two's complement orders as unsigned octets.
+	return bytes.Compare(a, b)
 }
 
 // CheckAlphabet checks a permitted-alphabet constraint (FROM, X.680 51.7):

@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"errors"
+	"strconv"
 	"testing"
 	"time"
 	"unsafe"
@@ -204,5 +206,39 @@ func TestAppendTimeYearRange(t *testing.T) {
 		if err != nil || string(got) != tt.want {
 			t.Errorf("%s: got %q, %v; want %q", tt.comment, got, err, tt.want)
 		}
+	}
+}
+
+// TestCheckIntegerBounds checks the range check whose endpoints do not fit
+// in int64, around both endpoints and for redundant and empty encodings.
+func TestCheckIntegerBounds(t *testing.T) {
+	hex := func(s string) Integer {
+		var b []byte
+		for i := 0; i+1 < len(s); i += 2 {
+			v, _ := strconv.ParseUint(s[i:i+2], 16, 8)
+			b = append(b, byte(v))
+		}
+		return Integer(b)
+	}
+	lo, hi := "\xff\x00\x00\x00\x00\x00\x00\x00\x00", "\x01\x00\x00\x00\x00\x00\x00\x00\x00" // -2^64, 2^64
+	for _, tt := range []struct {
+		v  string
+		ok bool
+	}{
+		{"", true}, {"00", true}, {"0000", true}, {"ff", true}, {"7f", true},
+		{"010000000000000000", true}, {"010000000000000001", false}, {"00010000000000000000", true},
+		{"ff0000000000000000", true}, {"feffffffffffffffff", false}, {"ffff0000000000000000", true},
+		{"0100000000000000000000", false}, {"800000000000000000", false},
+	} {
+		err := CheckIntegerBounds(3, "T", hex(tt.v), lo, hi)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s: %v, want ok %v", tt.v, err, tt.ok)
+		}
+		if err != nil && !errors.Is(err, ErrConstraint) {
+			t.Errorf("%s: %v is not ErrConstraint", tt.v, err)
+		}
+	}
+	if err := CheckIntegerBounds(0, "T", hex("0100"), "", "\x00\xff"); err == nil || err.Error() != "asn1: at offset 0: T: value 256 outside (MIN..255) (X.680 51)" {
+		t.Errorf("message: %v", err)
 	}
 }

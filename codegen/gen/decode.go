@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 
@@ -345,7 +346,9 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 			out = append(out, rt("CheckSize").Call(off, typ, n, num(lo), num(r.Max)))
 		}
 	}
-	if r := c.Value; r != nil && t.Kind == model.TypeInteger && !(r.Min == math.MinInt64 && r.Max == math.MaxInt64) {
+	// A range at int64's limits is no check for an int64; an endpoint
+	// outside them, or at them for a runtime.Integer, is.
+	if r := c.Value; r != nil && t.Kind == model.TypeInteger && (r.Big() && integerGo(t) != "int64" || !(r.Min == math.MinInt64 && r.Max == math.MaxInt64)) {
 		if set := mergeRanges(c.Values); integerGo(t) == "int64" && len(set) > 1 {
 			args := []jen.Code{off, typ, jen.Int64().Call(dst())}
 			for _, v := range set {
@@ -354,6 +357,16 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 			out = append(out, rt("CheckValues").Call(args...))
 		} else if integerGo(t) == "int64" {
 			out = append(out, rt("CheckRange").Call(off, typ, jen.Int64().Call(dst()), num(r.Min), num(r.Max)))
+		} else if r.Big() {
+			// An endpoint outside int64: the endpoints as INTEGER contents.
+			lo, hi := r.Exact()
+			octets := func(z *big.Int) string {
+				if z == nil {
+					return "" // MIN or MAX
+				}
+				return string(runtime.AppendBigInt(nil, z))
+			}
+			out = append(out, rt("CheckIntegerBounds").Call(off, typ, rt("Integer").Call(dst()), jen.Lit(octets(lo)), jen.Lit(octets(hi))))
 		} else {
 			out = append(out, rt("CheckIntegerRange").Call(off, typ, rt("Integer").Call(dst()), num(r.Min), num(r.Max)))
 		}

@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -469,8 +468,10 @@ func (p *plan) fill(gt *goType) {
 // (a constraint within int64, or named numbers, which make the type an
 // enumeration in practice), otherwise the exact two's-complement bytes.
 func integerGo(t *model.Type) string {
-	if c := t.Constraints; c != nil && c.Value != nil && c.Value.Min != math.MinInt64 && c.Value.Max != math.MaxInt64 {
-		return "int64"
+	if c := t.Constraints; c != nil && c.Value != nil {
+		if lo, hi := c.Value.Exact(); lo != nil && hi != nil && lo.IsInt64() && hi.IsInt64() {
+			return "int64"
+		}
 	}
 	if len(t.NamedNumbers) > 0 {
 		return "int64"

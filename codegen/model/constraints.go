@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 
 	"github.com/asn1gen/asn1gen/parser"
@@ -36,9 +37,94 @@ type Constraints struct {
 }
 
 // Range is a closed interval; Min and Max are math.MinInt64/MaxInt64 for
-// MIN and MAX.
+// MIN and MAX. An endpoint outside int64 (INTEGER (0..18446744073709551615)),
+// or at its limit, is in BigMin or BigMax, and Min or Max then saturates.
 type Range struct {
-	Min, Max int64
+	Min, Max       int64
+	BigMin, BigMax *big.Int
+}
+
+// lo and hi return the exact endpoints, nil for MIN and MAX.
+func (r *Range) lo() *big.Int { return exact(r.Min, r.BigMin, math.MinInt64) }
+func (r *Range) hi() *big.Int { return exact(r.Max, r.BigMax, math.MaxInt64) }
+
+func exact(v int64, b *big.Int, unbounded int64) *big.Int {
+	switch {
+	case b != nil:
+		return b
+	case v == unbounded:
+		return nil
+	}
+	return big.NewInt(v)
+}
+
+// rangeOf returns the range between the exact endpoints lo and hi (nil for
+// MIN and MAX), with Min and Max saturated.
+func rangeOf(lo, hi *big.Int) *Range {
+	r := &Range{Min: math.MinInt64, Max: math.MaxInt64}
+	// An endpoint that is MinInt64 or MaxInt64 itself is kept exactly too,
+	// so that it does not read as MIN or MAX.
+	if lo != nil {
+		if r.Min = saturate(lo); r.Min == math.MinInt64 {
+			r.BigMin = lo
+		}
+	}
+	if hi != nil {
+		if r.Max = saturate(hi); r.Max == math.MaxInt64 {
+			r.BigMax = hi
+		}
+	}
+	return r
+}
+
+func saturate(b *big.Int) int64 {
+	switch {
+	case b.IsInt64():
+		return b.Int64()
+	case b.Sign() < 0:
+		return math.MinInt64
+	}
+	return math.MaxInt64
+}
+
+// Big reports whether an endpoint lies outside int64 or at its limit.
+func (r *Range) Big() bool { return r.BigMin != nil || r.BigMax != nil }
+
+// Exact returns the endpoints as exact integers, nil for MIN and MAX.
+func (r *Range) Exact() (lo, hi *big.Int) { return r.lo(), r.hi() }
+
+// minBig and maxBig order endpoints where nil is the unbounded side: MIN
+// for lower endpoints (neg), MAX for upper ones.
+func minBig(a, b *big.Int, nilIsLow bool) *big.Int {
+	switch {
+	case a == nil || b == nil:
+		if nilIsLow {
+			return nil
+		}
+		if a == nil {
+			return b
+		}
+		return a
+	case a.Cmp(b) <= 0:
+		return a
+	}
+	return b
+}
+
+func maxBig(a, b *big.Int, nilIsHigh bool) *big.Int {
+	switch {
+	case a == nil || b == nil:
+		if nilIsHigh {
+			return nil
+		}
+		if a == nil {
+			return b
+		}
+		return a
+	case a.Cmp(b) >= 0:
+		return a
+	}
+	return b
 }
 
 // TableConstraint is a table constraint as written: the object set and,
@@ -73,6 +159,9 @@ func unionRange(a, b *Range) *Range {
 	if a == nil || b == nil {
 		return nil
 	}
+	if a.Big() || b.Big() {
+		return rangeOf(minBig(a.lo(), b.lo(), true), maxBig(a.hi(), b.hi(), true))
+	}
 	return &Range{Min: min(a.Min, b.Min), Max: max(a.Max, b.Max)}
 }
 
@@ -82,6 +171,9 @@ func intersectRange(a, b *Range) *Range {
 	}
 	if b == nil {
 		return a
+	}
+	if a.Big() || b.Big() {
+		return rangeOf(maxBig(a.lo(), b.lo(), false), minBig(a.hi(), b.hi(), false))
 	}
 	return &Range{Min: max(a.Min, b.Min), Max: min(a.Max, b.Max)}
 }
@@ -238,7 +330,10 @@ func (s *Set) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 	case *parser.SingleValue:
 		if k == TypeInteger {
 			if v := s.evalValue(sc, e.Value, t); v != nil && v.Kind == ValueInteger {
-				return bounds{value: &Range{v.Int, v.Int}}
+				if v.Big != nil {
+					return bounds{value: rangeOf(v.Big, v.Big)}
+				}
+				return bounds{value: &Range{Min: v.Int, Max: v.Int}}
 			}
 			return bounds{}
 		}
@@ -330,15 +425,14 @@ func endpointChar(ep *parser.RangeEndpoint) rune {
 }
 
 func (s *Set) evalRange(sc *scope, e *parser.ValueRange, t *Type) *Range {
-	r := &Range{Min: math.MinInt64, Max: math.MaxInt64}
+	var lo, hi *big.Int // nil: MIN, MAX
 	if e.Lower != nil && e.Lower.Value != nil {
 		v := s.evalValue(sc, e.Lower.Value, t)
 		if v == nil || v.Kind != ValueInteger {
 			return nil
 		}
-		r.Min = v.Int
-		if e.Lower.Open {
-			r.Min++
+		if lo = exactInt(v); e.Lower.Open {
+			lo.Add(lo, big.NewInt(1))
 		}
 	}
 	if e.Upper != nil && e.Upper.Value != nil {
@@ -346,16 +440,23 @@ func (s *Set) evalRange(sc *scope, e *parser.ValueRange, t *Type) *Range {
 		if v == nil || v.Kind != ValueInteger {
 			return nil
 		}
-		r.Max = v.Int
-		if e.Upper.Open {
-			r.Max--
+		if hi = exactInt(v); e.Upper.Open {
+			hi.Sub(hi, big.NewInt(1))
 		}
 	}
-	if r.Min > r.Max {
+	if lo != nil && hi != nil && lo.Cmp(hi) > 0 {
 		// X.680 51.4.4: the lower endpoint is not above the upper one.
-		s.errorf(e.Pos, "empty range %d..%d", r.Min, r.Max)
+		s.errorf(e.Pos, "empty range %v..%v", lo, hi)
 	}
-	return r
+	return rangeOf(lo, hi)
+}
+
+// exactInt returns a new copy of the value of an INTEGER value.
+func exactInt(v *Value) *big.Int {
+	if v.Big != nil {
+		return new(big.Int).Set(v.Big)
+	}
+	return big.NewInt(v.Int)
 }
 
 // applies reports, and returns false for, a subtype element that X.680 51

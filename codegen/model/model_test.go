@@ -603,7 +603,7 @@ END`)
 	}
 	tbs := m.Lookup("TBS").Type
 	c := tbs.Components[1].Type.Constraints
-	if c == nil || c.Size == nil || *c.Size != (Range{1, 64}) {
+	if c == nil || c.Size == nil || *c.Size != (Range{Min: 1, Max: 64}) {
 		t.Errorf("TBS.name size constraint = %+v", c)
 	}
 	if got := m.Lookup("Cert").Source; got != "Cert ::= SIGNED{TBS}" {
@@ -646,6 +646,44 @@ END`)
 		got := s.Module("A").Lookup(tc.name).Type.Constraints.Alphabet
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s alphabet (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestBigRanges checks that range endpoints outside int64 are kept exactly
+// (Min and Max saturate; BigMin and BigMax hold them), through single
+// values, open endpoints, unions and intersections.
+func TestBigRanges(t *testing.T) {
+	s := checkSrc(`A DEFINITIONS ::= BEGIN
+U64 ::= INTEGER (0..18446744073709551615)
+Open ::= INTEGER (-18446744073709551616<..<18446744073709551616)
+Union ::= INTEGER (0..5 | 18446744073709551615)
+Inter ::= INTEGER (0..18446744073709551615) (1..MAX)
+Small ::= INTEGER (0..18446744073709551615) (0..255)
+Edge ::= INTEGER (-9223372036854775808..9223372036854775807)
+END`)
+	if d := diagLines(s); len(d) != 0 {
+		t.Fatalf("diagnostics: %v", d)
+	}
+	for _, tt := range []struct{ name, lo, hi string }{
+		{"U64", "0", "18446744073709551615"},
+		{"Open", "-18446744073709551615", "18446744073709551615"},
+		{"Union", "0", "18446744073709551615"},
+		{"Inter", "1", "18446744073709551615"},
+		{"Small", "0", "255"},
+		{"Edge", "-9223372036854775808", "9223372036854775807"},
+	} {
+		c := s.Module("A").Lookup(tt.name).Type.Constraints
+		if c == nil || c.Value == nil {
+			t.Errorf("%s: no value constraint", tt.name)
+			continue
+		}
+		lo, hi := c.Value.Exact()
+		if lo.String() != tt.lo || hi.String() != tt.hi {
+			t.Errorf("%s: range %v..%v, want %s..%s", tt.name, lo, hi, tt.lo, tt.hi)
+		}
+		if got, want := c.Value.Big(), tt.name != "Small"; got != want {
+			t.Errorf("%s: Big() = %v", tt.name, got)
 		}
 	}
 }

@@ -61,10 +61,10 @@ func TestParameterizedInstances(t *testing.T) {
 	}
 
 	// Value sets and types with value parameters.
-	if c := m.Lookup("Small8").Type.Ref.Type.Constraints; c == nil || c.Value == nil || *c.Value != (Range{0, 8}) {
+	if c := m.Lookup("Small8").Type.Ref.Type.Constraints; c == nil || c.Value == nil || *c.Value != (Range{Min: 0, Max: 8}) {
 		t.Errorf("Small{8} constraints = %+v", c)
 	}
-	if c := m.Lookup("P5").Type.Ref.Type.Constraints; c == nil || c.Value == nil || *c.Value != (Range{1, 5}) {
+	if c := m.Lookup("P5").Type.Ref.Type.Constraints; c == nil || c.Value == nil || *c.Value != (Range{Min: 1, Max: 5}) {
 		t.Errorf("Pick{5} constraints = %+v", c)
 	}
 	if c := m.Lookup("D").Type.Ref.Type.Constraints; c == nil || c.Alphabet != "0123" {
