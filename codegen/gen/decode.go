@@ -661,6 +661,13 @@ func optionalComponent(f *field) bool {
 // reader's position, given the components that follow it.
 func (e *emitter) presence(s rd, f *field, rest []*field) jen.Code {
 	tags := e.firstTags(f.t, 0)
+	if u := f.t.Underlying(); tags != nil && len(f.t.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
+		// An untagged extensible CHOICE: an alternative this version does
+		// not know may have any tag, so the component is
+		// present unless the next element belongs to a component that
+		// follows, as for an untagged open type.
+		tags = nil
+	}
 	if tags != nil {
 		if len(tags) == 1 {
 			return s.id().Dot("Peek").Call(tagCode(plainTag(tags[0])))
@@ -668,8 +675,8 @@ func (e *emitter) presence(s rd, f *field, rest []*field) jen.Code {
 		return jen.Func().Params(jen.List(jen.Id("t").Add(rt("Tag")), jen.Id("ok").Bool())).Bool().Block(
 			jen.Return(jen.Id("ok").Op("&&").Parens(tagCond(jen.Id("t"), tags)))).Call(s.id().Dot("PeekTag").Call())
 	}
-	// An untagged open type: present unless the next element belongs to a
-	// component that follows.
+	// An untagged open type or extensible CHOICE: present unless the next
+	// element belongs to a component that follows.
 	var follow []model.Tag
 	for _, n := range rest {
 		ft := e.firstTags(n.t, 0)
