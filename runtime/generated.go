@@ -66,32 +66,47 @@ func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
 // charged to the decode's allocation budget (Options.MaxAlloc), so that
 // memory stays linear in the input whatever the element type's size.
 //
-// The first list of a type in a decode gets an allocation of its own; from
-// the second one on, small lists of that type are cut from chunks that grow
-// geometrically from the size of that second list, up to maxChunk (the
-// extensions of the entries of a CRL: one allocation per hundreds of entries
-// instead of one per entry). The slices are capped, so that
-// an append to one does not write into the next.
+// The first two lists of a type in a decode get an allocation each; from
+// the third one on, small lists of that type are cut from chunks that grow
+// geometrically, up to maxChunk bytes (the extensions of the entries of a
+// CRL: one allocation per hundreds of entries instead of one per entry). So
+// a type listed once or twice (a certificate's issuer and subject) costs
+// what it would without chunks. The slices are capped, so that an append
+// to one does not write into the next.
 func MakeSlice[T any](r *Reader, n int) ([]T, error) {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
-	if r.s == nil || n == 0 || n*size > maxChunk {
+	if r.s == nil || n == 0 || size == 0 || n*size > maxChunk {
 		return makeExact[T](r, n, size)
 	}
-	slabs := &r.s.slabs
-	for i, e := range slabs {
-		switch sl := e.(type) {
+	for i := range r.s.slabs {
+		sl := &r.s.slabs[i]
+		switch sl.kind.(type) {
 		case nil:
-			// The first list of this type: remember the type without
+			// The first list of this type: remember the type, without
 			// allocating (a zero-size value in an interface).
-			slabs[i] = slabSeen[T]{}
+			sl.kind, sl.chunk = chunkOf[T]{}, n
 			return makeExact[T](r, n, size)
-		case slabSeen[T]:
-			sl2 := &slab[T]{}
-			slabs[i] = sl2
-			return sl2.take(r, n, size)
-		case *slab[T]:
-			return sl.take(r, n, size)
+		case chunkOf[T]:
+			if sl.free >= n {
+				s := unsafe.Slice((*T)(sl.next), sl.free)[:n:n]
+				if sl.free -= n; sl.free == 0 {
+					sl.next = nil // not past the end of the chunk
+				} else {
+					sl.next = unsafe.Add(sl.next, n*size)
+				}
+				return s, nil
+			}
+			c := n // the second list: exact
+			if sl.allocs++; sl.allocs > 1 {
+				c = max(n, min(2*sl.chunk, maxChunk/size))
+			}
+			chunk, err := makeExact[T](r, c, size)
+			if err != nil || c == n {
+				return chunk, err
+			}
+			sl.chunk, sl.free, sl.next = c, c-n, unsafe.Pointer(&chunk[n])
+			return chunk[:n:n], nil
 		}
 	}
 	return makeExact[T](r, n, size)
@@ -100,28 +115,18 @@ func MakeSlice[T any](r *Reader, n int) ([]T, error) {
 // maxChunk is the most bytes a chunk of MakeSlice holds.
 const maxChunk = 64 << 10
 
-// slabSeen marks a type of which a decode has made one list; slab holds the
-// rest of the current chunk of a type of which it has made several.
-type (
-	slabSeen[T any] struct{}
-	slab[T any]     struct {
-		free  []T
-		chunk int // elements of the last chunk
-	}
-)
+// chunkOf[T] marks the slot of element type T in state.slabs.
+type chunkOf[T any] struct{}
 
-func (sl *slab[T]) take(r *Reader, n, size int) ([]T, error) {
-	if len(sl.free) < n {
-		sl.chunk = max(min(2*sl.chunk, maxChunk/max(size, 1)), n)
-		c, err := makeExact[T](r, sl.chunk, size)
-		if err != nil {
-			return nil, err
-		}
-		sl.free = c
-	}
-	s := sl.free[:n:n]
-	sl.free = sl.free[n:]
-	return s, nil
+// slab is the chunk state of one element type: the rest of its current
+// chunk, as a pointer so that the state needs no allocation of its own
+// (the pointer keeps the chunk alive for the collector).
+type slab struct {
+	kind   any            // chunkOf[T]{}
+	next   unsafe.Pointer // the first free element, nil if none
+	free   int            // free elements from next
+	chunk  int            // elements of the last allocation
+	allocs int            // allocations after the first list's
 }
 
 func makeExact[T any](r *Reader, n, size int) ([]T, error) {
@@ -510,7 +515,7 @@ func NewPooledReader(b []byte, opts *Options) Reader {
 // pool. The reader and its sub-readers must not be used afterwards.
 func (r *Reader) Release() {
 	if r.s != nil {
-		r.s.slabs = [len(r.s.slabs)]any{} // the chunks belong to the decoded value
+		r.s.slabs = [len(r.s.slabs)]slab{} // the chunks belong to the decoded value
 		statePool.Put(r.s)
 		r.s = nil
 	}

@@ -64,10 +64,10 @@ const maxInt = int(^uint(0) >> 1)
 // in force, with defaults resolved, and what is left of the budgets.
 type state struct {
 	opts    Options
-	elems   int    // elements that may still be read, if limited
-	limited bool   // opts.MaxElements was set
-	alloc   int    // bytes that may still be allocated
-	slabs   [8]any // MakeSlice's chunks, one element type each
+	elems   int     // elements that may still be read, if limited
+	limited bool    // opts.MaxElements was set
+	alloc   int     // bytes that may still be allocated
+	slabs   [6]slab // MakeSlice's chunks, one element type each
 }
 
 // init resolves the defaults of opts for an input of n octets: zero (or
