@@ -1,9 +1,11 @@
 package bench
 
 import (
+	"bytes"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/asn1"
+	"io"
 	"testing"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
@@ -30,6 +32,24 @@ func BenchmarkTypedCRL(b *testing.B) {
 		for b.Loop() {
 			if err := v.UnmarshalDER(crl); err != nil {
 				b.Fatal(err)
+			}
+		}
+	})
+	// The streaming reader: one entry at a time from an io.Reader, the
+	// memory of one entry (rfc5280.CRLReader).
+	b.Run("asn1gen-stream", func(b *testing.B) {
+		b.SetBytes(int64(len(crl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			c := rfc5280.NewCRLReader(bytes.NewReader(crl), nil)
+			for {
+				_, err := c.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
 	})

@@ -180,3 +180,13 @@ func indefLen(b []byte, off, depth, maxDepth int) (int, error) {
 		i += n + 2
 	}
 }
+
+// ParseHeader parses the identifier and length octets at the start of b,
+// whose contents b need not hold: what a decoder reading a stream needs
+// before it reads the contents. off is the offset of b in the input, for
+// errors. The DER rules on headers apply unless ber.
+func ParseHeader(b []byte, off int, ber bool) (Header, error) {
+	var h Header
+	err := parseIdentifierLength(&h, b, off, ber)
+	return h, err
+}

@@ -20,6 +20,12 @@
 //
 // Decoding is strict DER; UnmarshalWith with runtime.Options{Tolerate:
 // runtime.TolerateX509} accepts the DER defects crypto/x509 accepts.
+//
+// Beside the generated code: ParsePEMCertificates and
+// ParsePEMCertificateLists read PEM; Certificate.X509 and CertificateList.X509
+// hand a decoded value to crypto/x509 through the bytes it was decoded from;
+// CRLReader reads a CRL too large to hold one entry at a time from an
+// io.Reader.
 package rfc5280
 
 //go:generate go run ../../cmd/asn1gen gen -o . -package rfc5280 -extend PKIX1Explicit-2009.SignatureAlgorithms=X509-ML-DSA-2025.SignatureAlgorithms,PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-DSA-2025.PublicKeys,PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-KEM-2025.PublicKeys ../../modules/rfc5280/PKIX1Explicit-2009.asn ../../modules/rfc5280/PKIX1Implicit-2009.asn ../../modules/rfc5280/PKIX-CommonTypes-2009.asn ../../modules/rfc5280/AlgorithmInformation-2009.asn ../../modules/rfc5280/PKIXAlgs-2009.asn ../../modules/rfc5280/PKIX1-PSS-OAEP-Algorithms-2009.asn ../../modules/rfc5280/PKIX-X400Address-2009.asn ../../modules/rfc5280/OCSP-2009.asn ../../modules/rfc5280/PKCS-10.asn ../../modules/rfc5280/X509-ML-DSA-2025.asn ../../modules/rfc5280/X509-ML-KEM-2025.asn ../../modules/rfc5280/KEMAlgorithmInformation-2023.asn

@@ -1,7 +1,9 @@
 package rfc5280_test
 
 import (
+	"crypto/sha1"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"os"
@@ -74,6 +76,42 @@ func ExampleCertificateList() {
 	// serial 46346BC7800056BC11D36E2EC410B3B0 revoked 1999-08-22
 	// serial 46346BC7800056BC11D36E2ED59A3090 revoked 1999-08-22
 	// serial 46346BC7800056BC11D36E2ECD5D71D0 revoked 1999-08-24
+}
+
+// Stream the entries of a CRL from a file, one at a time, hashing the
+// signed part on the way: memory stays that of one entry whatever the size
+// of the CRL.
+func ExampleCRLReader() {
+	f, err := os.Open("testdata/CarlRSACRLForAll.crl")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	c := rfc5280.NewCRLReader(f, nil)
+	h := sha1.New()
+	c.TBS = h
+	for {
+		entry, err := c.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("serial %X\n", runtime.Integer(entry.UserCertificate).Big())
+	}
+	crl, err := c.CertificateList()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("signature algorithm:", crl.AlgorithmIdentifier.Algorithm)
+	fmt.Printf("SHA-1 of the signed part: %x\n", h.Sum(nil))
+	// Output:
+	// serial 46346BC7800056BC11D36E2EC410B3B0
+	// serial 46346BC7800056BC11D36E2ED59A3090
+	// serial 46346BC7800056BC11D36E2ECD5D71D0
+	// signature algorithm: 1.2.840.113549.1.1.4
+	// SHA-1 of the signed part: 975d3b76a1900a9c5494f747d1b8ef8fffa6a7e9
 }
 
 // Hand a decoded certificate to crypto/x509, through the bytes it was

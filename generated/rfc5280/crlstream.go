@@ -1,0 +1,342 @@
+package rfc5280
+
+import (
+	"bufio"
+	"errors"
+	"io"
+
+	"github.com/asn1gen/asn1gen/runtime"
+)
+
+// CRLReader reads a CRL from a stream one revoked certificate at a time, in
+// memory bounded by one entry and a fixed buffer whatever the size of the
+// CRL, for lists too large to hold. It reads DER (definite lengths), checks
+// it as CertificateList.UnmarshalWith does, and reports errors with their
+// offset in the stream:
+//
+//	c := rfc5280.NewCRLReader(f, nil)
+//	for {
+//		e, err := c.Next()
+//		if err == io.EOF {
+//			break
+//		}
+//		if err != nil {
+//			return err
+//		}
+//		use(e.UserCertificate, e.RevocationDate.Value)
+//	}
+//	crl, err := c.CertificateList() // the rest: extensions, signature
+type CRLReader struct {
+	// TBS, if set before the first read, receives the to-be-signed part of
+	// the CRL as it is read: the octets the signature covers, to hash for
+	// verifying the signature of a CRL without holding it.
+	TBS io.Writer
+
+	r    *bufio.Reader
+	opts *runtime.Options
+	off  int // stream offset of the next unread octet
+
+	state                int // 0: nothing read, 1: in the entries, 2: entries done, 3: failed
+	err                  error
+	inTBS                bool // reading the TBSCertList
+	hasEntries           bool
+	entries              int // entries read
+	entriesEnd, tbsEnd   int
+	outerEnd             int
+	prefix, suffix, tail []byte // TBSCertList before and after the entries; the signature algorithm and value
+	header               TBSCertList
+	entry                TBSCertListRevokedCertificatesItem
+	buf                  []byte
+	list                 *CertificateList
+}
+
+// maxStreamElement bounds the elements a CRLReader holds: one entry, or one
+// field of the TBSCertList around the entries.
+const maxStreamElement = 1 << 20
+
+// NewCRLReader returns a CRLReader reading from r. A nil opts means strict
+// DER; opts.BER is not supported (the entries are found by their lengths).
+func NewCRLReader(r io.Reader, opts *runtime.Options) *CRLReader {
+	return &CRLReader{r: bufio.NewReaderSize(r, 64<<10), opts: opts}
+}
+
+// Header returns the fields of the TBSCertList that come before the revoked
+// certificates: version, signature algorithm, issuer, thisUpdate and
+// nextUpdate. Its RevokedCertificates and CRLExtensions are not set (the
+// extensions come after the entries: see CertificateList).
+func (c *CRLReader) Header() (*TBSCertList, error) {
+	if err := c.start(); err != nil {
+		return nil, err
+	}
+	return &c.header, nil
+}
+
+// Next returns the next revoked certificate, or io.EOF after the last. The
+// entry, and the slices it holds, are valid until the next call of Next.
+func (c *CRLReader) Next() (*TBSCertListRevokedCertificatesItem, error) {
+	if err := c.start(); err != nil {
+		return nil, err
+	}
+	if c.state == 2 {
+		return nil, io.EOF
+	}
+	if c.off == c.entriesEnd {
+		if err := c.finish(); err != nil {
+			return nil, c.fail(err)
+		}
+		return nil, io.EOF
+	}
+	at := c.off
+	el, err := c.element(c.entriesEnd, "TBSCertList.revokedCertificates.item")
+	if err != nil {
+		return nil, c.fail(err)
+	}
+	c.entry = TBSCertListRevokedCertificatesItem{}
+	r := runtime.NewPooledReader(el, c.opts)
+	defer r.Release()
+	if err := c.entry.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
+		// The path a decode of the whole CRL gives.
+		err = runtime.WithIndex(err, c.entries)
+		for _, f := range [...]string{"revokedCertificates", "toBeSigned", "CertificateList"} {
+			err = runtime.WithField(err, f)
+		}
+		return nil, c.fail(shift(err, at))
+	}
+	c.entries++
+	return &c.entry, nil
+}
+
+// CertificateList returns, once Next has returned io.EOF, the CRL without
+// its revoked certificates: the TBSCertList fields with the CRL
+// extensions, the signature algorithm and the signature. Its ToBeSignedRaw
+// is the encoding of that TBSCertList without entries, not the part that
+// was signed: set TBS to verify the signature.
+func (c *CRLReader) CertificateList() (*CertificateList, error) {
+	switch {
+	case c.state == 3:
+		return nil, c.err
+	case c.state != 2:
+		return nil, errors.New("rfc5280: CRLReader.CertificateList before the last entry was read")
+	}
+	return c.list, nil
+}
+
+func (c *CRLReader) fail(err error) error {
+	c.state, c.err = 3, err
+	return err
+}
+
+// start reads the headers of the CertificateList and of its TBSCertList,
+// the fields before the entries, and the header of the entries.
+func (c *CRLReader) start() error {
+	switch c.state {
+	case 3:
+		return c.err
+	case 0:
+	default:
+		return nil
+	}
+	if c.opts != nil && c.opts.BER {
+		return c.fail(runtime.NewError(runtime.KindUnsupported, 0, "CertificateList", "a CRLReader reads DER only", ""))
+	}
+	outer, err := c.header1(-1, runtime.Universal(runtime.TagSequence), "CertificateList")
+	if err != nil {
+		return c.fail(err)
+	}
+	c.outerEnd = c.off + outer.Length
+	c.inTBS = true // from the TBSCertList header on, the octets go to TBS
+	if _, err := c.tbsHeader(); err != nil {
+		return c.fail(err)
+	}
+	// The fields up to the entries, by position as TBSCertList.decode
+	// finds them: version (an INTEGER, optional), signature, issuer,
+	// thisUpdate, nextUpdate (a time, optional); then the entries if the
+	// next element is a SEQUENCE.
+	for k := 0; c.off < c.tbsEnd; k++ {
+		h, err := c.peek(c.tbsEnd, "TBSCertList")
+		if err != nil {
+			return c.fail(err)
+		}
+		isTime := h.Tag == runtime.Universal(runtime.TagUTCTime) || h.Tag == runtime.Universal(runtime.TagGeneralizedTime)
+		if k == 0 && h.Tag != runtime.Universal(runtime.TagInteger) {
+			k++ // no version
+		}
+		if k == 4 && !isTime {
+			k++ // no nextUpdate
+		}
+		if k == 5 {
+			if h.Tag == runtime.Universal(runtime.TagSequence) {
+				if _, err := c.header1(c.tbsEnd, h.Tag, "TBSCertList.revokedCertificates"); err != nil {
+					return c.fail(err)
+				}
+				c.entriesEnd, c.hasEntries = c.off+h.Length, true
+			}
+			break
+		}
+		el, err := c.element(c.tbsEnd, "TBSCertList")
+		if err != nil {
+			return c.fail(err)
+		}
+		c.prefix = append(c.prefix, el...)
+	}
+	if !c.hasEntries {
+		c.entriesEnd = c.off // no entries: Next goes on with what follows
+	}
+	if err := c.decodeTBS(&c.header); err != nil {
+		return c.fail(err)
+	}
+	c.state = 1
+	return nil
+}
+
+func (c *CRLReader) tbsHeader() (runtime.Header, error) {
+	h, err := c.header1(c.outerEnd, runtime.Universal(runtime.TagSequence), "TBSCertList")
+	if err == nil {
+		c.tbsEnd = c.off + h.Length
+	}
+	return h, err
+}
+
+// finish reads what follows the entries and decodes the CertificateList
+// without them.
+func (c *CRLReader) finish() error {
+	for c.off < c.tbsEnd {
+		el, err := c.element(c.tbsEnd, "TBSCertList")
+		if err != nil {
+			return err
+		}
+		c.suffix = append(c.suffix, el...)
+	}
+	c.inTBS = false // the signed part ends here
+	for c.off < c.outerEnd {
+		el, err := c.element(c.outerEnd, "CertificateList")
+		if err != nil {
+			return err
+		}
+		c.tail = append(c.tail, el...)
+	}
+	if _, err := c.r.ReadByte(); err != io.EOF {
+		// X.690 8.1.1: an encoding is exactly one element.
+		return runtime.NewError(runtime.KindTrailingData, c.off, "CertificateList", "unexpected octets after the CRL", "X.690 8.1.1")
+	}
+	// The CertificateList around a TBSCertList without the entries, so
+	// that its decoder checks the signature algorithm and value.
+	tbs := c.tbsWithout()
+	body := append(tbs, c.tail...)
+	der := append(runtime.AppendHeader(nil, runtime.Universal(runtime.TagSequence), true, len(body)), body...)
+	c.list = new(CertificateList)
+	if err := c.list.UnmarshalWith(der, c.opts); err != nil {
+		return err
+	}
+	clearEntries(&c.list.ToBeSigned)
+	c.list.ToBeSignedRaw = nil
+	c.state = 2
+	return nil
+}
+
+// placeholderEntries stands for the entries in the TBSCertList that
+// decodeTBS and finish decode, so that what follows the entries is read as
+// it is in the whole CRL (an element after them is not a nextUpdate): a
+// list of one entry, serial 1, revoked 2000-01-01.
+var placeholderEntries = []byte{0x30, 0x14, 0x30, 0x12, 0x02, 0x01, 0x01,
+	0x17, 0x0d, '0', '0', '0', '1', '0', '1', '0', '0', '0', '0', '0', '0', 'Z'}
+
+// tbsWithout returns the TBSCertList read so far, with placeholderEntries
+// for the entries.
+func (c *CRLReader) tbsWithout() []byte {
+	var mid []byte
+	if c.hasEntries {
+		mid = placeholderEntries
+	}
+	n := len(c.prefix) + len(mid) + len(c.suffix)
+	b := runtime.AppendHeader(nil, runtime.Universal(runtime.TagSequence), true, n)
+	return append(append(append(b, c.prefix...), mid...), c.suffix...)
+}
+
+// decodeTBS decodes the TBSCertList read so far into v, without entries.
+// Errors are located in the TBSCertList without entries, not in the
+// stream.
+func (c *CRLReader) decodeTBS(v *TBSCertList) error {
+	if err := v.UnmarshalWith(c.tbsWithout(), c.opts); err != nil {
+		return err
+	}
+	clearEntries(v)
+	v.Raw = nil
+	return nil
+}
+
+func clearEntries(v *TBSCertList) {
+	v.RevokedCertificates, v.HasRevokedCertificates = nil, false
+}
+
+// peek returns the header of the next element, which must end by end.
+func (c *CRLReader) peek(end int, typ string) (runtime.Header, error) {
+	b, err := c.r.Peek(10)
+	if len(b) == 0 {
+		if err == io.EOF {
+			err = runtime.NewError(runtime.KindTruncated, c.off, typ, "input ends before the element", "X.690 8.1.1")
+		}
+		return runtime.Header{}, err
+	}
+	h, err := runtime.ParseHeader(b, c.off, false)
+	if err != nil {
+		return h, err
+	}
+	if end >= 0 && h.Length > end-c.off-h.HeaderLen {
+		return h, runtime.NewError(runtime.KindTruncated, c.off, typ, "element longer than what encloses it", "X.690 8.1.3")
+	}
+	return h, nil
+}
+
+// header1 reads the header of a constructed element with tag t.
+func (c *CRLReader) header1(end int, t runtime.Tag, typ string) (runtime.Header, error) {
+	h, err := c.peek(end, typ)
+	if err != nil {
+		return h, err
+	}
+	if h.Tag != t || !h.Constructed {
+		return h, runtime.TagMismatch(c.off, typ, t, h.Tag)
+	}
+	_, err = c.read(h.HeaderLen, false)
+	return h, err
+}
+
+// element reads the next element, header included, into c.buf.
+func (c *CRLReader) element(end int, typ string) ([]byte, error) {
+	h, err := c.peek(end, typ)
+	if err != nil {
+		return nil, err
+	}
+	if n := h.HeaderLen + h.Length; n > maxStreamElement {
+		return nil, runtime.NewError(runtime.KindLimit, c.off, typ, "element larger than a CRLReader holds", "")
+	}
+	return c.read(h.HeaderLen+h.Length, true)
+}
+
+// read reads n octets, into c.buf if keep, copying them to TBS.
+func (c *CRLReader) read(n int, keep bool) ([]byte, error) {
+	c.buf = append(c.buf[:0], make([]byte, n)...)[:n]
+	if _, err := io.ReadFull(c.r, c.buf); err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			err = runtime.NewError(runtime.KindTruncated, c.off, "", "input ends inside an element", "X.690 8.1.3")
+		}
+		return nil, err
+	}
+	if c.TBS != nil && c.inTBS {
+		if _, err := c.TBS.Write(c.buf); err != nil {
+			return nil, err
+		}
+	}
+	c.off += n
+	return c.buf, nil
+}
+
+// shift moves the offset of a decoding error of an element read at stream
+// offset at into the stream.
+func shift(err error, at int) error {
+	var e *runtime.Error
+	if errors.As(err, &e) && e.Offset >= 0 {
+		e.Offset += at
+	}
+	return err
+}
