@@ -162,6 +162,11 @@ func WithIndex(err error, i int) error { return WithField(err, "["+strconv.Itoa(
 // AtOffset sets the offset of err if it is an *Error without one and returns
 // err. Primitive content parsers report errors with Offset -1 and the reader
 // that knows where the contents start fills it in.
+//
+// It is kept out of line so that the helpers that call it on the error
+// path only (at, for every primitive read) inline.
+//
+//go:noinline
 func AtOffset(err error, off int) error {
 	var e *Error
 	if errors.As(err, &e) && e.Offset < 0 {
