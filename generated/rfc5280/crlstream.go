@@ -47,12 +47,22 @@ type CRLReader struct {
 	header               TBSCertList
 	entry                TBSCertListRevokedCertificatesItem
 	buf                  []byte
-	list                 *CertificateList
+	// The entries are read in batches of about batchSize octets and decoded
+	// from batch with one reader, so that their lists share MakeSlice's
+	// chunks (an allocation per hundreds of entries, not per entry).
+	batch   []byte
+	batchAt int // stream offset of batch[0]
+	batched runtime.Reader
+	pending error // a stream error met while filling a batch
+	list    *CertificateList
 }
 
 // maxStreamElement bounds the elements a CRLReader holds: one entry, or one
 // field of the TBSCertList around the entries.
 const maxStreamElement = 1 << 20
+
+// batchSize is the size of the batches of entries a CRLReader decodes.
+const batchSize = 64 << 10
 
 // NewCRLReader returns a CRLReader reading from r. A nil opts means strict
 // DER; opts.BER is not supported (the entries are found by their lengths).
@@ -73,6 +83,8 @@ func (c *CRLReader) Header() (*TBSCertList, error) {
 
 // Next returns the next revoked certificate, or io.EOF after the last. The
 // entry, and the slices it holds, are valid until the next call of Next.
+// Entries are read ahead in batches of 64 KB; an error of the stream is
+// still reported after the entries before it.
 func (c *CRLReader) Next() (*TBSCertListRevokedCertificatesItem, error) {
 	if err := c.start(); err != nil {
 		return nil, err
@@ -80,30 +92,52 @@ func (c *CRLReader) Next() (*TBSCertListRevokedCertificatesItem, error) {
 	if c.state == 2 {
 		return nil, io.EOF
 	}
-	if c.off == c.entriesEnd {
+	if c.off == c.entriesEnd && c.batched.Empty() && c.pending == nil {
+		c.batched.Release()
 		if err := c.finish(); err != nil {
 			return nil, c.fail(err)
 		}
 		return nil, io.EOF
 	}
-	at := c.off
-	el, err := c.element(c.entriesEnd, "TBSCertList.revokedCertificates.item")
-	if err != nil {
-		return nil, c.fail(err)
+	if c.batched.Empty() {
+		if err := c.fill(); err != nil {
+			return nil, c.fail(err)
+		}
 	}
 	c.entry = TBSCertListRevokedCertificatesItem{}
-	r := runtime.NewPooledReader(el, c.opts)
-	defer r.Release()
-	if err := c.entry.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
+	if err := c.entry.decode(&c.batched, runtime.Universal(runtime.TagSequence)); err != nil {
 		// The path a decode of the whole CRL gives.
 		err = runtime.WithIndex(err, c.entries)
 		for _, f := range [...]string{"revokedCertificates", "toBeSigned", "CertificateList"} {
 			err = runtime.WithField(err, f)
 		}
-		return nil, c.fail(shift(err, at))
+		return nil, c.fail(shift(err, c.batchAt))
 	}
 	c.entries++
 	return &c.entry, nil
+}
+
+// fill reads the next batch of entries, whole, and starts a reader over it.
+// A stream error after some whole entries waits until they are returned.
+func (c *CRLReader) fill() error {
+	c.batched.Release()
+	if c.pending != nil {
+		return c.pending
+	}
+	c.batch, c.batchAt = c.batch[:0], c.off
+	for c.off < c.entriesEnd && len(c.batch) < batchSize {
+		el, err := c.element(c.entriesEnd, "TBSCertList.revokedCertificates.item")
+		if err != nil && len(c.batch) == 0 {
+			return err
+		}
+		if err != nil {
+			c.pending = err
+			break
+		}
+		c.batch = append(c.batch, el...)
+	}
+	c.batched = runtime.NewPooledReader(c.batch, c.opts)
+	return nil
 }
 
 // CertificateList returns, once Next has returned io.EOF, the CRL without

@@ -260,3 +260,32 @@ func TestCRLReaderMemory(t *testing.T) {
 		t.Errorf("peak heap in use %d MB while streaming %d MB", peak>>20, size>>20)
 	}
 }
+
+// TestCRLReaderTruncatedEntries checks that the entries before a
+// truncation are returned before its error, whatever the batching.
+func TestCRLReaderTruncatedEntries(t *testing.T) {
+	der := makeCRL(t, 3000)
+	var l rfc5280.CertificateList
+	if err := l.UnmarshalDER(der); err != nil {
+		t.Fatal(err)
+	}
+	// Cut inside entry 2500.
+	e, _ := l.ToBeSigned.RevokedCertificates[2500].MarshalDER()
+	cut := bytes.Index(der, e) + 3
+	c := rfc5280.NewCRLReader(bytes.NewReader(der[:cut]), nil)
+	n := 0
+	var err error
+	for {
+		if _, err = c.Next(); err != nil {
+			break
+		}
+		n++
+	}
+	if n != 2500 || !errors.Is(err, runtime.ErrTruncated) {
+		t.Errorf("%d entries then %v, want 2500 then a truncation", n, err)
+	}
+	var re *runtime.Error
+	if errors.As(err, &re) && re.Offset != bytes.Index(der, e) {
+		t.Errorf("error at offset %d, want %d (the cut entry)", re.Offset, bytes.Index(der, e))
+	}
+}
