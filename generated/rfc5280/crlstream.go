@@ -9,8 +9,8 @@ import (
 )
 
 // CRLReader reads a CRL from a stream one revoked certificate at a time, in
-// memory bounded by one entry and a fixed buffer whatever the size of the
-// CRL, for lists too large to hold. It reads DER (definite lengths), checks
+// memory bounded by a 64 KB batch of entries and a read buffer whatever the
+// size of the CRL, for lists too large to hold. It reads DER (definite lengths), checks
 // it as CertificateList.UnmarshalWith does, and reports errors with their
 // offset in the stream:
 //
@@ -36,7 +36,7 @@ type CRLReader struct {
 	opts *runtime.Options
 	off  int // stream offset of the next unread octet
 
-	state                int // 0: nothing read, 1: in the entries, 2: entries done, 3: failed
+	state                crlState
 	err                  error
 	inTBS                bool // reading the TBSCertList
 	hasEntries           bool
@@ -56,6 +56,16 @@ type CRLReader struct {
 	pending error // a stream error met while filling a batch
 	list    *CertificateList
 }
+
+// crlState is how far a CRLReader has read.
+type crlState int
+
+const (
+	crlStart   crlState = iota // nothing read
+	crlEntries                 // the header read, in the entries
+	crlDone                    // all read: CertificateList is set
+	crlFailed                  // an error: err
+)
 
 // maxStreamElement bounds the elements a CRLReader holds: one entry, or one
 // field of the TBSCertList around the entries.
@@ -89,7 +99,7 @@ func (c *CRLReader) Next() (*TBSCertListRevokedCertificatesItem, error) {
 	if err := c.start(); err != nil {
 		return nil, err
 	}
-	if c.state == 2 {
+	if c.state == crlDone {
 		return nil, io.EOF
 	}
 	if c.off == c.entriesEnd && c.batched.Empty() && c.pending == nil {
@@ -147,16 +157,16 @@ func (c *CRLReader) fill() error {
 // was signed: set TBS to verify the signature.
 func (c *CRLReader) CertificateList() (*CertificateList, error) {
 	switch {
-	case c.state == 3:
+	case c.state == crlFailed:
 		return nil, c.err
-	case c.state != 2:
+	case c.state != crlDone:
 		return nil, errors.New("rfc5280: CRLReader.CertificateList before the last entry was read")
 	}
 	return c.list, nil
 }
 
 func (c *CRLReader) fail(err error) error {
-	c.state, c.err = 3, err
+	c.state, c.err = crlFailed, err
 	return err
 }
 
@@ -164,9 +174,9 @@ func (c *CRLReader) fail(err error) error {
 // the fields before the entries, and the header of the entries.
 func (c *CRLReader) start() error {
 	switch c.state {
-	case 3:
+	case crlFailed:
 		return c.err
-	case 0:
+	case crlStart:
 	default:
 		return nil
 	}
@@ -219,7 +229,7 @@ func (c *CRLReader) start() error {
 	if err := c.decodeTBS(&c.header); err != nil {
 		return c.fail(err)
 	}
-	c.state = 1
+	c.state = crlEntries
 	return nil
 }
 
@@ -264,7 +274,7 @@ func (c *CRLReader) finish() error {
 	}
 	clearEntries(&c.list.ToBeSigned)
 	c.list.ToBeSignedRaw = nil
-	c.state = 2
+	c.state = crlDone
 	return nil
 }
 
