@@ -44,10 +44,6 @@ type Range struct {
 	BigMin, BigMax *big.Int
 }
 
-// lo and hi return the exact endpoints, nil for MIN and MAX.
-func (r *Range) lo() *big.Int { return exact(r.Min, r.BigMin, math.MinInt64) }
-func (r *Range) hi() *big.Int { return exact(r.Max, r.BigMax, math.MaxInt64) }
-
 func exact(v int64, b *big.Int, unbounded int64) *big.Int {
 	switch {
 	case b != nil:
@@ -91,37 +87,24 @@ func saturate(b *big.Int) int64 {
 func (r *Range) Big() bool { return r.BigMin != nil || r.BigMax != nil }
 
 // Exact returns the endpoints as exact integers, nil for MIN and MAX.
-func (r *Range) Exact() (lo, hi *big.Int) { return r.lo(), r.hi() }
-
-// minBig and maxBig order endpoints where nil is the unbounded side: MIN
-// for lower endpoints (neg), MAX for upper ones.
-func minBig(a, b *big.Int, nilIsLow bool) *big.Int {
-	switch {
-	case a == nil || b == nil:
-		if nilIsLow {
-			return nil
-		}
-		if a == nil {
-			return b
-		}
-		return a
-	case a.Cmp(b) <= 0:
-		return a
-	}
-	return b
+func (r *Range) Exact() (lo, hi *big.Int) {
+	return exact(r.Min, r.BigMin, math.MinInt64), exact(r.Max, r.BigMax, math.MaxInt64)
 }
 
-func maxBig(a, b *big.Int, nilIsHigh bool) *big.Int {
+// pick returns the endpoint of a and b that lies toward dir (-1: the lower,
+// +1: the higher); nil is the unbounded side, and it wins if unboundedWins
+// (the lower of two lower endpoints, one of them MIN, is MIN).
+func pick(a, b *big.Int, dir int, unboundedWins bool) *big.Int {
 	switch {
 	case a == nil || b == nil:
-		if nilIsHigh {
+		if unboundedWins {
 			return nil
 		}
 		if a == nil {
 			return b
 		}
 		return a
-	case a.Cmp(b) >= 0:
+	case a.Cmp(b)*dir >= 0:
 		return a
 	}
 	return b
@@ -160,7 +143,9 @@ func unionRange(a, b *Range) *Range {
 		return nil
 	}
 	if a.Big() || b.Big() {
-		return rangeOf(minBig(a.lo(), b.lo(), true), maxBig(a.hi(), b.hi(), true))
+		alo, ahi := a.Exact()
+		blo, bhi := b.Exact()
+		return rangeOf(pick(alo, blo, -1, true), pick(ahi, bhi, +1, true))
 	}
 	return &Range{Min: min(a.Min, b.Min), Max: max(a.Max, b.Max)}
 }
@@ -173,7 +158,9 @@ func intersectRange(a, b *Range) *Range {
 		return a
 	}
 	if a.Big() || b.Big() {
-		return rangeOf(maxBig(a.lo(), b.lo(), false), minBig(a.hi(), b.hi(), false))
+		alo, ahi := a.Exact()
+		blo, bhi := b.Exact()
+		return rangeOf(pick(alo, blo, +1, false), pick(ahi, bhi, -1, false))
 	}
 	return &Range{Min: max(a.Min, b.Min), Max: min(a.Max, b.Max)}
 }
