@@ -46,7 +46,6 @@ type CRLReader struct {
 	prefix, suffix, tail []byte // TBSCertList before and after the entries; the signature algorithm and value
 	header               TBSCertList
 	entry                TBSCertListRevokedCertificatesItem
-	buf                  []byte
 	// The entries are read in batches of about batchSize octets and decoded
 	// from batch with one reader, so that their lists share MakeSlice's
 	// chunks (an allocation per hundreds of entries, not per entry).
@@ -136,15 +135,14 @@ func (c *CRLReader) fill() error {
 	}
 	c.batch, c.batchAt = c.batch[:0], c.off
 	for c.off < c.entriesEnd && len(c.batch) < batchSize {
-		el, err := c.element(c.entriesEnd, "TBSCertList.revokedCertificates.item")
-		if err != nil && len(c.batch) == 0 {
-			return err
-		}
-		if err != nil {
+		var err error
+		if c.batch, err = c.element(c.batch, c.entriesEnd, "TBSCertList.revokedCertificates.item"); err != nil {
+			if len(c.batch) == 0 {
+				return err
+			}
 			c.pending = err
 			break
 		}
-		c.batch = append(c.batch, el...)
 	}
 	c.batched = runtime.NewPooledReader(c.batch, c.opts)
 	return nil
@@ -189,9 +187,11 @@ func (c *CRLReader) start() error {
 	}
 	c.outerEnd = c.off + outer.Length
 	c.inTBS = true // from the TBSCertList header on, the octets go to TBS
-	if _, err := c.tbsHeader(); err != nil {
+	tbs, err := c.header1(c.outerEnd, runtime.Universal(runtime.TagSequence), "TBSCertList")
+	if err != nil {
 		return c.fail(err)
 	}
+	c.tbsEnd = c.off + tbs.Length
 	// The fields up to the entries, by position as TBSCertList.decode
 	// finds them: version (an INTEGER, optional), signature, issuer,
 	// thisUpdate, nextUpdate (a time, optional); then the entries if the
@@ -217,11 +217,9 @@ func (c *CRLReader) start() error {
 			}
 			break
 		}
-		el, err := c.element(c.tbsEnd, "TBSCertList")
-		if err != nil {
+		if c.prefix, err = c.element(c.prefix, c.tbsEnd, "TBSCertList"); err != nil {
 			return c.fail(err)
 		}
-		c.prefix = append(c.prefix, el...)
 	}
 	if !c.hasEntries {
 		c.entriesEnd = c.off // no entries: Next goes on with what follows
@@ -233,31 +231,20 @@ func (c *CRLReader) start() error {
 	return nil
 }
 
-func (c *CRLReader) tbsHeader() (runtime.Header, error) {
-	h, err := c.header1(c.outerEnd, runtime.Universal(runtime.TagSequence), "TBSCertList")
-	if err == nil {
-		c.tbsEnd = c.off + h.Length
-	}
-	return h, err
-}
-
 // finish reads what follows the entries and decodes the CertificateList
 // without them.
 func (c *CRLReader) finish() error {
+	var err error
 	for c.off < c.tbsEnd {
-		el, err := c.element(c.tbsEnd, "TBSCertList")
-		if err != nil {
+		if c.suffix, err = c.element(c.suffix, c.tbsEnd, "TBSCertList"); err != nil {
 			return err
 		}
-		c.suffix = append(c.suffix, el...)
 	}
 	c.inTBS = false // the signed part ends here
 	for c.off < c.outerEnd {
-		el, err := c.element(c.outerEnd, "CertificateList")
-		if err != nil {
+		if c.tail, err = c.element(c.tail, c.outerEnd, "CertificateList"); err != nil {
 			return err
 		}
-		c.tail = append(c.tail, el...)
 	}
 	if _, err := c.r.ReadByte(); err != io.EOF {
 		// X.690 8.1.1: an encoding is exactly one element.
@@ -341,38 +328,42 @@ func (c *CRLReader) header1(end int, t runtime.Tag, typ string) (runtime.Header,
 	if h.Tag != t || !h.Constructed {
 		return h, runtime.TagMismatch(c.off, typ, t, h.Tag)
 	}
-	_, err = c.read(h.HeaderLen, false)
+	var b [16]byte // the header octets: read for TBS, not kept
+	_, err = c.read(b[:0], h.HeaderLen)
 	return h, err
 }
 
-// element reads the next element, header included, into c.buf.
-func (c *CRLReader) element(end int, typ string) ([]byte, error) {
+// element appends the next element, header included, to dst.
+func (c *CRLReader) element(dst []byte, end int, typ string) ([]byte, error) {
 	h, err := c.peek(end, typ)
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
 	if n := h.HeaderLen + h.Length; n > maxStreamElement {
-		return nil, runtime.NewError(runtime.KindLimit, c.off, typ, "element larger than a CRLReader holds", "")
+		return dst, runtime.NewError(runtime.KindLimit, c.off, typ, "element larger than a CRLReader holds", "")
 	}
-	return c.read(h.HeaderLen+h.Length, true)
+	return c.read(dst, h.HeaderLen+h.Length)
 }
 
-// read reads n octets, into c.buf if keep, copying them to TBS.
-func (c *CRLReader) read(n int, keep bool) ([]byte, error) {
-	c.buf = append(c.buf[:0], make([]byte, n)...)[:n]
-	if _, err := io.ReadFull(c.r, c.buf); err != nil {
+// read appends the next n octets to dst, and copies them to TBS. After an
+// error dst is returned as it was.
+func (c *CRLReader) read(dst []byte, n int) ([]byte, error) {
+	old := len(dst)
+	dst = append(dst, make([]byte, n)...)
+	b := dst[old:]
+	if _, err := io.ReadFull(c.r, b); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			err = runtime.NewError(runtime.KindTruncated, c.off, "", "input ends inside an element", "X.690 8.1.3")
 		}
-		return nil, err
+		return dst[:old], err
 	}
 	if c.TBS != nil && c.inTBS {
-		if _, err := c.TBS.Write(c.buf); err != nil {
-			return nil, err
+		if _, err := c.TBS.Write(b); err != nil {
+			return dst[:old], err
 		}
 	}
 	c.off += n
-	return c.buf, nil
+	return dst, nil
 }
 
 // shift moves the offset of a decoding error of an element read at stream
