@@ -93,42 +93,43 @@ func TestWalksAgree(t *testing.T) {
 
 func BenchmarkCRL(b *testing.B) {
 	crl := hugeCRLOrFail(b)
-	b.Run("floor", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, ok := Floor(crl); !ok {
-				b.Fatal("floor walk failed")
-			}
-		}
+	runInput(b, "floor", len(crl), floorOp(crl))
+	runInput(b, "reader-walk", len(crl), func() error {
+		_, err := readerWalkNew(crl)
+		return err
 	})
-	b.Run("reader-walk", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
+	runInput(b, "tree", len(crl), func() error {
+		_, err := runtime.ParseTree(crl, nil)
+		return err
+	})
+	runInput(b, "crypto-x509", len(crl), func() error {
+		_, err := x509.ParseRevocationList(crl)
+		return err
+	})
+}
+
+// runInput runs op once per iteration as the sub-benchmark name, over an
+// input of size octets; an error fails the benchmark.
+func runInput(b *testing.B, name string, size int, op func() error) {
+	b.Run(name, func(b *testing.B) {
+		b.SetBytes(int64(size))
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := readerWalkNew(crl); err != nil {
+			if err := op(); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	b.Run("tree", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := runtime.ParseTree(crl, nil); err != nil {
-				b.Fatal(err)
-			}
+}
+
+// floorOp is the floor walk of in, as an operation of runInput.
+func floorOp(in []byte) func() error {
+	return func() error {
+		if _, ok := Floor(in); !ok {
+			return errors.New("floor walk failed")
 		}
-	})
-	b.Run("crypto-x509", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := x509.ParseRevocationList(crl); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+		return nil
+	}
 }
 
 // runCertSet runs f over every certificate of certs per operation, as the
@@ -183,39 +184,21 @@ func BenchmarkCerts(b *testing.B) {
 // with ParseTrees and with the floor walk.
 func BenchmarkTreeStream(b *testing.B) {
 	stream := bytes.Join(certsOrSkip(b), nil)
-	b.Run("floor", func(b *testing.B) {
-		b.SetBytes(int64(len(stream)))
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, ok := Floor(stream); !ok {
-				b.Fatal("floor walk failed")
-			}
-		}
+	runInput(b, "floor", len(stream), floorOp(stream))
+	runInput(b, "tree", len(stream), func() error {
+		_, err := runtime.ParseTrees(stream, nil)
+		return err
 	})
-	b.Run("tree", func(b *testing.B) {
-		b.SetBytes(int64(len(stream)))
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := runtime.ParseTrees(stream, nil); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("tree-stream", func(b *testing.B) {
-		b.SetBytes(int64(len(stream)))
-		b.ReportAllocs()
-		r := bytes.NewReader(stream)
-		for b.Loop() {
-			r.Reset(stream)
-			d := runtime.NewTreeDecoder(r, nil)
-			for {
-				_, err := d.Next()
+	r := bytes.NewReader(stream)
+	runInput(b, "tree-stream", len(stream), func() error {
+		r.Reset(stream)
+		d := runtime.NewTreeDecoder(r, nil)
+		for {
+			if _, err := d.Next(); err != nil {
 				if err == io.EOF {
-					break
+					return nil
 				}
-				if err != nil {
-					b.Fatal(err)
-				}
+				return err
 			}
 		}
 	})

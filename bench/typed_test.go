@@ -5,6 +5,7 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/asn1"
+	"fmt"
 	"io"
 	"testing"
 
@@ -18,59 +19,30 @@ import (
 
 func BenchmarkTypedCRL(b *testing.B) {
 	crl := hugeCRLOrFail(b)
-	b.Run("floor", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			Floor(crl)
-		}
-	})
-	b.Run("asn1gen", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		var v rfc5280.CertificateList
-		for b.Loop() {
-			if err := v.UnmarshalDER(crl); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	// The streaming reader: one entry at a time from an io.Reader, the
-	// memory of one entry (rfc5280.CRLReader).
-	b.Run("asn1gen-stream", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			c := rfc5280.NewCRLReader(bytes.NewReader(crl), nil)
-			for {
-				_, err := c.Next()
+	runInput(b, "floor", len(crl), floorOp(crl))
+	var v rfc5280.CertificateList
+	runInput(b, "asn1gen", len(crl), func() error { return v.UnmarshalDER(crl) })
+	// The streaming reader: one entry at a time from an io.Reader, in the
+	// memory of a batch of entries (rfc5280.CRLReader).
+	runInput(b, "asn1gen-stream", len(crl), func() error {
+		c := rfc5280.NewCRLReader(bytes.NewReader(crl), nil)
+		for {
+			if _, err := c.Next(); err != nil {
 				if err == io.EOF {
-					break
+					return nil
 				}
-				if err != nil {
-					b.Fatal(err)
-				}
+				return err
 			}
 		}
 	})
-	b.Run("crypto-x509", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := x509.ParseRevocationList(crl); err != nil {
-				b.Fatal(err)
-			}
-		}
+	runInput(b, "crypto-x509", len(crl), func() error {
+		_, err := x509.ParseRevocationList(crl)
+		return err
 	})
-	b.Run("encoding-asn1", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			var v pkix.CertificateList
-			if _, err := asn1.Unmarshal(crl, &v); err != nil {
-				b.Fatal(err)
-			}
-		}
+	runInput(b, "encoding-asn1", len(crl), func() error {
+		var v pkix.CertificateList
+		_, err := asn1.Unmarshal(crl, &v)
+		return err
 	})
 }
 
@@ -79,41 +51,27 @@ func BenchmarkTypedCRL(b *testing.B) {
 // field).
 func BenchmarkTypedCRLEncode(b *testing.B) {
 	crl := hugeCRLOrFail(b)
-	b.Run("floor", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			Floor(crl)
-		}
-	})
+	runInput(b, "floor", len(crl), floorOp(crl))
 	var v rfc5280.CertificateList
 	if err := v.UnmarshalDER(crl); err != nil {
 		b.Fatal(err)
 	}
 	buf := make([]byte, 0, len(crl)+64)
-	b.Run("asn1gen", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			out, err := v.AppendDER(buf[:0])
-			if err != nil || len(out) != len(crl) {
-				b.Fatal(err, len(out))
-			}
+	runInput(b, "asn1gen", len(crl), func() error {
+		out, err := v.AppendDER(buf[:0])
+		if err == nil && len(out) != len(crl) {
+			err = fmt.Errorf("encoded %d octets, want %d", len(out), len(crl))
 		}
+		return err
 	})
 	var p pkix.CertificateList
 	if _, err := asn1.Unmarshal(crl, &p); err != nil {
 		b.Fatal(err)
 	}
 	p.TBSCertList.Raw = nil // encode the fields, not the retained bytes
-	b.Run("encoding-asn1", func(b *testing.B) {
-		b.SetBytes(int64(len(crl)))
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := asn1.Marshal(p); err != nil {
-				b.Fatal(err)
-			}
-		}
+	runInput(b, "encoding-asn1", len(crl), func() error {
+		_, err := asn1.Marshal(p)
+		return err
 	})
 }
 
