@@ -9,8 +9,10 @@ BENCHCOUNT  ?= 1
 
 # The shared corpus of real ASN.1 modules and encodings, when this checkout sits
 # beside it. Corpus-wide tests skip cleanly without it.
+# Tests run in their package's directory, so a relative path given on the
+# command line is made absolute here.
 ASN1GEN_CORPUS ?= $(wildcard $(CURDIR)/../shared/corpus)
-export ASN1GEN_CORPUS
+export ASN1GEN_CORPUS := $(abspath $(ASN1GEN_CORPUS))
 
 .PHONY: all generate check-generated test lint fuzz bench build
 
@@ -37,8 +39,8 @@ lint:
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
-# A short run of every fuzz target in the module (FUZZTIME each). Long
-# campaigns: make fuzz FUZZTIME=10m
+# A short run of every fuzz target in the module (FUZZTIME each: a duration,
+# or a count of executions such as 20000x). Long campaigns: make fuzz FUZZTIME=10m
 fuzz:
 	@set -e; for pkg in $$($(GO) list ./...); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
