@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/dave/jennifer/jen"
@@ -506,11 +507,22 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		g.Id("Raw").Index().Byte()
 		comment(g, "Kind tells which row of the table the key selected; 0 when the key is not in the table.")
 		g.Id("Kind").Id(u.kindTyp)
-		for _, ue := range u.entries {
-			if ue.f != nil {
-				comment(g, fmt.Sprintf("%s is the value when Kind is %s.", ue.f.name, ue.constName))
-				g.Id(ue.f.name).Add(e.goTypeOf(ue.f))
+		for _, sl := range unionSlots(u) {
+			first := sl[0]
+			var consts []string
+			for _, ue := range sl {
+				consts = append(consts, ue.constName)
 			}
+			typ := e.goTypeOf(first.f)
+			if first.slot != nil {
+				typ = jen.Id(first.slot.name)
+			}
+			if len(sl) == 1 {
+				comment(g, fmt.Sprintf("%s is the value when Kind is %s.", first.f.name, first.constName))
+			} else {
+				comment(g, fmt.Sprintf("%s is the value when Kind is %s.%s", first.f.name, orList(consts), slotNote(sl)))
+			}
+			g.Id(first.f.name).Add(typ)
 		}
 	})
 	comment(f, fmt.Sprintf("%s tells which row of the table of %s a key selected.", u.kindTyp, gt.name))
@@ -560,7 +572,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 						g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 						return
 					}
-					dst := func() *jen.Statement { return jen.Id("u").Dot(ue.f.name) }
+					dst := func() *jen.Statement { return unionSlot(ue) }
 					fail := func(err jen.Code) jen.Code { return jen.Return(jen.Id("u").Dot("fail").Call(jen.Id("r"), err)) }
 					e.readValue(g, r, dst, ue.f, fail)
 					g.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(fail(jen.Err()))
@@ -604,12 +616,63 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 					continue
 				}
 				g.Case(jen.Id(ue.constName)).BlockFunc(func(g *jen.Group) {
-					e.writeValue(g, func() *jen.Statement { return jen.Id("u").Dot(ue.f.name) }, ue.f)
+					e.writeValue(g, func() *jen.Statement { return unionSlot(ue) }, ue.f)
 				})
 			}
 			g.Default().Block(jen.Id("b").Dot("AddRaw").Call(jen.Id("u").Dot("Raw")))
 		})
 	})
+}
+
+// unionSlots returns the rows of u that select a type, grouped by the
+// field that holds their values, in the order of the rows.
+func unionSlots(u *union) [][]*unionEntry {
+	var slots [][]*unionEntry
+	at := map[string]int{}
+	for _, ue := range u.entries {
+		if ue.f == nil {
+			continue
+		}
+		i, ok := at[ue.f.name]
+		if !ok {
+			i = len(slots)
+			at[ue.f.name] = i
+			slots = append(slots, nil)
+		}
+		slots[i] = append(slots[i], ue)
+	}
+	return slots
+}
+
+// unionSlot returns the expression of a row's value in a union's field:
+// the field, or the field converted to the row's type when the field has
+// the type of another row with the same layout.
+func unionSlot(ue *unionEntry) *jen.Statement {
+	field := jen.Id("u").Dot(ue.f.name)
+	if ue.slot == nil {
+		return field
+	}
+	return jen.Parens(jen.Op("*").Id(ue.f.gt.name)).Call(jen.Op("&").Add(field))
+}
+
+// slotNote tells, for a field that rows of several Go types share, how to
+// read a row's value as its own type.
+func slotNote(sl []*unionEntry) string {
+	for _, ue := range sl {
+		if ue.slot != nil {
+			return fmt.Sprintf("\nThe rows' types differ only in constraints and share the layout of %s; the value\nconverts to a row's own type, as in %s(value.%s).",
+				ue.slot.name, ue.f.gt.name, ue.f.name)
+		}
+	}
+	return ""
+}
+
+// orList joins names as "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 // fuzzFile emits a test file with one Fuzz function per root type (per

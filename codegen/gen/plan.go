@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -38,6 +39,14 @@ type goType struct {
 	consts []namedConst
 	// choiceType is the discriminant type of a CHOICE.
 	choiceType string
+	// choiceOwner is the CHOICE whose discriminant (type and constants)
+	// this one shares, nil when it declares its own (see nameChoices).
+	choiceOwner *goType
+	// choiceSharers are the CHOICEs sharing this one's discriminant.
+	choiceSharers []*goType
+	// template is the parameterized assignment this type is an instance
+	// of, nil for other types.
+	template *model.Assignment
 	// unknown is the field that keeps unknown extension additions (or an
 	// unknown CHOICE alternative), "" when the type is not extensible.
 	unknown string
@@ -74,6 +83,9 @@ type field struct {
 	ptr  bool             // stored behind a pointer (breaks a recursive cycle)
 	// choiceConst is the discriminant constant of a CHOICE alternative.
 	choiceConst string
+	// alt is the Go name of the component, which names its constant
+	// (name becomes "Value" in a homogeneous CHOICE).
+	alt string
 	// union is set when the component is an open type resolved through
 	// a table whose key is a sibling component.
 	union *union
@@ -105,7 +117,13 @@ type union struct {
 type unionEntry struct {
 	e *model.OpenTypeEntry
 	// f is the typed field of the row; nil when the row selects no type.
-	f         *field
+	// Rows whose values have one Go layout share a field (f.name): see
+	// shareUnionSlots.
+	f *field
+	// slot is the Go type of the field holding the row's value when it
+	// differs from the row's own (a DirectoryString instance kept in the
+	// field of another instance); the value is converted, nil otherwise.
+	slot      *goType
 	constName string
 	keyBytes  string // OID contents for OID keys
 	keyInt    int64
@@ -173,8 +191,10 @@ func newPlan(set *model.Set, roots []string) (*plan, error) {
 		p.fill(p.types[i])
 	}
 	p.cur = nil
+	p.nameChoices()
 	p.markPointers()
 	p.markLarge()
+	p.shareUnionSlots()
 	if len(roots) == 0 {
 		for _, m := range set.Modules {
 			for _, a := range m.Assignments {
@@ -246,6 +266,7 @@ func (p *plan) named(a *model.Assignment) *goType {
 	if a.Instance != nil {
 		gt.name = p.scope.Unique(instanceName(a))
 		gt.asn1 = a.Instance.Name
+		gt.template = a.Instance
 	} else {
 		gt.name = p.scope.Name(a.Name, a.Module.Name)
 	}
@@ -259,6 +280,7 @@ func (p *plan) named(a *model.Assignment) *goType {
 			// instance's.
 			p.byAsg[r] = gt
 			gt.body = r.Type
+			gt.template = r.Instance
 			if r.Type.Ref != nil {
 				gt.body = r.Type
 				gt.base = p.named(r.Type.Ref)
@@ -398,6 +420,7 @@ func (p *plan) fill(gt *goType) {
 		fn := names.NewFieldNamer(reserved...)
 		for _, c := range t.Components {
 			f := &field{comp: c, asn1: c.Name, t: c.Type, name: fn.Field(c.Name)}
+			f.alt = f.name
 			if !unionCandidate(c.Type) {
 				f.gt = p.typeOf(c.Type, gt.name+names.Exported(c.Name), gt.asn1+"."+c.Name)
 			}
@@ -413,10 +436,6 @@ func (p *plan) fill(gt *goType) {
 			}
 		}
 		if t.Kind == model.TypeChoice {
-			gt.choiceType = p.scope.Unique(gt.name + "Choice")
-			for _, f := range gt.fields {
-				f.choiceConst = p.scope.Unique(gt.name + f.name)
-			}
 			if homogeneous(gt.fields) {
 				// DirectoryString, Time: every alternative has the same
 				// Go type, so one field holds the value and Choice says
@@ -524,6 +543,162 @@ func (p *plan) planUnions(gt *goType) {
 			f.gt = u.gt
 		}
 	}
+}
+
+// shareUnionSlots lets the rows of an open type whose values have one Go
+// layout share one field, since a value holds one row at a time: the
+// attributes of a Name select eleven DirectoryString instances and five
+// strings, which as fields of their own made every AttributeTypeAndValue
+// 400 bytes, and as two shared fields make it 96. A shared field is named
+// after what its rows have in common (DirectoryString, the Go type's name,
+// String); a row alone keeps its own name.
+func (p *plan) shareUnionSlots() {
+	for _, gt := range p.types {
+		u := gt.union
+		if u == nil {
+			continue
+		}
+		type slot struct {
+			name    string // for a shared slot
+			typ     *goType
+			entries []*unionEntry
+		}
+		slots := map[string]*slot{}
+		var order []*slot
+		for _, ue := range u.entries {
+			if ue.f == nil {
+				continue
+			}
+			key, name, typ := p.slotKey(ue.f)
+			sl := slots[key]
+			if sl == nil {
+				sl = &slot{name: name, typ: typ}
+				slots[key] = sl
+				order = append(order, sl)
+			}
+			sl.entries = append(sl.entries, ue)
+		}
+		fn := names.NewFieldNamer("Raw", "Kind")
+		for _, sl := range order {
+			label := sl.entries[0].f.asn1
+			if len(sl.entries) > 1 {
+				label = sl.name
+			}
+			name := fn.Field(label)
+			for _, ue := range sl.entries {
+				ue.f.name = name
+				if sl.typ != nil && resolveAlias(ue.f.gt) != sl.typ {
+					ue.slot = sl.typ
+				}
+			}
+		}
+	}
+}
+
+// slotKey returns the key under which rows share a union field, the name
+// of a shared field, and the Go type of a field shared through conversion.
+func (p *plan) slotKey(f *field) (key, name string, typ *goType) {
+	if f.gt == nil {
+		g := builtinGo(f.t).GoString()
+		return "go " + g, builtinSlotName(g), nil
+	}
+	gt := resolveAlias(f.gt)
+	if !f.ptr && gt.kind == model.TypeChoice && gt.alias == nil && gt.base == nil && (gt.choiceOwner != nil || len(gt.choiceSharers) > 0) {
+		owner := gt
+		if gt.choiceOwner != nil {
+			owner = gt.choiceOwner
+		}
+		return "choice " + owner.choiceType, owner.template.Name, owner
+	}
+	if f.ptr {
+		return "ptr " + gt.name, gt.name, nil
+	}
+	return "type " + gt.name, gt.name, nil
+}
+
+// builtinSlotName names a union field shared by rows of one built-in Go
+// type.
+func builtinSlotName(goType string) string {
+	switch goType {
+	case "string":
+		return "String"
+	case "[]byte":
+		return "Bytes"
+	case "bool":
+		return "Bool"
+	case "int64":
+		return "Int"
+	}
+	if i := strings.LastIndexAny(goType, ".]"); i >= 0 {
+		return goType[i+1:] // runtime.OID, time.Time, runtime.BitString
+	}
+	return goType
+}
+
+// nameChoices names the discriminant type and constants of every CHOICE.
+// Instances of one parameterized CHOICE whose alternatives have the same
+// identifiers, tags and Go types (DirectoryString{ub-name} and
+// DirectoryString{ub-common-name}: only constraints differ) share one
+// discriminant, named after the template (DirectoryStringChoice,
+// DirectoryStringUTF8String): their Go types then have one underlying
+// type, so that a value converts from one to another, and an open type's
+// rows of such types share one field (shareUnionSlots).
+func (p *plan) nameChoices() {
+	groups := map[string][]*goType{}
+	var keys []string
+	for _, gt := range p.types {
+		if gt.kind != model.TypeChoice || gt.alias != nil || gt.base != nil || gt.union != nil {
+			continue
+		}
+		key := choiceShape(gt)
+		if _, ok := groups[key]; !ok {
+			keys = append(keys, key)
+		}
+		groups[key] = append(groups[key], gt)
+	}
+	for _, key := range keys { // in the order of p.types: deterministic
+		g := groups[key]
+		owner := g[0]
+		prefix := owner.name
+		if len(g) > 1 {
+			prefix = names.Exported(owner.template.Name)
+		}
+		owner.choiceType = p.scope.Unique(prefix + "Choice")
+		for _, f := range owner.fields {
+			f.choiceConst = p.scope.Unique(prefix + f.alt)
+		}
+		owner.choiceSharers = g[1:]
+		for _, gt := range g[1:] {
+			gt.choiceOwner, gt.choiceType = owner, owner.choiceType
+			for i, f := range gt.fields {
+				f.choiceConst = owner.fields[i].choiceConst
+			}
+		}
+	}
+}
+
+// choiceShape returns the key under which CHOICE instances share a
+// discriminant: unique to gt unless it is a homogeneous instance of a
+// parameterized type.
+func choiceShape(gt *goType) string {
+	if gt.template == nil || !gt.single {
+		return "type " + gt.name
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "template %p", gt.template)
+	for _, f := range gt.fields {
+		fmt.Fprintf(&b, "|%s %s %s", f.asn1, tagsText(f.t), builtinGo(f.t).GoString())
+	}
+	return b.String()
+}
+
+// tagsText renders a type's tags for comparison.
+func tagsText(t *model.Type) string {
+	var parts []string
+	for _, tg := range t.Tags {
+		parts = append(parts, tg.String())
+	}
+	return strings.Join(parts, " ")
 }
 
 // homogeneous reports whether every alternative of a CHOICE has the same

@@ -159,7 +159,9 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 				g.Id(gt.unknown).Index().Byte()
 			}
 		})
-		e.choiceConsts(f, gt)
+		if gt.choiceOwner == nil {
+			e.choiceConsts(f, gt)
+		}
 	case model.TypeSequenceOf, model.TypeSetOf:
 		f.Type().Id(gt.name).Index().Add(e.goTypeOf(gt.elem))
 	case model.TypeInteger:
@@ -319,7 +321,16 @@ func valueText(v *model.Value) string {
 }
 
 func (e *emitter) choiceConsts(f *jen.File, gt *goType) {
-	comment(f, fmt.Sprintf("%s tells which alternative of %s a value holds.", gt.choiceType, gt.name))
+	if len(gt.choiceSharers) == 0 {
+		comment(f, fmt.Sprintf("%s tells which alternative of %s a value holds.", gt.choiceType, gt.name))
+	} else {
+		sharers := []string{gt.name}
+		for _, o := range gt.choiceSharers {
+			sharers = append(sharers, o.name)
+		}
+		comment(f, fmt.Sprintf("%s tells which alternative of %s a value holds, for each of its instances:\n%s (they differ only in constraints).",
+			gt.choiceType, gt.template.Name, strings.Join(sharers, ", ")))
+	}
 	f.Type().Id(gt.choiceType).Int()
 	f.Const().DefsFunc(func(g *jen.Group) {
 		for i, fl := range gt.fields {

@@ -388,7 +388,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 		v := &e.ExtnValue
 		switch v.Kind {
 		case rfc5280.ExtensionCertExtensionsExtnValueSubjectAltName:
-			dns, email, ips, uris := generalNames(t, name, v.SubjectAltName)
+			dns, email, ips, uris := generalNames(t, name, v.GeneralNames)
 			var xuris []string
 			for _, u := range xc.URIs {
 				xuris = append(xuris, u.String())

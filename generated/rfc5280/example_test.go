@@ -27,7 +27,9 @@ func Example_subjectAltName() {
 		if ext.ExtnValue.Kind != rfc5280.ExtensionCertExtensionsExtnValueSubjectAltName {
 			continue
 		}
-		for _, name := range ext.ExtnValue.SubjectAltName {
+		// The rows of the table that select GeneralNames (subject and
+		// issuer alternative names) share the field GeneralNames.
+		for _, name := range ext.ExtnValue.GeneralNames {
 			switch name.Choice {
 			case rfc5280.GeneralNameDNSName:
 				fmt.Println("DNS:", name.DNSName)

@@ -4484,10 +4484,8 @@ type AlgorithmIdentifierKeyAgreementAlgorithmSetParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind
-	// Esdh is the value when Kind is AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh.
-	Esdh *KeyWrapAlgorithm
-	// Ssdh is the value when Kind is AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh.
-	Ssdh *KeyWrapAlgorithm
+	// KeyWrapAlgorithm is the value when Kind is AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh or AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh.
+	KeyWrapAlgorithm *KeyWrapAlgorithm
 }
 
 // AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind tells which row of the table of AlgorithmIdentifierKeyAgreementAlgorithmSetParameters a key selected.
@@ -4508,8 +4506,8 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.Esdh = p1
-		if err := u.Esdh.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.KeyWrapAlgorithm = p1
+		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4523,8 +4521,8 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.Ssdh = p2
-		if err := u.Ssdh.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.KeyWrapAlgorithm = p2
+		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4558,16 +4556,16 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) keepDER(r *runti
 func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh:
-		if u.Esdh == nil {
+		if u.KeyWrapAlgorithm == nil {
 			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.Esdh.encode(b, runtime.Universal(runtime.TagSequence))
+			u.KeyWrapAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh:
-		if u.Ssdh == nil {
+		if u.KeyWrapAlgorithm == nil {
 			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.Ssdh.encode(b, runtime.Universal(runtime.TagSequence))
+			u.KeyWrapAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -8889,28 +8887,8 @@ type AttributeCertificateAlgorithmIdentifierParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeCertificateAlgorithmIdentifierParametersKind
-	// RSAWithMD2 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -11557,12 +11535,8 @@ type AuthContentEncryptionAlgorithmIdentifierParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AuthContentEncryptionAlgorithmIdentifierParametersKind
-	// AES128CCM is the value when Kind is AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM.
-	AES128CCM CCMParameters
-	// AES192CCM is the value when Kind is AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM.
-	AES192CCM CCMParameters
-	// AES256CCM is the value when Kind is AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM.
-	AES256CCM CCMParameters
+	// CCMParameters is the value when Kind is AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM, AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM or AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM.
+	CCMParameters CCMParameters
 	// AES128GCM is the value when Kind is AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM.
 	AES128GCM GCMParameters
 }
@@ -11583,7 +11557,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01\a":
 		// cea-aes128-CCM 2.16.840.1.101.3.4.1.7
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM
-		if err := u.AES128CCM.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CCMParameters.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -11593,7 +11567,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01\x1b":
 		// cea-aes192-CCM 2.16.840.1.101.3.4.1.27
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM
-		if err := u.AES192CCM.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CCMParameters.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -11603,7 +11577,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01/":
 		// cea-aes256-CCM 2.16.840.1.101.3.4.1.47
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM
-		if err := u.AES256CCM.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CCMParameters.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -11647,11 +11621,11 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.
 func (u *AuthContentEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM:
-		u.AES128CCM.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CCMParameters.encode(b, runtime.Universal(runtime.TagSequence))
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM:
-		u.AES192CCM.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CCMParameters.encode(b, runtime.Universal(runtime.TagSequence))
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM:
-		u.AES256CCM.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CCMParameters.encode(b, runtime.Universal(runtime.TagSequence))
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM:
 		u.AES128GCM.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
@@ -13264,25 +13238,26 @@ func (v *AttributeType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 //	X520name ::= DirectoryString {ub-name}
 type X520name struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520nameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
-// X520nameChoice tells which alternative of X520name a value holds.
-type X520nameChoice int
+// DirectoryStringChoice tells which alternative of DirectoryString a value holds, for each of its instances:
+// X520name, X520CommonName, X520LocalityName, X520StateOrProvinceName, X520OrganizationName, X520OrganizationalUnitName, DirectoryStringUbMax, DirectoryStringUbTitle, DirectoryStringUbPseudonym (they differ only in constraints).
+type DirectoryStringChoice int
 
 const (
-	X520nameTeletexString   X520nameChoice = 1 // teletexString
-	X520namePrintableString X520nameChoice = 2 // printableString
-	X520nameBmpString       X520nameChoice = 3 // bmpString
-	X520nameUniversalString X520nameChoice = 4 // universalString
-	X520nameUTF8String      X520nameChoice = 5 // uTF8String
+	DirectoryStringTeletexString   DirectoryStringChoice = 1 // teletexString
+	DirectoryStringPrintableString DirectoryStringChoice = 2 // printableString
+	DirectoryStringBmpString       DirectoryStringChoice = 3 // bmpString
+	DirectoryStringUniversalString DirectoryStringChoice = 4 // universalString
+	DirectoryStringUTF8String      DirectoryStringChoice = 5 // uTF8String
 )
 
 // String returns the ASN.1 identifier of the alternative.
-func (c X520nameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520nameChoice")
+func (c DirectoryStringChoice) String() string {
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringChoice")
 }
 
 // decode reads a X520name from r.
@@ -13290,7 +13265,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520nameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13303,7 +13278,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520namePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13316,7 +13291,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520nameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -13329,7 +13304,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520nameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -13342,7 +13317,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520nameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -13363,35 +13338,35 @@ func (v *X520name) decode(r *runtime.Reader) error {
 // encode writes v as a X520name in DER.
 func (v *X520name) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520nameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520namePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520nameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520nameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520nameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -13449,25 +13424,9 @@ func (v *X520name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 //	X520CommonName ::= DirectoryString {ub-common-name}
 type X520CommonName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520CommonNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520CommonNameChoice tells which alternative of X520CommonName a value holds.
-type X520CommonNameChoice int
-
-const (
-	X520CommonNameTeletexString   X520CommonNameChoice = 1 // teletexString
-	X520CommonNamePrintableString X520CommonNameChoice = 2 // printableString
-	X520CommonNameBmpString       X520CommonNameChoice = 3 // bmpString
-	X520CommonNameUniversalString X520CommonNameChoice = 4 // universalString
-	X520CommonNameUTF8String      X520CommonNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520CommonNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520CommonNameChoice")
 }
 
 // decode reads a X520CommonName from r.
@@ -13475,7 +13434,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520CommonNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13488,7 +13447,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520CommonNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13501,7 +13460,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520CommonNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -13514,7 +13473,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520CommonNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -13527,7 +13486,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520CommonNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -13548,35 +13507,35 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 // encode writes v as a X520CommonName in DER.
 func (v *X520CommonName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520CommonNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520CommonNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520CommonNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520CommonNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520CommonNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -13634,25 +13593,9 @@ func (v *X520CommonName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	X520LocalityName ::= DirectoryString {ub-locality-name}
 type X520LocalityName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520LocalityNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520LocalityNameChoice tells which alternative of X520LocalityName a value holds.
-type X520LocalityNameChoice int
-
-const (
-	X520LocalityNameTeletexString   X520LocalityNameChoice = 1 // teletexString
-	X520LocalityNamePrintableString X520LocalityNameChoice = 2 // printableString
-	X520LocalityNameBmpString       X520LocalityNameChoice = 3 // bmpString
-	X520LocalityNameUniversalString X520LocalityNameChoice = 4 // universalString
-	X520LocalityNameUTF8String      X520LocalityNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520LocalityNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520LocalityNameChoice")
 }
 
 // decode reads a X520LocalityName from r.
@@ -13660,7 +13603,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520LocalityNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13673,7 +13616,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520LocalityNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13686,7 +13629,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520LocalityNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -13699,7 +13642,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520LocalityNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -13712,7 +13655,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520LocalityNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -13733,35 +13676,35 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 // encode writes v as a X520LocalityName in DER.
 func (v *X520LocalityName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520LocalityNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520LocalityNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520LocalityNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520LocalityNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520LocalityNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -13819,25 +13762,9 @@ func (v *X520LocalityName) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	X520StateOrProvinceName ::= DirectoryString {ub-state-name}
 type X520StateOrProvinceName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520StateOrProvinceNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520StateOrProvinceNameChoice tells which alternative of X520StateOrProvinceName a value holds.
-type X520StateOrProvinceNameChoice int
-
-const (
-	X520StateOrProvinceNameTeletexString   X520StateOrProvinceNameChoice = 1 // teletexString
-	X520StateOrProvinceNamePrintableString X520StateOrProvinceNameChoice = 2 // printableString
-	X520StateOrProvinceNameBmpString       X520StateOrProvinceNameChoice = 3 // bmpString
-	X520StateOrProvinceNameUniversalString X520StateOrProvinceNameChoice = 4 // universalString
-	X520StateOrProvinceNameUTF8String      X520StateOrProvinceNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520StateOrProvinceNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520StateOrProvinceNameChoice")
 }
 
 // decode reads a X520StateOrProvinceName from r.
@@ -13845,7 +13772,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520StateOrProvinceNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13858,7 +13785,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520StateOrProvinceNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13871,7 +13798,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520StateOrProvinceNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -13884,7 +13811,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520StateOrProvinceNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -13897,7 +13824,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520StateOrProvinceNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -13918,35 +13845,35 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 // encode writes v as a X520StateOrProvinceName in DER.
 func (v *X520StateOrProvinceName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520StateOrProvinceNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520StateOrProvinceNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520StateOrProvinceNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520StateOrProvinceNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520StateOrProvinceNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -14004,25 +13931,9 @@ func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *runtime.Options) 
 //	X520OrganizationName ::= DirectoryString {ub-organization-name}
 type X520OrganizationName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520OrganizationNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520OrganizationNameChoice tells which alternative of X520OrganizationName a value holds.
-type X520OrganizationNameChoice int
-
-const (
-	X520OrganizationNameTeletexString   X520OrganizationNameChoice = 1 // teletexString
-	X520OrganizationNamePrintableString X520OrganizationNameChoice = 2 // printableString
-	X520OrganizationNameBmpString       X520OrganizationNameChoice = 3 // bmpString
-	X520OrganizationNameUniversalString X520OrganizationNameChoice = 4 // universalString
-	X520OrganizationNameUTF8String      X520OrganizationNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520OrganizationNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520OrganizationNameChoice")
 }
 
 // decode reads a X520OrganizationName from r.
@@ -14030,7 +13941,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520OrganizationNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -14043,7 +13954,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520OrganizationNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -14056,7 +13967,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520OrganizationNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -14069,7 +13980,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520OrganizationNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -14082,7 +13993,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520OrganizationNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -14103,35 +14014,35 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationName in DER.
 func (v *X520OrganizationName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520OrganizationNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520OrganizationNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520OrganizationNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520OrganizationNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520OrganizationNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -14190,25 +14101,9 @@ func (v *X520OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	                                   {ub-organizational-unit-name}
 type X520OrganizationalUnitName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520OrganizationalUnitNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520OrganizationalUnitNameChoice tells which alternative of X520OrganizationalUnitName a value holds.
-type X520OrganizationalUnitNameChoice int
-
-const (
-	X520OrganizationalUnitNameTeletexString   X520OrganizationalUnitNameChoice = 1 // teletexString
-	X520OrganizationalUnitNamePrintableString X520OrganizationalUnitNameChoice = 2 // printableString
-	X520OrganizationalUnitNameBmpString       X520OrganizationalUnitNameChoice = 3 // bmpString
-	X520OrganizationalUnitNameUniversalString X520OrganizationalUnitNameChoice = 4 // universalString
-	X520OrganizationalUnitNameUTF8String      X520OrganizationalUnitNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520OrganizationalUnitNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520OrganizationalUnitNameChoice")
 }
 
 // decode reads a X520OrganizationalUnitName from r.
@@ -14216,7 +14111,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520OrganizationalUnitNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -14229,7 +14124,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520OrganizationalUnitNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -14242,7 +14137,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520OrganizationalUnitNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -14255,7 +14150,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520OrganizationalUnitNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -14268,7 +14163,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520OrganizationalUnitNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -14289,35 +14184,35 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationalUnitName in DER.
 func (v *X520OrganizationalUnitName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520OrganizationalUnitNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520OrganizationalUnitNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520OrganizationalUnitNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520OrganizationalUnitNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520OrganizationalUnitNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -14754,40 +14649,12 @@ type SingleAttributeSupportedAttributesValue struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind SingleAttributeSupportedAttributesValueKind
-	// Name is the value when Kind is SingleAttributeSupportedAttributesValueName.
-	Name X520name
-	// Surname is the value when Kind is SingleAttributeSupportedAttributesValueSurname.
-	Surname X520name
-	// GivenName is the value when Kind is SingleAttributeSupportedAttributesValueGivenName.
-	GivenName X520name
-	// Initials is the value when Kind is SingleAttributeSupportedAttributesValueInitials.
-	Initials X520name
-	// GenerationQualifier is the value when Kind is SingleAttributeSupportedAttributesValueGenerationQualifier.
-	GenerationQualifier X520name
-	// X520CommonName is the value when Kind is SingleAttributeSupportedAttributesValueX520CommonName.
-	X520CommonName X520CommonName
-	// X520LocalityName is the value when Kind is SingleAttributeSupportedAttributesValueX520LocalityName.
-	X520LocalityName X520LocalityName
-	// X520StateOrProvinceName is the value when Kind is SingleAttributeSupportedAttributesValueX520StateOrProvinceName.
-	X520StateOrProvinceName X520StateOrProvinceName
-	// X520OrganizationName is the value when Kind is SingleAttributeSupportedAttributesValueX520OrganizationName.
-	X520OrganizationName X520OrganizationName
-	// X520OrganizationalUnitName is the value when Kind is SingleAttributeSupportedAttributesValueX520OrganizationalUnitName.
-	X520OrganizationalUnitName X520OrganizationalUnitName
-	// X520Title is the value when Kind is SingleAttributeSupportedAttributesValueX520Title.
-	X520Title DirectoryStringUbTitle
-	// X520dnQualifier is the value when Kind is SingleAttributeSupportedAttributesValueX520dnQualifier.
-	X520dnQualifier string
-	// X520countryName is the value when Kind is SingleAttributeSupportedAttributesValueX520countryName.
-	X520countryName string
-	// X520SerialNumber is the value when Kind is SingleAttributeSupportedAttributesValueX520SerialNumber.
-	X520SerialNumber string
-	// X520Pseudonym is the value when Kind is SingleAttributeSupportedAttributesValueX520Pseudonym.
-	X520Pseudonym DirectoryStringUbPseudonym
-	// DomainComponent is the value when Kind is SingleAttributeSupportedAttributesValueDomainComponent.
-	DomainComponent string
-	// EmailAddress is the value when Kind is SingleAttributeSupportedAttributesValueEmailAddress.
-	EmailAddress string
+	// DirectoryString is the value when Kind is SingleAttributeSupportedAttributesValueName, SingleAttributeSupportedAttributesValueSurname, SingleAttributeSupportedAttributesValueGivenName, SingleAttributeSupportedAttributesValueInitials, SingleAttributeSupportedAttributesValueGenerationQualifier, SingleAttributeSupportedAttributesValueX520CommonName, SingleAttributeSupportedAttributesValueX520LocalityName, SingleAttributeSupportedAttributesValueX520StateOrProvinceName, SingleAttributeSupportedAttributesValueX520OrganizationName, SingleAttributeSupportedAttributesValueX520OrganizationalUnitName, SingleAttributeSupportedAttributesValueX520Title or SingleAttributeSupportedAttributesValueX520Pseudonym.
+	// The rows' types differ only in constraints and share the layout of X520name; the value
+	// converts to a row's own type, as in X520CommonName(value.DirectoryString).
+	DirectoryString X520name
+	// String is the value when Kind is SingleAttributeSupportedAttributesValueX520dnQualifier, SingleAttributeSupportedAttributesValueX520countryName, SingleAttributeSupportedAttributesValueX520SerialNumber, SingleAttributeSupportedAttributesValueDomainComponent or SingleAttributeSupportedAttributesValueEmailAddress.
+	String string
 }
 
 // SingleAttributeSupportedAttributesValueKind tells which row of the table of SingleAttributeSupportedAttributesValue a key selected.
@@ -14819,7 +14686,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04)":
 		// at-name 2.5.4.41
 		u.Kind = SingleAttributeSupportedAttributesValueName
-		if err := u.Name.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14829,7 +14696,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = SingleAttributeSupportedAttributesValueSurname
-		if err := u.Surname.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14839,7 +14706,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = SingleAttributeSupportedAttributesValueGivenName
-		if err := u.GivenName.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14849,7 +14716,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = SingleAttributeSupportedAttributesValueInitials
-		if err := u.Initials.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14859,7 +14726,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = SingleAttributeSupportedAttributesValueGenerationQualifier
-		if err := u.GenerationQualifier.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14869,7 +14736,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = SingleAttributeSupportedAttributesValueX520CommonName
-		if err := u.X520CommonName.decode(r); err != nil {
+		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14879,7 +14746,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = SingleAttributeSupportedAttributesValueX520LocalityName
-		if err := u.X520LocalityName.decode(r); err != nil {
+		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14889,7 +14756,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = SingleAttributeSupportedAttributesValueX520StateOrProvinceName
-		if err := u.X520StateOrProvinceName.decode(r); err != nil {
+		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14899,7 +14766,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationName
-		if err := u.X520OrganizationName.decode(r); err != nil {
+		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14909,7 +14776,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationalUnitName
-		if err := u.X520OrganizationalUnitName.decode(r); err != nil {
+		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14919,7 +14786,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = SingleAttributeSupportedAttributesValueX520Title
-		if err := u.X520Title.decode(r); err != nil {
+		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14933,7 +14800,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520dnQualifier = x1
+		u.String = x1
 		if err := r.Finish("SingleAttribute.value"); err != nil {
 			return u.fail(r, err)
 		}
@@ -14946,9 +14813,9 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520countryName = x3
+		u.String = x3
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off2, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -14964,9 +14831,9 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520SerialNumber = x5
+		u.String = x5
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off4, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -14977,7 +14844,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = SingleAttributeSupportedAttributesValueX520Pseudonym
-		if err := u.X520Pseudonym.decode(r); err != nil {
+		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -14991,7 +14858,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.DomainComponent = x6
+		u.String = x6
 		if err := r.Finish("SingleAttribute.value"); err != nil {
 			return u.fail(r, err)
 		}
@@ -15004,9 +14871,9 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.EmailAddress = x8
+		u.String = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -15041,54 +14908,54 @@ func (u *SingleAttributeSupportedAttributesValue) keepDER(r *runtime.Reader) err
 func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case SingleAttributeSupportedAttributesValueName:
-		u.Name.encode(b)
+		u.DirectoryString.encode(b)
 	case SingleAttributeSupportedAttributesValueSurname:
-		u.Surname.encode(b)
+		u.DirectoryString.encode(b)
 	case SingleAttributeSupportedAttributesValueGivenName:
-		u.GivenName.encode(b)
+		u.DirectoryString.encode(b)
 	case SingleAttributeSupportedAttributesValueInitials:
-		u.Initials.encode(b)
+		u.DirectoryString.encode(b)
 	case SingleAttributeSupportedAttributesValueGenerationQualifier:
-		u.GenerationQualifier.encode(b)
+		u.DirectoryString.encode(b)
 	case SingleAttributeSupportedAttributesValueX520CommonName:
-		u.X520CommonName.encode(b)
+		(*X520CommonName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520LocalityName:
-		u.X520LocalityName.encode(b)
+		(*X520LocalityName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520StateOrProvinceName:
-		u.X520StateOrProvinceName.encode(b)
+		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520OrganizationName:
-		u.X520OrganizationName.encode(b)
+		(*X520OrganizationName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520OrganizationalUnitName:
-		u.X520OrganizationalUnitName.encode(b)
+		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520Title:
-		u.X520Title.encode(b)
+		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case SingleAttributeSupportedAttributesValueX520countryName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520countryName)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case SingleAttributeSupportedAttributesValueX520SerialNumber:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
-		u.X520Pseudonym.encode(b)
+		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueDomainComponent:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
+		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(runtime.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.EmailAddress)
+		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -15105,25 +14972,9 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 //	}
 type DirectoryStringUbTitle struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice DirectoryStringUbTitleChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// DirectoryStringUbTitleChoice tells which alternative of DirectoryStringUbTitle a value holds.
-type DirectoryStringUbTitleChoice int
-
-const (
-	DirectoryStringUbTitleTeletexString   DirectoryStringUbTitleChoice = 1 // teletexString
-	DirectoryStringUbTitlePrintableString DirectoryStringUbTitleChoice = 2 // printableString
-	DirectoryStringUbTitleBmpString       DirectoryStringUbTitleChoice = 3 // bmpString
-	DirectoryStringUbTitleUniversalString DirectoryStringUbTitleChoice = 4 // universalString
-	DirectoryStringUbTitleUTF8String      DirectoryStringUbTitleChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c DirectoryStringUbTitleChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbTitleChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -15131,7 +14982,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringUbTitleTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -15144,7 +14995,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringUbTitlePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -15157,7 +15008,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringUbTitleBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -15170,7 +15021,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUbTitleUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -15183,7 +15034,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUbTitleUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -15204,35 +15055,35 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 // encode writes v as a DirectoryString in DER.
 func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringUbTitleTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringUbTitlePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringUbTitleBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUbTitleUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUbTitleUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -15296,25 +15147,9 @@ func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) (
 //	}
 type DirectoryStringUbPseudonym struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice DirectoryStringUbPseudonymChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// DirectoryStringUbPseudonymChoice tells which alternative of DirectoryStringUbPseudonym a value holds.
-type DirectoryStringUbPseudonymChoice int
-
-const (
-	DirectoryStringUbPseudonymTeletexString   DirectoryStringUbPseudonymChoice = 1 // teletexString
-	DirectoryStringUbPseudonymPrintableString DirectoryStringUbPseudonymChoice = 2 // printableString
-	DirectoryStringUbPseudonymBmpString       DirectoryStringUbPseudonymChoice = 3 // bmpString
-	DirectoryStringUbPseudonymUniversalString DirectoryStringUbPseudonymChoice = 4 // universalString
-	DirectoryStringUbPseudonymUTF8String      DirectoryStringUbPseudonymChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c DirectoryStringUbPseudonymChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbPseudonymChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -15322,7 +15157,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringUbPseudonymTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -15335,7 +15170,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringUbPseudonymPrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -15348,7 +15183,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringUbPseudonymBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -15361,7 +15196,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUbPseudonymUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -15374,7 +15209,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUbPseudonymUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -15395,35 +15230,35 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 // encode writes v as a DirectoryString in DER.
 func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringUbPseudonymTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringUbPseudonymPrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringUbPseudonymBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUbPseudonymUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUbPseudonymUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -15669,28 +15504,8 @@ type CertificateAlgorithmIdentifierParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind CertificateAlgorithmIdentifierParametersKind
-	// RSAWithMD2 is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is CertificateAlgorithmIdentifierParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is CertificateAlgorithmIdentifierParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is CertificateAlgorithmIdentifierParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD2, CertificateAlgorithmIdentifierParametersRSAWithMD5, CertificateAlgorithmIdentifierParametersRSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA1, CertificateAlgorithmIdentifierParametersECDSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA224, CertificateAlgorithmIdentifierParametersDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA224, CertificateAlgorithmIdentifierParametersECDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateAlgorithmIdentifierParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is CertificateAlgorithmIdentifierParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -16223,28 +16038,8 @@ type AlgorithmIdentifierSignatureAlgorithmsParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AlgorithmIdentifierSignatureAlgorithmsParametersKind
-	// RSAWithMD2 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 or AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -16684,10 +16479,8 @@ type ExtensionCertExtensionsExtnValue struct {
 	CertificatePolicies CertificatePolicies
 	// PolicyMappings is the value when Kind is ExtensionCertExtensionsExtnValuePolicyMappings.
 	PolicyMappings PolicyMappings
-	// SubjectAltName is the value when Kind is ExtensionCertExtensionsExtnValueSubjectAltName.
-	SubjectAltName GeneralNames
-	// IssuerAltName is the value when Kind is ExtensionCertExtensionsExtnValueIssuerAltName.
-	IssuerAltName GeneralNames
+	// GeneralNames is the value when Kind is ExtensionCertExtensionsExtnValueSubjectAltName or ExtensionCertExtensionsExtnValueIssuerAltName.
+	GeneralNames GeneralNames
 	// SubjectDirectoryAttributes is the value when Kind is ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes.
 	SubjectDirectoryAttributes SubjectDirectoryAttributes
 	// BasicConstraints is the value when Kind is ExtensionCertExtensionsExtnValueBasicConstraints.
@@ -16698,12 +16491,10 @@ type ExtensionCertExtensionsExtnValue struct {
 	PolicyConstraints *PolicyConstraints
 	// ExtKeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueExtKeyUsage.
 	ExtKeyUsage ExtKeyUsageSyntax
-	// CRLDistributionPoints is the value when Kind is ExtensionCertExtensionsExtnValueCRLDistributionPoints.
+	// CRLDistributionPoints is the value when Kind is ExtensionCertExtensionsExtnValueCRLDistributionPoints or ExtensionCertExtensionsExtnValueFreshestCRL.
 	CRLDistributionPoints CRLDistributionPoints
 	// InhibitAnyPolicy is the value when Kind is ExtensionCertExtensionsExtnValueInhibitAnyPolicy.
 	InhibitAnyPolicy SkipCerts
-	// FreshestCRL is the value when Kind is ExtensionCertExtensionsExtnValueFreshestCRL.
-	FreshestCRL CRLDistributionPoints
 	// AuthorityInfoAccess is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityInfoAccess.
 	AuthorityInfoAccess AuthorityInfoAccessSyntax
 	// SubjectInfoAccessSyntax is the value when Kind is ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax.
@@ -16810,7 +16601,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
-		if err := u.SubjectAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16820,7 +16611,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
-		if err := u.IssuerAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16910,7 +16701,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
-		if err := u.FreshestCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16981,9 +16772,9 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
 	case ExtensionCertExtensionsExtnValuePolicyMappings:
 		u.PolicyMappings.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueSubjectAltName:
-		u.SubjectAltName.encode(b, runtime.Universal(runtime.TagSequence))
+		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueIssuerAltName:
-		u.IssuerAltName.encode(b, runtime.Universal(runtime.TagSequence))
+		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
 		u.SubjectDirectoryAttributes.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueBasicConstraints:
@@ -17007,7 +16798,7 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
 	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
 		u.InhibitAnyPolicy.encode(b, runtime.Universal(runtime.TagInteger))
 	case ExtensionCertExtensionsExtnValueFreshestCRL:
-		u.FreshestCRL.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
 		u.AuthorityInfoAccess.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
@@ -17607,12 +17398,8 @@ type AlgorithmIdentifierPublicKeyAlgorithmsParameters struct {
 	DH *DomainParameters
 	// Kea is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersKea.
 	Kea KEAParamsID
-	// EC is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersEC.
-	EC ECParameters
-	// ECDH is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH.
-	ECDH ECParameters
-	// ECMQV is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV.
-	ECMQV ECParameters
+	// ECParameters is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersEC, AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH or AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV.
+	ECParameters ECParameters
 	// RSASSAPSS is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 	// RSAESOAEP is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP.
@@ -17690,7 +17477,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x02\x01":
 		// pk-ec 1.2.840.10045.2.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersEC
-		if err := u.EC.decode(r); err != nil {
+		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -17700,7 +17487,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "+\x81\x04\x01\f":
 		// pk-ecDH 1.3.132.1.12
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH
-		if err := u.ECDH.decode(r); err != nil {
+		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -17710,7 +17497,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "+\x81\x04\x01\r":
 		// pk-ecMQV 1.3.132.1.13
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV
-		if err := u.ECMQV.decode(r); err != nil {
+		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -17790,11 +17577,11 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *runtime.Bui
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
 		u.Kea.encode(b, runtime.Universal(runtime.TagOctetString))
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
-		u.EC.encode(b)
+		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
-		u.ECDH.encode(b)
+		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV:
-		u.ECMQV.encode(b)
+		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
@@ -18005,28 +17792,8 @@ type CertificateListAlgorithmIdentifierParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind CertificateListAlgorithmIdentifierParametersKind
-	// RSAWithMD2 is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is CertificateListAlgorithmIdentifierParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is CertificateListAlgorithmIdentifierParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is CertificateListAlgorithmIdentifierParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD2, CertificateListAlgorithmIdentifierParametersRSAWithMD5, CertificateListAlgorithmIdentifierParametersRSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA1, CertificateListAlgorithmIdentifierParametersECDSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA224, CertificateListAlgorithmIdentifierParametersDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA224, CertificateListAlgorithmIdentifierParametersECDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateListAlgorithmIdentifierParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is CertificateListAlgorithmIdentifierParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -21207,25 +20974,9 @@ func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	}
 type DirectoryStringUbMax struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice DirectoryStringUbMaxChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// DirectoryStringUbMaxChoice tells which alternative of DirectoryStringUbMax a value holds.
-type DirectoryStringUbMaxChoice int
-
-const (
-	DirectoryStringUbMaxTeletexString   DirectoryStringUbMaxChoice = 1 // teletexString
-	DirectoryStringUbMaxPrintableString DirectoryStringUbMaxChoice = 2 // printableString
-	DirectoryStringUbMaxBmpString       DirectoryStringUbMaxChoice = 3 // bmpString
-	DirectoryStringUbMaxUniversalString DirectoryStringUbMaxChoice = 4 // universalString
-	DirectoryStringUbMaxUTF8String      DirectoryStringUbMaxChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c DirectoryStringUbMaxChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbMaxChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -21233,7 +20984,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringUbMaxTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -21246,7 +20997,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringUbMaxPrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -21259,7 +21010,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringUbMaxBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -21272,7 +21023,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUbMaxUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -21285,7 +21036,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUbMaxUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -21306,35 +21057,35 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 // encode writes v as a DirectoryString in DER.
 func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringUbMaxTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringUbMaxPrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringUbMaxBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUbMaxUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUbMaxUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -21604,40 +21355,12 @@ type AttributeSetSupportedAttributesValues struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeSetSupportedAttributesValuesKind
-	// Name is the value when Kind is AttributeSetSupportedAttributesValuesName.
-	Name X520name
-	// Surname is the value when Kind is AttributeSetSupportedAttributesValuesSurname.
-	Surname X520name
-	// GivenName is the value when Kind is AttributeSetSupportedAttributesValuesGivenName.
-	GivenName X520name
-	// Initials is the value when Kind is AttributeSetSupportedAttributesValuesInitials.
-	Initials X520name
-	// GenerationQualifier is the value when Kind is AttributeSetSupportedAttributesValuesGenerationQualifier.
-	GenerationQualifier X520name
-	// X520CommonName is the value when Kind is AttributeSetSupportedAttributesValuesX520CommonName.
-	X520CommonName X520CommonName
-	// X520LocalityName is the value when Kind is AttributeSetSupportedAttributesValuesX520LocalityName.
-	X520LocalityName X520LocalityName
-	// X520StateOrProvinceName is the value when Kind is AttributeSetSupportedAttributesValuesX520StateOrProvinceName.
-	X520StateOrProvinceName X520StateOrProvinceName
-	// X520OrganizationName is the value when Kind is AttributeSetSupportedAttributesValuesX520OrganizationName.
-	X520OrganizationName X520OrganizationName
-	// X520OrganizationalUnitName is the value when Kind is AttributeSetSupportedAttributesValuesX520OrganizationalUnitName.
-	X520OrganizationalUnitName X520OrganizationalUnitName
-	// X520Title is the value when Kind is AttributeSetSupportedAttributesValuesX520Title.
-	X520Title DirectoryStringUbTitle
-	// X520dnQualifier is the value when Kind is AttributeSetSupportedAttributesValuesX520dnQualifier.
-	X520dnQualifier string
-	// X520countryName is the value when Kind is AttributeSetSupportedAttributesValuesX520countryName.
-	X520countryName string
-	// X520SerialNumber is the value when Kind is AttributeSetSupportedAttributesValuesX520SerialNumber.
-	X520SerialNumber string
-	// X520Pseudonym is the value when Kind is AttributeSetSupportedAttributesValuesX520Pseudonym.
-	X520Pseudonym DirectoryStringUbPseudonym
-	// DomainComponent is the value when Kind is AttributeSetSupportedAttributesValuesDomainComponent.
-	DomainComponent string
-	// EmailAddress is the value when Kind is AttributeSetSupportedAttributesValuesEmailAddress.
-	EmailAddress string
+	// DirectoryString is the value when Kind is AttributeSetSupportedAttributesValuesName, AttributeSetSupportedAttributesValuesSurname, AttributeSetSupportedAttributesValuesGivenName, AttributeSetSupportedAttributesValuesInitials, AttributeSetSupportedAttributesValuesGenerationQualifier, AttributeSetSupportedAttributesValuesX520CommonName, AttributeSetSupportedAttributesValuesX520LocalityName, AttributeSetSupportedAttributesValuesX520StateOrProvinceName, AttributeSetSupportedAttributesValuesX520OrganizationName, AttributeSetSupportedAttributesValuesX520OrganizationalUnitName, AttributeSetSupportedAttributesValuesX520Title or AttributeSetSupportedAttributesValuesX520Pseudonym.
+	// The rows' types differ only in constraints and share the layout of X520name; the value
+	// converts to a row's own type, as in X520CommonName(value.DirectoryString).
+	DirectoryString X520name
+	// String is the value when Kind is AttributeSetSupportedAttributesValuesX520dnQualifier, AttributeSetSupportedAttributesValuesX520countryName, AttributeSetSupportedAttributesValuesX520SerialNumber, AttributeSetSupportedAttributesValuesDomainComponent or AttributeSetSupportedAttributesValuesEmailAddress.
+	String string
 }
 
 // AttributeSetSupportedAttributesValuesKind tells which row of the table of AttributeSetSupportedAttributesValues a key selected.
@@ -21669,7 +21392,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04)":
 		// at-name 2.5.4.41
 		u.Kind = AttributeSetSupportedAttributesValuesName
-		if err := u.Name.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21679,7 +21402,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = AttributeSetSupportedAttributesValuesSurname
-		if err := u.Surname.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21689,7 +21412,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = AttributeSetSupportedAttributesValuesGivenName
-		if err := u.GivenName.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21699,7 +21422,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = AttributeSetSupportedAttributesValuesInitials
-		if err := u.Initials.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21709,7 +21432,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = AttributeSetSupportedAttributesValuesGenerationQualifier
-		if err := u.GenerationQualifier.decode(r); err != nil {
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21719,7 +21442,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = AttributeSetSupportedAttributesValuesX520CommonName
-		if err := u.X520CommonName.decode(r); err != nil {
+		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21729,7 +21452,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = AttributeSetSupportedAttributesValuesX520LocalityName
-		if err := u.X520LocalityName.decode(r); err != nil {
+		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21739,7 +21462,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = AttributeSetSupportedAttributesValuesX520StateOrProvinceName
-		if err := u.X520StateOrProvinceName.decode(r); err != nil {
+		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21749,7 +21472,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationName
-		if err := u.X520OrganizationName.decode(r); err != nil {
+		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21759,7 +21482,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationalUnitName
-		if err := u.X520OrganizationalUnitName.decode(r); err != nil {
+		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21769,7 +21492,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = AttributeSetSupportedAttributesValuesX520Title
-		if err := u.X520Title.decode(r); err != nil {
+		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21783,7 +21506,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520dnQualifier = x1
+		u.String = x1
 		if err := r.Finish("AttributeSet.values"); err != nil {
 			return u.fail(r, err)
 		}
@@ -21796,9 +21519,9 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520countryName = x3
+		u.String = x3
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off2, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -21814,9 +21537,9 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520SerialNumber = x5
+		u.String = x5
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off4, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -21827,7 +21550,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = AttributeSetSupportedAttributesValuesX520Pseudonym
-		if err := u.X520Pseudonym.decode(r); err != nil {
+		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -21841,7 +21564,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.DomainComponent = x6
+		u.String = x6
 		if err := r.Finish("AttributeSet.values"); err != nil {
 			return u.fail(r, err)
 		}
@@ -21854,9 +21577,9 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.EmailAddress = x8
+		u.String = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -21891,54 +21614,54 @@ func (u *AttributeSetSupportedAttributesValues) keepDER(r *runtime.Reader) error
 func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case AttributeSetSupportedAttributesValuesName:
-		u.Name.encode(b)
+		u.DirectoryString.encode(b)
 	case AttributeSetSupportedAttributesValuesSurname:
-		u.Surname.encode(b)
+		u.DirectoryString.encode(b)
 	case AttributeSetSupportedAttributesValuesGivenName:
-		u.GivenName.encode(b)
+		u.DirectoryString.encode(b)
 	case AttributeSetSupportedAttributesValuesInitials:
-		u.Initials.encode(b)
+		u.DirectoryString.encode(b)
 	case AttributeSetSupportedAttributesValuesGenerationQualifier:
-		u.GenerationQualifier.encode(b)
+		u.DirectoryString.encode(b)
 	case AttributeSetSupportedAttributesValuesX520CommonName:
-		u.X520CommonName.encode(b)
+		(*X520CommonName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520LocalityName:
-		u.X520LocalityName.encode(b)
+		(*X520LocalityName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520StateOrProvinceName:
-		u.X520StateOrProvinceName.encode(b)
+		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520OrganizationName:
-		u.X520OrganizationName.encode(b)
+		(*X520OrganizationName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520OrganizationalUnitName:
-		u.X520OrganizationalUnitName.encode(b)
+		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520Title:
-		u.X520Title.encode(b)
+		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case AttributeSetSupportedAttributesValuesX520countryName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520countryName)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case AttributeSetSupportedAttributesValuesX520SerialNumber:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
-		u.X520Pseudonym.encode(b)
+		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
+		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(runtime.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.EmailAddress)
+		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -25042,16 +24765,8 @@ type HashAlgorithmParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind HashAlgorithmParametersKind
-	// IDSHA1 is the value when Kind is HashAlgorithmParametersIDSHA1.
-	IDSHA1 struct{}
-	// IDSHA224 is the value when Kind is HashAlgorithmParametersIDSHA224.
-	IDSHA224 struct{}
-	// IDSHA256 is the value when Kind is HashAlgorithmParametersIDSHA256.
-	IDSHA256 struct{}
-	// IDSHA384 is the value when Kind is HashAlgorithmParametersIDSHA384.
-	IDSHA384 struct{}
-	// IDSHA512 is the value when Kind is HashAlgorithmParametersIDSHA512.
-	IDSHA512 struct{}
+	// Struct is the value when Kind is HashAlgorithmParametersIDSHA1, HashAlgorithmParametersIDSHA224, HashAlgorithmParametersIDSHA256, HashAlgorithmParametersIDSHA384 or HashAlgorithmParametersIDSHA512.
+	Struct struct{}
 }
 
 // HashAlgorithmParametersKind tells which row of the table of HashAlgorithmParameters a key selected.
@@ -27672,46 +27387,20 @@ type ExtensionAttributeExtensionAttributeValue struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind ExtensionAttributeExtensionAttributeValueKind
-	// CommonName is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName.
-	CommonName string
-	// TeletexCommonName is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexCommonName.
-	TeletexCommonName string
-	// TeletexOrganizationName is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexOrganizationName.
-	TeletexOrganizationName string
+	// String is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName, ExtensionAttributeExtensionAttributeValueTeletexCommonName, ExtensionAttributeExtensionAttributeValueTeletexOrganizationName or ExtensionAttributeExtensionAttributeValuePDSName.
+	String string
 	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2.
 	TeletexPersonalName *ExtensionAttributeExtensionAttributeValueTeletexPersonalName
 	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2.
 	TeletexOrganizationalUnitNames ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	// PDSName is the value when Kind is ExtensionAttributeExtensionAttributeValuePDSName.
-	PDSName string
 	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2.
 	PhysicalDeliveryCountryName ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName
 	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValuePostalCode_2.
 	PostalCode ExtensionAttributeExtensionAttributeValuePostalCode
-	// PhysicalDeliveryOfficeName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName.
-	PhysicalDeliveryOfficeName PDSParameter
-	// PhysicalDeliveryOfficeNumber is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber.
-	PhysicalDeliveryOfficeNumber PDSParameter
-	// ExtensionORAddressComponents is the value when Kind is ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents.
-	ExtensionORAddressComponents PDSParameter
-	// PhysicalDeliveryPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName.
-	PhysicalDeliveryPersonalName PDSParameter
-	// PhysicalDeliveryOrganizationName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName.
-	PhysicalDeliveryOrganizationName PDSParameter
-	// ExtensionPhysicalDeliveryAddressComponents is the value when Kind is ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents.
-	ExtensionPhysicalDeliveryAddressComponents PDSParameter
+	// PDSParameter is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber, ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName, ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents, ExtensionAttributeExtensionAttributeValueStreetAddress, ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress, ExtensionAttributeExtensionAttributeValuePosteRestanteAddress, ExtensionAttributeExtensionAttributeValueUniquePostalName or ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
+	PDSParameter PDSParameter
 	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2.
 	UnformattedPostalAddress *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress
-	// StreetAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueStreetAddress.
-	StreetAddress PDSParameter
-	// PostOfficeBoxAddress is the value when Kind is ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress.
-	PostOfficeBoxAddress PDSParameter
-	// PosteRestanteAddress is the value when Kind is ExtensionAttributeExtensionAttributeValuePosteRestanteAddress.
-	PosteRestanteAddress PDSParameter
-	// UniquePostalName is the value when Kind is ExtensionAttributeExtensionAttributeValueUniquePostalName.
-	UniquePostalName PDSParameter
-	// LocalPostalAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
-	LocalPostalAttributes PDSParameter
 	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2.
 	ExtendedNetworkAddress *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress
 	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueTerminalType_2.
@@ -27760,9 +27449,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.CommonName = x2
+		u.String = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "PrintableString", len(u.CommonName), 1, 64); err != nil {
+			if err := runtime.CheckSize(off1, "PrintableString", len(u.String), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -27778,9 +27467,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.TeletexCommonName = x4
+		u.String = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "TeletexString", runtime.CharCount(string(u.TeletexCommonName)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off3, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -27796,9 +27485,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.TeletexOrganizationName = x6
+		u.String = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "TeletexString", runtime.CharCount(string(u.TeletexOrganizationName)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off5, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -27839,9 +27528,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.PDSName = x9
+		u.String = x9
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off8, "PrintableString", len(u.PDSName), 1, 16); err != nil {
+			if err := runtime.CheckSize(off8, "PrintableString", len(u.String), 1, 16); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -27872,7 +27561,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
-		if err := u.PhysicalDeliveryOfficeName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27882,7 +27571,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
-		if err := u.PhysicalDeliveryOfficeNumber.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27892,7 +27581,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
-		if err := u.ExtensionORAddressComponents.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27902,7 +27591,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
-		if err := u.PhysicalDeliveryPersonalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27912,7 +27601,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
-		if err := u.PhysicalDeliveryOrganizationName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27922,7 +27611,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
-		if err := u.ExtensionPhysicalDeliveryAddressComponents.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27947,7 +27636,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 17:
 		// ea-streetAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
-		if err := u.StreetAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27957,7 +27646,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
-		if err := u.PostOfficeBoxAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27967,7 +27656,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
-		if err := u.PosteRestanteAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27977,7 +27666,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
-		if err := u.UniquePostalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27987,7 +27676,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
-		if err := u.LocalPostalAttributes.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -28057,25 +27746,25 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case ExtensionAttributeExtensionAttributeValueCommonName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.CommonName), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "commonName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.CommonName)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexCommonName)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexCommonName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.TeletexCommonName)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexOrganizationName)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexOrganizationName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.TeletexOrganizationName)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2:
 		if u.TeletexPersonalName == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
@@ -28086,27 +27775,27 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionAttributeExtensionAttributeValuePDSName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.PDSName), 1, 16); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "pDSName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.PDSName)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2:
 		u.PhysicalDeliveryCountryName.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePostalCode_2:
 		u.PostalCode.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
-		u.PhysicalDeliveryOfficeName.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
-		u.PhysicalDeliveryOfficeNumber.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
-		u.ExtensionORAddressComponents.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
-		u.PhysicalDeliveryPersonalName.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
-		u.PhysicalDeliveryOrganizationName.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
-		u.ExtensionPhysicalDeliveryAddressComponents.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
@@ -28114,15 +27803,15 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 			u.UnformattedPostalAddress.encode(b, runtime.Universal(runtime.TagSet))
 		}
 	case ExtensionAttributeExtensionAttributeValueStreetAddress:
-		u.StreetAddress.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
-		u.PostOfficeBoxAddress.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
-		u.PosteRestanteAddress.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
-		u.UniquePostalName.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
-		u.LocalPostalAttributes.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
@@ -29825,28 +29514,8 @@ type AttributeCertificateV1AlgorithmIdentifierParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeCertificateV1AlgorithmIdentifierParametersKind
-	// RSAWithMD2 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -31339,14 +31008,10 @@ type AttributeSetAttributesDefinedValues struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeSetAttributesDefinedValuesKind
-	// AuthenticationInfo is the value when Kind is AttributeSetAttributesDefinedValuesAuthenticationInfo.
-	AuthenticationInfo *SvceAuthInfo
-	// AccesIdentity is the value when Kind is AttributeSetAttributesDefinedValuesAccesIdentity.
-	AccesIdentity *SvceAuthInfo
-	// ChargingIdentity is the value when Kind is AttributeSetAttributesDefinedValuesChargingIdentity.
-	ChargingIdentity *IetfAttrSyntax
-	// Group is the value when Kind is AttributeSetAttributesDefinedValuesGroup.
-	Group *IetfAttrSyntax
+	// SvceAuthInfo is the value when Kind is AttributeSetAttributesDefinedValuesAuthenticationInfo or AttributeSetAttributesDefinedValuesAccesIdentity.
+	SvceAuthInfo *SvceAuthInfo
+	// IetfAttrSyntax is the value when Kind is AttributeSetAttributesDefinedValuesChargingIdentity or AttributeSetAttributesDefinedValuesGroup.
+	IetfAttrSyntax *IetfAttrSyntax
 	// Role is the value when Kind is AttributeSetAttributesDefinedValuesRole.
 	Role *RoleSyntax
 	// Clearance is the value when Kind is AttributeSetAttributesDefinedValuesClearance.
@@ -31378,8 +31043,8 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.AuthenticationInfo = p1
-		if err := u.AuthenticationInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.SvceAuthInfo = p1
+		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31393,8 +31058,8 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.AccesIdentity = p2
-		if err := u.AccesIdentity.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.SvceAuthInfo = p2
+		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31408,8 +31073,8 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.ChargingIdentity = p3
-		if err := u.ChargingIdentity.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.IetfAttrSyntax = p3
+		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31423,8 +31088,8 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.Group = p4
-		if err := u.Group.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.IetfAttrSyntax = p4
+		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31503,28 +31168,28 @@ func (u *AttributeSetAttributesDefinedValues) keepDER(r *runtime.Reader) error {
 func (u *AttributeSetAttributesDefinedValues) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case AttributeSetAttributesDefinedValuesAuthenticationInfo:
-		if u.AuthenticationInfo == nil {
+		if u.SvceAuthInfo == nil {
 			b.SetError(runtime.NilValue("SvceAuthInfo"))
 		} else {
-			u.AuthenticationInfo.encode(b, runtime.Universal(runtime.TagSequence))
+			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AttributeSetAttributesDefinedValuesAccesIdentity:
-		if u.AccesIdentity == nil {
+		if u.SvceAuthInfo == nil {
 			b.SetError(runtime.NilValue("SvceAuthInfo"))
 		} else {
-			u.AccesIdentity.encode(b, runtime.Universal(runtime.TagSequence))
+			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AttributeSetAttributesDefinedValuesChargingIdentity:
-		if u.ChargingIdentity == nil {
+		if u.IetfAttrSyntax == nil {
 			b.SetError(runtime.NilValue("IetfAttrSyntax"))
 		} else {
-			u.ChargingIdentity.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AttributeSetAttributesDefinedValuesGroup:
-		if u.Group == nil {
+		if u.IetfAttrSyntax == nil {
 			b.SetError(runtime.NilValue("IetfAttrSyntax"))
 		} else {
-			u.Group.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AttributeSetAttributesDefinedValuesRole:
 		if u.Role == nil {

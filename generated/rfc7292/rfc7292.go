@@ -1813,28 +1813,8 @@ type AlgorithmIdentifierSignatureAlgorithmsParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AlgorithmIdentifierSignatureAlgorithmsParametersKind
-	// RSAWithMD2 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 or AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -2421,40 +2401,12 @@ type SingleAttributeSupportedAttributesValue struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind SingleAttributeSupportedAttributesValueKind
-	// Name is the value when Kind is SingleAttributeSupportedAttributesValueName.
-	Name X520name
-	// Surname is the value when Kind is SingleAttributeSupportedAttributesValueSurname.
-	Surname X520name
-	// GivenName is the value when Kind is SingleAttributeSupportedAttributesValueGivenName.
-	GivenName X520name
-	// Initials is the value when Kind is SingleAttributeSupportedAttributesValueInitials.
-	Initials X520name
-	// GenerationQualifier is the value when Kind is SingleAttributeSupportedAttributesValueGenerationQualifier.
-	GenerationQualifier X520name
-	// X520CommonName is the value when Kind is SingleAttributeSupportedAttributesValueX520CommonName.
-	X520CommonName X520CommonName
-	// X520LocalityName is the value when Kind is SingleAttributeSupportedAttributesValueX520LocalityName.
-	X520LocalityName X520LocalityName
-	// X520StateOrProvinceName is the value when Kind is SingleAttributeSupportedAttributesValueX520StateOrProvinceName.
-	X520StateOrProvinceName X520StateOrProvinceName
-	// X520OrganizationName is the value when Kind is SingleAttributeSupportedAttributesValueX520OrganizationName.
-	X520OrganizationName X520OrganizationName
-	// X520OrganizationalUnitName is the value when Kind is SingleAttributeSupportedAttributesValueX520OrganizationalUnitName.
-	X520OrganizationalUnitName X520OrganizationalUnitName
-	// X520Title is the value when Kind is SingleAttributeSupportedAttributesValueX520Title.
-	X520Title DirectoryStringUbTitle
-	// X520dnQualifier is the value when Kind is SingleAttributeSupportedAttributesValueX520dnQualifier.
-	X520dnQualifier string
-	// X520countryName is the value when Kind is SingleAttributeSupportedAttributesValueX520countryName.
-	X520countryName string
-	// X520SerialNumber is the value when Kind is SingleAttributeSupportedAttributesValueX520SerialNumber.
-	X520SerialNumber string
-	// X520Pseudonym is the value when Kind is SingleAttributeSupportedAttributesValueX520Pseudonym.
-	X520Pseudonym DirectoryStringUbPseudonym
-	// DomainComponent is the value when Kind is SingleAttributeSupportedAttributesValueDomainComponent.
-	DomainComponent string
-	// EmailAddress is the value when Kind is SingleAttributeSupportedAttributesValueEmailAddress.
-	EmailAddress string
+	// DirectoryString is the value when Kind is SingleAttributeSupportedAttributesValueName, SingleAttributeSupportedAttributesValueSurname, SingleAttributeSupportedAttributesValueGivenName, SingleAttributeSupportedAttributesValueInitials, SingleAttributeSupportedAttributesValueGenerationQualifier, SingleAttributeSupportedAttributesValueX520CommonName, SingleAttributeSupportedAttributesValueX520LocalityName, SingleAttributeSupportedAttributesValueX520StateOrProvinceName, SingleAttributeSupportedAttributesValueX520OrganizationName, SingleAttributeSupportedAttributesValueX520OrganizationalUnitName, SingleAttributeSupportedAttributesValueX520Title or SingleAttributeSupportedAttributesValueX520Pseudonym.
+	// The rows' types differ only in constraints and share the layout of DirectoryStringUbMax; the value
+	// converts to a row's own type, as in X520name(value.DirectoryString).
+	DirectoryString DirectoryStringUbMax
+	// String is the value when Kind is SingleAttributeSupportedAttributesValueX520dnQualifier, SingleAttributeSupportedAttributesValueX520countryName, SingleAttributeSupportedAttributesValueX520SerialNumber, SingleAttributeSupportedAttributesValueDomainComponent or SingleAttributeSupportedAttributesValueEmailAddress.
+	String string
 }
 
 // SingleAttributeSupportedAttributesValueKind tells which row of the table of SingleAttributeSupportedAttributesValue a key selected.
@@ -2486,7 +2438,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04)":
 		// at-name 2.5.4.41
 		u.Kind = SingleAttributeSupportedAttributesValueName
-		if err := u.Name.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2496,7 +2448,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = SingleAttributeSupportedAttributesValueSurname
-		if err := u.Surname.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2506,7 +2458,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = SingleAttributeSupportedAttributesValueGivenName
-		if err := u.GivenName.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2516,7 +2468,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = SingleAttributeSupportedAttributesValueInitials
-		if err := u.Initials.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2526,7 +2478,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = SingleAttributeSupportedAttributesValueGenerationQualifier
-		if err := u.GenerationQualifier.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2536,7 +2488,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = SingleAttributeSupportedAttributesValueX520CommonName
-		if err := u.X520CommonName.decode(r); err != nil {
+		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2546,7 +2498,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = SingleAttributeSupportedAttributesValueX520LocalityName
-		if err := u.X520LocalityName.decode(r); err != nil {
+		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2556,7 +2508,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = SingleAttributeSupportedAttributesValueX520StateOrProvinceName
-		if err := u.X520StateOrProvinceName.decode(r); err != nil {
+		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2566,7 +2518,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationName
-		if err := u.X520OrganizationName.decode(r); err != nil {
+		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2576,7 +2528,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationalUnitName
-		if err := u.X520OrganizationalUnitName.decode(r); err != nil {
+		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2586,7 +2538,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = SingleAttributeSupportedAttributesValueX520Title
-		if err := u.X520Title.decode(r); err != nil {
+		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2600,7 +2552,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520dnQualifier = x1
+		u.String = x1
 		if err := r.Finish("SingleAttribute.value"); err != nil {
 			return u.fail(r, err)
 		}
@@ -2613,9 +2565,9 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520countryName = x3
+		u.String = x3
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off2, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -2631,9 +2583,9 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520SerialNumber = x5
+		u.String = x5
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off4, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -2644,7 +2596,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = SingleAttributeSupportedAttributesValueX520Pseudonym
-		if err := u.X520Pseudonym.decode(r); err != nil {
+		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2658,7 +2610,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.DomainComponent = x6
+		u.String = x6
 		if err := r.Finish("SingleAttribute.value"); err != nil {
 			return u.fail(r, err)
 		}
@@ -2671,9 +2623,9 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.EmailAddress = x8
+		u.String = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -2708,54 +2660,54 @@ func (u *SingleAttributeSupportedAttributesValue) keepDER(r *runtime.Reader) err
 func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case SingleAttributeSupportedAttributesValueName:
-		u.Name.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueSurname:
-		u.Surname.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueGivenName:
-		u.GivenName.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueInitials:
-		u.Initials.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueGenerationQualifier:
-		u.GenerationQualifier.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520CommonName:
-		u.X520CommonName.encode(b)
+		(*X520CommonName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520LocalityName:
-		u.X520LocalityName.encode(b)
+		(*X520LocalityName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520StateOrProvinceName:
-		u.X520StateOrProvinceName.encode(b)
+		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520OrganizationName:
-		u.X520OrganizationName.encode(b)
+		(*X520OrganizationName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520OrganizationalUnitName:
-		u.X520OrganizationalUnitName.encode(b)
+		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520Title:
-		u.X520Title.encode(b)
+		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case SingleAttributeSupportedAttributesValueX520countryName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520countryName)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case SingleAttributeSupportedAttributesValueX520SerialNumber:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
-		u.X520Pseudonym.encode(b)
+		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueDomainComponent:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
+		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(runtime.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.EmailAddress)
+		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -2766,25 +2718,9 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 //	X520name ::= DirectoryString {ub-name}
 type X520name struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520nameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520nameChoice tells which alternative of X520name a value holds.
-type X520nameChoice int
-
-const (
-	X520nameTeletexString   X520nameChoice = 1 // teletexString
-	X520namePrintableString X520nameChoice = 2 // printableString
-	X520nameBmpString       X520nameChoice = 3 // bmpString
-	X520nameUniversalString X520nameChoice = 4 // universalString
-	X520nameUTF8String      X520nameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520nameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520nameChoice")
 }
 
 // decode reads a X520name from r.
@@ -2792,7 +2728,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520nameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -2805,7 +2741,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520namePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -2818,7 +2754,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520nameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -2831,7 +2767,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520nameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -2844,7 +2780,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520nameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -2865,35 +2801,35 @@ func (v *X520name) decode(r *runtime.Reader) error {
 // encode writes v as a X520name in DER.
 func (v *X520name) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520nameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520namePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520nameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520nameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520nameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -2951,25 +2887,9 @@ func (v *X520name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 //	X520CommonName ::= DirectoryString {ub-common-name}
 type X520CommonName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520CommonNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520CommonNameChoice tells which alternative of X520CommonName a value holds.
-type X520CommonNameChoice int
-
-const (
-	X520CommonNameTeletexString   X520CommonNameChoice = 1 // teletexString
-	X520CommonNamePrintableString X520CommonNameChoice = 2 // printableString
-	X520CommonNameBmpString       X520CommonNameChoice = 3 // bmpString
-	X520CommonNameUniversalString X520CommonNameChoice = 4 // universalString
-	X520CommonNameUTF8String      X520CommonNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520CommonNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520CommonNameChoice")
 }
 
 // decode reads a X520CommonName from r.
@@ -2977,7 +2897,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520CommonNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -2990,7 +2910,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520CommonNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3003,7 +2923,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520CommonNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3016,7 +2936,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520CommonNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3029,7 +2949,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520CommonNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3050,35 +2970,35 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 // encode writes v as a X520CommonName in DER.
 func (v *X520CommonName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520CommonNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520CommonNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520CommonNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520CommonNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520CommonNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3136,25 +3056,9 @@ func (v *X520CommonName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	X520LocalityName ::= DirectoryString {ub-locality-name}
 type X520LocalityName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520LocalityNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520LocalityNameChoice tells which alternative of X520LocalityName a value holds.
-type X520LocalityNameChoice int
-
-const (
-	X520LocalityNameTeletexString   X520LocalityNameChoice = 1 // teletexString
-	X520LocalityNamePrintableString X520LocalityNameChoice = 2 // printableString
-	X520LocalityNameBmpString       X520LocalityNameChoice = 3 // bmpString
-	X520LocalityNameUniversalString X520LocalityNameChoice = 4 // universalString
-	X520LocalityNameUTF8String      X520LocalityNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520LocalityNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520LocalityNameChoice")
 }
 
 // decode reads a X520LocalityName from r.
@@ -3162,7 +3066,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520LocalityNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3175,7 +3079,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520LocalityNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3188,7 +3092,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520LocalityNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3201,7 +3105,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520LocalityNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3214,7 +3118,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520LocalityNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3235,35 +3139,35 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 // encode writes v as a X520LocalityName in DER.
 func (v *X520LocalityName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520LocalityNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520LocalityNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520LocalityNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520LocalityNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520LocalityNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3321,25 +3225,9 @@ func (v *X520LocalityName) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	X520StateOrProvinceName ::= DirectoryString {ub-state-name}
 type X520StateOrProvinceName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520StateOrProvinceNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520StateOrProvinceNameChoice tells which alternative of X520StateOrProvinceName a value holds.
-type X520StateOrProvinceNameChoice int
-
-const (
-	X520StateOrProvinceNameTeletexString   X520StateOrProvinceNameChoice = 1 // teletexString
-	X520StateOrProvinceNamePrintableString X520StateOrProvinceNameChoice = 2 // printableString
-	X520StateOrProvinceNameBmpString       X520StateOrProvinceNameChoice = 3 // bmpString
-	X520StateOrProvinceNameUniversalString X520StateOrProvinceNameChoice = 4 // universalString
-	X520StateOrProvinceNameUTF8String      X520StateOrProvinceNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520StateOrProvinceNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520StateOrProvinceNameChoice")
 }
 
 // decode reads a X520StateOrProvinceName from r.
@@ -3347,7 +3235,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520StateOrProvinceNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3360,7 +3248,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520StateOrProvinceNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3373,7 +3261,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520StateOrProvinceNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3386,7 +3274,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520StateOrProvinceNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3399,7 +3287,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520StateOrProvinceNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3420,35 +3308,35 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 // encode writes v as a X520StateOrProvinceName in DER.
 func (v *X520StateOrProvinceName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520StateOrProvinceNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520StateOrProvinceNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520StateOrProvinceNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520StateOrProvinceNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520StateOrProvinceNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3506,25 +3394,9 @@ func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *runtime.Options) 
 //	X520OrganizationName ::= DirectoryString {ub-organization-name}
 type X520OrganizationName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520OrganizationNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520OrganizationNameChoice tells which alternative of X520OrganizationName a value holds.
-type X520OrganizationNameChoice int
-
-const (
-	X520OrganizationNameTeletexString   X520OrganizationNameChoice = 1 // teletexString
-	X520OrganizationNamePrintableString X520OrganizationNameChoice = 2 // printableString
-	X520OrganizationNameBmpString       X520OrganizationNameChoice = 3 // bmpString
-	X520OrganizationNameUniversalString X520OrganizationNameChoice = 4 // universalString
-	X520OrganizationNameUTF8String      X520OrganizationNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520OrganizationNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520OrganizationNameChoice")
 }
 
 // decode reads a X520OrganizationName from r.
@@ -3532,7 +3404,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520OrganizationNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3545,7 +3417,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520OrganizationNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3558,7 +3430,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520OrganizationNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3571,7 +3443,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520OrganizationNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3584,7 +3456,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520OrganizationNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3605,35 +3477,35 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationName in DER.
 func (v *X520OrganizationName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520OrganizationNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520OrganizationNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520OrganizationNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520OrganizationNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520OrganizationNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3692,25 +3564,9 @@ func (v *X520OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	                                   {ub-organizational-unit-name}
 type X520OrganizationalUnitName struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice X520OrganizationalUnitNameChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// X520OrganizationalUnitNameChoice tells which alternative of X520OrganizationalUnitName a value holds.
-type X520OrganizationalUnitNameChoice int
-
-const (
-	X520OrganizationalUnitNameTeletexString   X520OrganizationalUnitNameChoice = 1 // teletexString
-	X520OrganizationalUnitNamePrintableString X520OrganizationalUnitNameChoice = 2 // printableString
-	X520OrganizationalUnitNameBmpString       X520OrganizationalUnitNameChoice = 3 // bmpString
-	X520OrganizationalUnitNameUniversalString X520OrganizationalUnitNameChoice = 4 // universalString
-	X520OrganizationalUnitNameUTF8String      X520OrganizationalUnitNameChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c X520OrganizationalUnitNameChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "X520OrganizationalUnitNameChoice")
 }
 
 // decode reads a X520OrganizationalUnitName from r.
@@ -3718,7 +3574,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = X520OrganizationalUnitNameTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3731,7 +3587,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = X520OrganizationalUnitNamePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3744,7 +3600,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = X520OrganizationalUnitNameBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3757,7 +3613,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = X520OrganizationalUnitNameUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3770,7 +3626,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = X520OrganizationalUnitNameUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3791,35 +3647,35 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationalUnitName in DER.
 func (v *X520OrganizationalUnitName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case X520OrganizationalUnitNameTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case X520OrganizationalUnitNamePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case X520OrganizationalUnitNameBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case X520OrganizationalUnitNameUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case X520OrganizationalUnitNameUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3883,25 +3739,9 @@ func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Option
 //	}
 type DirectoryStringUbTitle struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice DirectoryStringUbTitleChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// DirectoryStringUbTitleChoice tells which alternative of DirectoryStringUbTitle a value holds.
-type DirectoryStringUbTitleChoice int
-
-const (
-	DirectoryStringUbTitleTeletexString   DirectoryStringUbTitleChoice = 1 // teletexString
-	DirectoryStringUbTitlePrintableString DirectoryStringUbTitleChoice = 2 // printableString
-	DirectoryStringUbTitleBmpString       DirectoryStringUbTitleChoice = 3 // bmpString
-	DirectoryStringUbTitleUniversalString DirectoryStringUbTitleChoice = 4 // universalString
-	DirectoryStringUbTitleUTF8String      DirectoryStringUbTitleChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c DirectoryStringUbTitleChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbTitleChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -3909,7 +3749,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringUbTitleTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3922,7 +3762,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringUbTitlePrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3935,7 +3775,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringUbTitleBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3948,7 +3788,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUbTitleUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3961,7 +3801,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUbTitleUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3982,35 +3822,35 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 // encode writes v as a DirectoryString in DER.
 func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringUbTitleTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringUbTitlePrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringUbTitleBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUbTitleUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUbTitleUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -4074,25 +3914,9 @@ func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) (
 //	}
 type DirectoryStringUbPseudonym struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice DirectoryStringUbPseudonymChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
-}
-
-// DirectoryStringUbPseudonymChoice tells which alternative of DirectoryStringUbPseudonym a value holds.
-type DirectoryStringUbPseudonymChoice int
-
-const (
-	DirectoryStringUbPseudonymTeletexString   DirectoryStringUbPseudonymChoice = 1 // teletexString
-	DirectoryStringUbPseudonymPrintableString DirectoryStringUbPseudonymChoice = 2 // printableString
-	DirectoryStringUbPseudonymBmpString       DirectoryStringUbPseudonymChoice = 3 // bmpString
-	DirectoryStringUbPseudonymUniversalString DirectoryStringUbPseudonymChoice = 4 // universalString
-	DirectoryStringUbPseudonymUTF8String      DirectoryStringUbPseudonymChoice = 5 // uTF8String
-)
-
-// String returns the ASN.1 identifier of the alternative.
-func (c DirectoryStringUbPseudonymChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbPseudonymChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -4100,7 +3924,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringUbPseudonymTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -4113,7 +3937,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringUbPseudonymPrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -4126,7 +3950,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringUbPseudonymBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -4139,7 +3963,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUbPseudonymUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -4152,7 +3976,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUbPseudonymUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -4173,35 +3997,35 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 // encode writes v as a DirectoryString in DER.
 func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringUbPseudonymTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringUbPseudonymPrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringUbPseudonymBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUbPseudonymUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUbPseudonymUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -4535,12 +4359,8 @@ type AlgorithmIdentifierPublicKeyAlgorithmsParameters struct {
 	DH *DomainParameters
 	// Kea is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersKea.
 	Kea KEAParamsID
-	// EC is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersEC.
-	EC ECParameters
-	// ECDH is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH.
-	ECDH ECParameters
-	// ECMQV is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV.
-	ECMQV ECParameters
+	// ECParameters is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersEC, AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH or AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV.
+	ECParameters ECParameters
 	// RSASSAPSS is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 	// RSAESOAEP is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP.
@@ -4618,7 +4438,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x02\x01":
 		// pk-ec 1.2.840.10045.2.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersEC
-		if err := u.EC.decode(r); err != nil {
+		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4628,7 +4448,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "+\x81\x04\x01\f":
 		// pk-ecDH 1.3.132.1.12
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH
-		if err := u.ECDH.decode(r); err != nil {
+		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4638,7 +4458,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "+\x81\x04\x01\r":
 		// pk-ecMQV 1.3.132.1.13
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV
-		if err := u.ECMQV.decode(r); err != nil {
+		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4718,11 +4538,11 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *runtime.Bui
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
 		u.Kea.encode(b, runtime.Universal(runtime.TagOctetString))
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
-		u.EC.encode(b)
+		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
-		u.ECDH.encode(b)
+		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV:
-		u.ECMQV.encode(b)
+		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
@@ -5865,10 +5685,8 @@ type ExtensionCertExtensionsExtnValue struct {
 	CertificatePolicies CertificatePolicies
 	// PolicyMappings is the value when Kind is ExtensionCertExtensionsExtnValuePolicyMappings.
 	PolicyMappings PolicyMappings
-	// SubjectAltName is the value when Kind is ExtensionCertExtensionsExtnValueSubjectAltName.
-	SubjectAltName GeneralNames
-	// IssuerAltName is the value when Kind is ExtensionCertExtensionsExtnValueIssuerAltName.
-	IssuerAltName GeneralNames
+	// GeneralNames is the value when Kind is ExtensionCertExtensionsExtnValueSubjectAltName or ExtensionCertExtensionsExtnValueIssuerAltName.
+	GeneralNames GeneralNames
 	// SubjectDirectoryAttributes is the value when Kind is ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes.
 	SubjectDirectoryAttributes SubjectDirectoryAttributes
 	// BasicConstraints is the value when Kind is ExtensionCertExtensionsExtnValueBasicConstraints.
@@ -5879,12 +5697,10 @@ type ExtensionCertExtensionsExtnValue struct {
 	PolicyConstraints *PolicyConstraints
 	// ExtKeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueExtKeyUsage.
 	ExtKeyUsage ExtKeyUsageSyntax
-	// CRLDistributionPoints is the value when Kind is ExtensionCertExtensionsExtnValueCRLDistributionPoints.
+	// CRLDistributionPoints is the value when Kind is ExtensionCertExtensionsExtnValueCRLDistributionPoints or ExtensionCertExtensionsExtnValueFreshestCRL.
 	CRLDistributionPoints CRLDistributionPoints
 	// InhibitAnyPolicy is the value when Kind is ExtensionCertExtensionsExtnValueInhibitAnyPolicy.
 	InhibitAnyPolicy SkipCerts
-	// FreshestCRL is the value when Kind is ExtensionCertExtensionsExtnValueFreshestCRL.
-	FreshestCRL CRLDistributionPoints
 	// AuthorityInfoAccess is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityInfoAccess.
 	AuthorityInfoAccess AuthorityInfoAccessSyntax
 	// SubjectInfoAccessSyntax is the value when Kind is ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax.
@@ -5991,7 +5807,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
-		if err := u.SubjectAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6001,7 +5817,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
-		if err := u.IssuerAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6091,7 +5907,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
-		if err := u.FreshestCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6162,9 +5978,9 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
 	case ExtensionCertExtensionsExtnValuePolicyMappings:
 		u.PolicyMappings.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueSubjectAltName:
-		u.SubjectAltName.encode(b, runtime.Universal(runtime.TagSequence))
+		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueIssuerAltName:
-		u.IssuerAltName.encode(b, runtime.Universal(runtime.TagSequence))
+		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
 		u.SubjectDirectoryAttributes.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueBasicConstraints:
@@ -6188,7 +6004,7 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
 	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
 		u.InhibitAnyPolicy.encode(b, runtime.Universal(runtime.TagInteger))
 	case ExtensionCertExtensionsExtnValueFreshestCRL:
-		u.FreshestCRL.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
 		u.AuthorityInfoAccess.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
@@ -7941,40 +7757,12 @@ type AttributeSetSupportedAttributesValues struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeSetSupportedAttributesValuesKind
-	// Name is the value when Kind is AttributeSetSupportedAttributesValuesName.
-	Name X520name
-	// Surname is the value when Kind is AttributeSetSupportedAttributesValuesSurname.
-	Surname X520name
-	// GivenName is the value when Kind is AttributeSetSupportedAttributesValuesGivenName.
-	GivenName X520name
-	// Initials is the value when Kind is AttributeSetSupportedAttributesValuesInitials.
-	Initials X520name
-	// GenerationQualifier is the value when Kind is AttributeSetSupportedAttributesValuesGenerationQualifier.
-	GenerationQualifier X520name
-	// X520CommonName is the value when Kind is AttributeSetSupportedAttributesValuesX520CommonName.
-	X520CommonName X520CommonName
-	// X520LocalityName is the value when Kind is AttributeSetSupportedAttributesValuesX520LocalityName.
-	X520LocalityName X520LocalityName
-	// X520StateOrProvinceName is the value when Kind is AttributeSetSupportedAttributesValuesX520StateOrProvinceName.
-	X520StateOrProvinceName X520StateOrProvinceName
-	// X520OrganizationName is the value when Kind is AttributeSetSupportedAttributesValuesX520OrganizationName.
-	X520OrganizationName X520OrganizationName
-	// X520OrganizationalUnitName is the value when Kind is AttributeSetSupportedAttributesValuesX520OrganizationalUnitName.
-	X520OrganizationalUnitName X520OrganizationalUnitName
-	// X520Title is the value when Kind is AttributeSetSupportedAttributesValuesX520Title.
-	X520Title DirectoryStringUbTitle
-	// X520dnQualifier is the value when Kind is AttributeSetSupportedAttributesValuesX520dnQualifier.
-	X520dnQualifier string
-	// X520countryName is the value when Kind is AttributeSetSupportedAttributesValuesX520countryName.
-	X520countryName string
-	// X520SerialNumber is the value when Kind is AttributeSetSupportedAttributesValuesX520SerialNumber.
-	X520SerialNumber string
-	// X520Pseudonym is the value when Kind is AttributeSetSupportedAttributesValuesX520Pseudonym.
-	X520Pseudonym DirectoryStringUbPseudonym
-	// DomainComponent is the value when Kind is AttributeSetSupportedAttributesValuesDomainComponent.
-	DomainComponent string
-	// EmailAddress is the value when Kind is AttributeSetSupportedAttributesValuesEmailAddress.
-	EmailAddress string
+	// DirectoryString is the value when Kind is AttributeSetSupportedAttributesValuesName, AttributeSetSupportedAttributesValuesSurname, AttributeSetSupportedAttributesValuesGivenName, AttributeSetSupportedAttributesValuesInitials, AttributeSetSupportedAttributesValuesGenerationQualifier, AttributeSetSupportedAttributesValuesX520CommonName, AttributeSetSupportedAttributesValuesX520LocalityName, AttributeSetSupportedAttributesValuesX520StateOrProvinceName, AttributeSetSupportedAttributesValuesX520OrganizationName, AttributeSetSupportedAttributesValuesX520OrganizationalUnitName, AttributeSetSupportedAttributesValuesX520Title or AttributeSetSupportedAttributesValuesX520Pseudonym.
+	// The rows' types differ only in constraints and share the layout of DirectoryStringUbMax; the value
+	// converts to a row's own type, as in X520name(value.DirectoryString).
+	DirectoryString DirectoryStringUbMax
+	// String is the value when Kind is AttributeSetSupportedAttributesValuesX520dnQualifier, AttributeSetSupportedAttributesValuesX520countryName, AttributeSetSupportedAttributesValuesX520SerialNumber, AttributeSetSupportedAttributesValuesDomainComponent or AttributeSetSupportedAttributesValuesEmailAddress.
+	String string
 }
 
 // AttributeSetSupportedAttributesValuesKind tells which row of the table of AttributeSetSupportedAttributesValues a key selected.
@@ -8006,7 +7794,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04)":
 		// at-name 2.5.4.41
 		u.Kind = AttributeSetSupportedAttributesValuesName
-		if err := u.Name.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8016,7 +7804,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = AttributeSetSupportedAttributesValuesSurname
-		if err := u.Surname.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8026,7 +7814,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = AttributeSetSupportedAttributesValuesGivenName
-		if err := u.GivenName.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8036,7 +7824,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = AttributeSetSupportedAttributesValuesInitials
-		if err := u.Initials.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8046,7 +7834,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = AttributeSetSupportedAttributesValuesGenerationQualifier
-		if err := u.GenerationQualifier.decode(r); err != nil {
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8056,7 +7844,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = AttributeSetSupportedAttributesValuesX520CommonName
-		if err := u.X520CommonName.decode(r); err != nil {
+		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8066,7 +7854,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = AttributeSetSupportedAttributesValuesX520LocalityName
-		if err := u.X520LocalityName.decode(r); err != nil {
+		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8076,7 +7864,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = AttributeSetSupportedAttributesValuesX520StateOrProvinceName
-		if err := u.X520StateOrProvinceName.decode(r); err != nil {
+		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8086,7 +7874,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationName
-		if err := u.X520OrganizationName.decode(r); err != nil {
+		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8096,7 +7884,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationalUnitName
-		if err := u.X520OrganizationalUnitName.decode(r); err != nil {
+		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8106,7 +7894,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = AttributeSetSupportedAttributesValuesX520Title
-		if err := u.X520Title.decode(r); err != nil {
+		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8120,7 +7908,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520dnQualifier = x1
+		u.String = x1
 		if err := r.Finish("AttributeSet.values"); err != nil {
 			return u.fail(r, err)
 		}
@@ -8133,9 +7921,9 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520countryName = x3
+		u.String = x3
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off2, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -8151,9 +7939,9 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.X520SerialNumber = x5
+		u.String = x5
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off4, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -8164,7 +7952,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = AttributeSetSupportedAttributesValuesX520Pseudonym
-		if err := u.X520Pseudonym.decode(r); err != nil {
+		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -8178,7 +7966,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.DomainComponent = x6
+		u.String = x6
 		if err := r.Finish("AttributeSet.values"); err != nil {
 			return u.fail(r, err)
 		}
@@ -8191,9 +7979,9 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.EmailAddress = x8
+		u.String = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -8228,54 +8016,54 @@ func (u *AttributeSetSupportedAttributesValues) keepDER(r *runtime.Reader) error
 func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case AttributeSetSupportedAttributesValuesName:
-		u.Name.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesSurname:
-		u.Surname.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesGivenName:
-		u.GivenName.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesInitials:
-		u.Initials.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesGenerationQualifier:
-		u.GenerationQualifier.encode(b)
+		(*X520name)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520CommonName:
-		u.X520CommonName.encode(b)
+		(*X520CommonName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520LocalityName:
-		u.X520LocalityName.encode(b)
+		(*X520LocalityName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520StateOrProvinceName:
-		u.X520StateOrProvinceName.encode(b)
+		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520OrganizationName:
-		u.X520OrganizationName.encode(b)
+		(*X520OrganizationName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520OrganizationalUnitName:
-		u.X520OrganizationalUnitName.encode(b)
+		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520Title:
-		u.X520Title.encode(b)
+		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520dnQualifier)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case AttributeSetSupportedAttributesValuesX520countryName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520countryName), 2, 2); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520countryName)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case AttributeSetSupportedAttributesValuesX520SerialNumber:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.X520SerialNumber), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.X520SerialNumber)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
-		u.X520Pseudonym.encode(b)
+		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.DomainComponent)
+		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(u.EmailAddress), 1, 255); err != nil {
+			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(runtime.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.EmailAddress)
+		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -9699,28 +9487,8 @@ type CertificateAlgorithmIdentifierParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind CertificateAlgorithmIdentifierParametersKind
-	// RSAWithMD2 is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is CertificateAlgorithmIdentifierParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is CertificateAlgorithmIdentifierParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is CertificateAlgorithmIdentifierParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is CertificateAlgorithmIdentifierParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD2, CertificateAlgorithmIdentifierParametersRSAWithMD5, CertificateAlgorithmIdentifierParametersRSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA1, CertificateAlgorithmIdentifierParametersECDSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA224, CertificateAlgorithmIdentifierParametersDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA224, CertificateAlgorithmIdentifierParametersECDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateAlgorithmIdentifierParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is CertificateAlgorithmIdentifierParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -10223,16 +9991,8 @@ type HashAlgorithmParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind HashAlgorithmParametersKind
-	// IDSHA1 is the value when Kind is HashAlgorithmParametersIDSHA1.
-	IDSHA1 struct{}
-	// IDSHA224 is the value when Kind is HashAlgorithmParametersIDSHA224.
-	IDSHA224 struct{}
-	// IDSHA256 is the value when Kind is HashAlgorithmParametersIDSHA256.
-	IDSHA256 struct{}
-	// IDSHA384 is the value when Kind is HashAlgorithmParametersIDSHA384.
-	IDSHA384 struct{}
-	// IDSHA512 is the value when Kind is HashAlgorithmParametersIDSHA512.
-	IDSHA512 struct{}
+	// Struct is the value when Kind is HashAlgorithmParametersIDSHA1, HashAlgorithmParametersIDSHA224, HashAlgorithmParametersIDSHA256, HashAlgorithmParametersIDSHA384 or HashAlgorithmParametersIDSHA512.
+	Struct struct{}
 }
 
 // HashAlgorithmParametersKind tells which row of the table of HashAlgorithmParameters a key selected.
@@ -13460,46 +13220,20 @@ type ExtensionAttributeExtensionAttributeValue struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind ExtensionAttributeExtensionAttributeValueKind
-	// CommonName is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName.
-	CommonName string
-	// TeletexCommonName is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexCommonName.
-	TeletexCommonName string
-	// TeletexOrganizationName is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexOrganizationName.
-	TeletexOrganizationName string
+	// String is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName, ExtensionAttributeExtensionAttributeValueTeletexCommonName, ExtensionAttributeExtensionAttributeValueTeletexOrganizationName or ExtensionAttributeExtensionAttributeValuePDSName.
+	String string
 	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2.
 	TeletexPersonalName *ExtensionAttributeExtensionAttributeValueTeletexPersonalName
 	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2.
 	TeletexOrganizationalUnitNames ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	// PDSName is the value when Kind is ExtensionAttributeExtensionAttributeValuePDSName.
-	PDSName string
 	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2.
 	PhysicalDeliveryCountryName ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName
 	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValuePostalCode_2.
 	PostalCode ExtensionAttributeExtensionAttributeValuePostalCode
-	// PhysicalDeliveryOfficeName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName.
-	PhysicalDeliveryOfficeName PDSParameter
-	// PhysicalDeliveryOfficeNumber is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber.
-	PhysicalDeliveryOfficeNumber PDSParameter
-	// ExtensionORAddressComponents is the value when Kind is ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents.
-	ExtensionORAddressComponents PDSParameter
-	// PhysicalDeliveryPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName.
-	PhysicalDeliveryPersonalName PDSParameter
-	// PhysicalDeliveryOrganizationName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName.
-	PhysicalDeliveryOrganizationName PDSParameter
-	// ExtensionPhysicalDeliveryAddressComponents is the value when Kind is ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents.
-	ExtensionPhysicalDeliveryAddressComponents PDSParameter
+	// PDSParameter is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber, ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName, ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents, ExtensionAttributeExtensionAttributeValueStreetAddress, ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress, ExtensionAttributeExtensionAttributeValuePosteRestanteAddress, ExtensionAttributeExtensionAttributeValueUniquePostalName or ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
+	PDSParameter PDSParameter
 	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2.
 	UnformattedPostalAddress *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress
-	// StreetAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueStreetAddress.
-	StreetAddress PDSParameter
-	// PostOfficeBoxAddress is the value when Kind is ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress.
-	PostOfficeBoxAddress PDSParameter
-	// PosteRestanteAddress is the value when Kind is ExtensionAttributeExtensionAttributeValuePosteRestanteAddress.
-	PosteRestanteAddress PDSParameter
-	// UniquePostalName is the value when Kind is ExtensionAttributeExtensionAttributeValueUniquePostalName.
-	UniquePostalName PDSParameter
-	// LocalPostalAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
-	LocalPostalAttributes PDSParameter
 	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2.
 	ExtendedNetworkAddress *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress
 	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueTerminalType_2.
@@ -13548,9 +13282,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.CommonName = x2
+		u.String = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "PrintableString", len(u.CommonName), 1, 64); err != nil {
+			if err := runtime.CheckSize(off1, "PrintableString", len(u.String), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -13566,9 +13300,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.TeletexCommonName = x4
+		u.String = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "TeletexString", runtime.CharCount(string(u.TeletexCommonName)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off3, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -13584,9 +13318,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.TeletexOrganizationName = x6
+		u.String = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "TeletexString", runtime.CharCount(string(u.TeletexOrganizationName)), 1, 64); err != nil {
+			if err := runtime.CheckSize(off5, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -13627,9 +13361,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.PDSName = x9
+		u.String = x9
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off8, "PrintableString", len(u.PDSName), 1, 16); err != nil {
+			if err := runtime.CheckSize(off8, "PrintableString", len(u.String), 1, 16); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -13660,7 +13394,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
-		if err := u.PhysicalDeliveryOfficeName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13670,7 +13404,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
-		if err := u.PhysicalDeliveryOfficeNumber.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13680,7 +13414,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
-		if err := u.ExtensionORAddressComponents.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13690,7 +13424,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
-		if err := u.PhysicalDeliveryPersonalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13700,7 +13434,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
-		if err := u.PhysicalDeliveryOrganizationName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13710,7 +13444,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
-		if err := u.ExtensionPhysicalDeliveryAddressComponents.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13735,7 +13469,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 17:
 		// ea-streetAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
-		if err := u.StreetAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13745,7 +13479,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
-		if err := u.PostOfficeBoxAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13755,7 +13489,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
-		if err := u.PosteRestanteAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13765,7 +13499,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
-		if err := u.UniquePostalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13775,7 +13509,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
-		if err := u.LocalPostalAttributes.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13845,25 +13579,25 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case ExtensionAttributeExtensionAttributeValueCommonName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.CommonName), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "commonName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.CommonName)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexCommonName)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexCommonName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.TeletexCommonName)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.TeletexOrganizationName)), 1, 64); err != nil {
+			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexOrganizationName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.TeletexOrganizationName)
+		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2:
 		if u.TeletexPersonalName == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
@@ -13874,27 +13608,27 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionAttributeExtensionAttributeValuePDSName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.PDSName), 1, 16); err != nil {
+			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "pDSName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.PDSName)
+		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2:
 		u.PhysicalDeliveryCountryName.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePostalCode_2:
 		u.PostalCode.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
-		u.PhysicalDeliveryOfficeName.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
-		u.PhysicalDeliveryOfficeNumber.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
-		u.ExtensionORAddressComponents.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
-		u.PhysicalDeliveryPersonalName.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
-		u.PhysicalDeliveryOrganizationName.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
-		u.ExtensionPhysicalDeliveryAddressComponents.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
@@ -13902,15 +13636,15 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 			u.UnformattedPostalAddress.encode(b, runtime.Universal(runtime.TagSet))
 		}
 	case ExtensionAttributeExtensionAttributeValueStreetAddress:
-		u.StreetAddress.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
-		u.PostOfficeBoxAddress.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
-		u.PosteRestanteAddress.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
-		u.UniquePostalName.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
-		u.LocalPostalAttributes.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
@@ -15538,25 +15272,26 @@ func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	}
 type DirectoryStringUbMax struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice DirectoryStringUbMaxChoice
+	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
-// DirectoryStringUbMaxChoice tells which alternative of DirectoryStringUbMax a value holds.
-type DirectoryStringUbMaxChoice int
+// DirectoryStringChoice tells which alternative of DirectoryString a value holds, for each of its instances:
+// DirectoryStringUbMax, X520name, X520CommonName, X520LocalityName, X520StateOrProvinceName, X520OrganizationName, X520OrganizationalUnitName, DirectoryStringUbTitle, DirectoryStringUbPseudonym (they differ only in constraints).
+type DirectoryStringChoice int
 
 const (
-	DirectoryStringUbMaxTeletexString   DirectoryStringUbMaxChoice = 1 // teletexString
-	DirectoryStringUbMaxPrintableString DirectoryStringUbMaxChoice = 2 // printableString
-	DirectoryStringUbMaxBmpString       DirectoryStringUbMaxChoice = 3 // bmpString
-	DirectoryStringUbMaxUniversalString DirectoryStringUbMaxChoice = 4 // universalString
-	DirectoryStringUbMaxUTF8String      DirectoryStringUbMaxChoice = 5 // uTF8String
+	DirectoryStringTeletexString   DirectoryStringChoice = 1 // teletexString
+	DirectoryStringPrintableString DirectoryStringChoice = 2 // printableString
+	DirectoryStringBmpString       DirectoryStringChoice = 3 // bmpString
+	DirectoryStringUniversalString DirectoryStringChoice = 4 // universalString
+	DirectoryStringUTF8String      DirectoryStringChoice = 5 // uTF8String
 )
 
 // String returns the ASN.1 identifier of the alternative.
-func (c DirectoryStringUbMaxChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringUbMaxChoice")
+func (c DirectoryStringChoice) String() string {
+	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringChoice")
 }
 
 // decode reads a DirectoryString from r.
@@ -15564,7 +15299,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringUbMaxTeletexString
+		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -15577,7 +15312,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringUbMaxPrintableString
+		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -15590,7 +15325,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringUbMaxBmpString
+		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -15603,7 +15338,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUbMaxUniversalString
+		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -15616,7 +15351,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUbMaxUTF8String
+		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -15637,35 +15372,35 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 // encode writes v as a DirectoryString in DER.
 func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringUbMaxTeletexString:
+	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringUbMaxPrintableString:
+	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringUbMaxBmpString:
+	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUbMaxUniversalString:
+	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUbMaxUTF8String:
+	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -16507,28 +16242,8 @@ type AttributeCertificateV1AlgorithmIdentifierParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeCertificateV1AlgorithmIdentifierParametersKind
-	// RSAWithMD2 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -17867,14 +17582,10 @@ type AttributeSetAttributesDefinedValues struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeSetAttributesDefinedValuesKind
-	// AuthenticationInfo is the value when Kind is AttributeSetAttributesDefinedValuesAuthenticationInfo.
-	AuthenticationInfo *SvceAuthInfo
-	// AccesIdentity is the value when Kind is AttributeSetAttributesDefinedValuesAccesIdentity.
-	AccesIdentity *SvceAuthInfo
-	// ChargingIdentity is the value when Kind is AttributeSetAttributesDefinedValuesChargingIdentity.
-	ChargingIdentity *IetfAttrSyntax
-	// Group is the value when Kind is AttributeSetAttributesDefinedValuesGroup.
-	Group *IetfAttrSyntax
+	// SvceAuthInfo is the value when Kind is AttributeSetAttributesDefinedValuesAuthenticationInfo or AttributeSetAttributesDefinedValuesAccesIdentity.
+	SvceAuthInfo *SvceAuthInfo
+	// IetfAttrSyntax is the value when Kind is AttributeSetAttributesDefinedValuesChargingIdentity or AttributeSetAttributesDefinedValuesGroup.
+	IetfAttrSyntax *IetfAttrSyntax
 	// Role is the value when Kind is AttributeSetAttributesDefinedValuesRole.
 	Role *RoleSyntax
 	// Clearance is the value when Kind is AttributeSetAttributesDefinedValuesClearance.
@@ -17906,8 +17617,8 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.AuthenticationInfo = p1
-		if err := u.AuthenticationInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.SvceAuthInfo = p1
+		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17921,8 +17632,8 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.AccesIdentity = p2
-		if err := u.AccesIdentity.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.SvceAuthInfo = p2
+		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17936,8 +17647,8 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.ChargingIdentity = p3
-		if err := u.ChargingIdentity.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.IetfAttrSyntax = p3
+		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17951,8 +17662,8 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.Group = p4
-		if err := u.Group.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.IetfAttrSyntax = p4
+		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -18031,28 +17742,28 @@ func (u *AttributeSetAttributesDefinedValues) keepDER(r *runtime.Reader) error {
 func (u *AttributeSetAttributesDefinedValues) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case AttributeSetAttributesDefinedValuesAuthenticationInfo:
-		if u.AuthenticationInfo == nil {
+		if u.SvceAuthInfo == nil {
 			b.SetError(runtime.NilValue("SvceAuthInfo"))
 		} else {
-			u.AuthenticationInfo.encode(b, runtime.Universal(runtime.TagSequence))
+			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AttributeSetAttributesDefinedValuesAccesIdentity:
-		if u.AccesIdentity == nil {
+		if u.SvceAuthInfo == nil {
 			b.SetError(runtime.NilValue("SvceAuthInfo"))
 		} else {
-			u.AccesIdentity.encode(b, runtime.Universal(runtime.TagSequence))
+			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AttributeSetAttributesDefinedValuesChargingIdentity:
-		if u.ChargingIdentity == nil {
+		if u.IetfAttrSyntax == nil {
 			b.SetError(runtime.NilValue("IetfAttrSyntax"))
 		} else {
-			u.ChargingIdentity.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AttributeSetAttributesDefinedValuesGroup:
-		if u.Group == nil {
+		if u.IetfAttrSyntax == nil {
 			b.SetError(runtime.NilValue("IetfAttrSyntax"))
 		} else {
-			u.Group.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AttributeSetAttributesDefinedValuesRole:
 		if u.Role == nil {
@@ -20091,28 +19802,8 @@ type AttributeCertificateAlgorithmIdentifierParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AttributeCertificateAlgorithmIdentifierParametersKind
-	// RSAWithMD2 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -22660,28 +22351,8 @@ type CertificateListAlgorithmIdentifierParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind CertificateListAlgorithmIdentifierParametersKind
-	// RSAWithMD2 is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD2.
-	RSAWithMD2 struct{}
-	// RSAWithMD5 is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD5.
-	RSAWithMD5 struct{}
-	// RSAWithSHA1 is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithSHA1.
-	RSAWithSHA1 struct{}
-	// DSAWithSHA1 is the value when Kind is CertificateListAlgorithmIdentifierParametersDSAWithSHA1.
-	DSAWithSHA1 struct{}
-	// ECDSAWithSHA1 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA1.
-	ECDSAWithSHA1 struct{}
-	// DSAWithSHA224 is the value when Kind is CertificateListAlgorithmIdentifierParametersDSAWithSHA224.
-	DSAWithSHA224 struct{}
-	// DSAWithSHA256 is the value when Kind is CertificateListAlgorithmIdentifierParametersDSAWithSHA256.
-	DSAWithSHA256 struct{}
-	// ECDSAWithSHA224 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA224.
-	ECDSAWithSHA224 struct{}
-	// ECDSAWithSHA256 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA256.
-	ECDSAWithSHA256 struct{}
-	// ECDSAWithSHA384 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA384.
-	ECDSAWithSHA384 struct{}
-	// ECDSAWithSHA512 is the value when Kind is CertificateListAlgorithmIdentifierParametersECDSAWithSHA512.
-	ECDSAWithSHA512 struct{}
+	// Struct is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD2, CertificateListAlgorithmIdentifierParametersRSAWithMD5, CertificateListAlgorithmIdentifierParametersRSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA1, CertificateListAlgorithmIdentifierParametersECDSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA224, CertificateListAlgorithmIdentifierParametersDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA224, CertificateListAlgorithmIdentifierParametersECDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateListAlgorithmIdentifierParametersECDSAWithSHA512.
+	Struct struct{}
 	// RSASSAPSS is the value when Kind is CertificateListAlgorithmIdentifierParametersRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
@@ -26720,10 +26391,8 @@ type AlgorithmIdentifierKeyAgreementAlgorithmSetParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind
-	// Esdh is the value when Kind is AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh.
-	Esdh *KeyWrapAlgorithm
-	// Ssdh is the value when Kind is AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh.
-	Ssdh *KeyWrapAlgorithm
+	// KeyWrapAlgorithm is the value when Kind is AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh or AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh.
+	KeyWrapAlgorithm *KeyWrapAlgorithm
 }
 
 // AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind tells which row of the table of AlgorithmIdentifierKeyAgreementAlgorithmSetParameters a key selected.
@@ -26744,8 +26413,8 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.Esdh = p1
-		if err := u.Esdh.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.KeyWrapAlgorithm = p1
+		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -26759,8 +26428,8 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.Ssdh = p2
-		if err := u.Ssdh.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		u.KeyWrapAlgorithm = p2
+		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -26794,16 +26463,16 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) keepDER(r *runti
 func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *runtime.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh:
-		if u.Esdh == nil {
+		if u.KeyWrapAlgorithm == nil {
 			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.Esdh.encode(b, runtime.Universal(runtime.TagSequence))
+			u.KeyWrapAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh:
-		if u.Ssdh == nil {
+		if u.KeyWrapAlgorithm == nil {
 			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.Ssdh.encode(b, runtime.Universal(runtime.TagSequence))
+			u.KeyWrapAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -32762,18 +32431,8 @@ type DigestAlgorithmParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind DigestAlgorithmParametersKind
-	// IDMD2 is the value when Kind is DigestAlgorithmParametersIDMD2.
-	IDMD2 struct{}
-	// IDMD5 is the value when Kind is DigestAlgorithmParametersIDMD5.
-	IDMD5 struct{}
-	// IDSHA1 is the value when Kind is DigestAlgorithmParametersIDSHA1.
-	IDSHA1 struct{}
-	// IDSHA256 is the value when Kind is DigestAlgorithmParametersIDSHA256.
-	IDSHA256 struct{}
-	// IDSHA384 is the value when Kind is DigestAlgorithmParametersIDSHA384.
-	IDSHA384 struct{}
-	// IDSHA512 is the value when Kind is DigestAlgorithmParametersIDSHA512.
-	IDSHA512 struct{}
+	// Struct is the value when Kind is DigestAlgorithmParametersIDMD2, DigestAlgorithmParametersIDMD5, DigestAlgorithmParametersIDSHA1, DigestAlgorithmParametersIDSHA256, DigestAlgorithmParametersIDSHA384 or DigestAlgorithmParametersIDSHA512.
+	Struct struct{}
 }
 
 // DigestAlgorithmParametersKind tells which row of the table of DigestAlgorithmParameters a key selected.
@@ -33469,20 +33128,12 @@ type AlgorithmIdentifierPBES2EncsParameters struct {
 	Kind AlgorithmIdentifierPBES2EncsParametersKind
 	// IDHMACWithSHA1 is the value when Kind is AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1.
 	IDHMACWithSHA1 struct{}
-	// DESCBC is the value when Kind is AlgorithmIdentifierPBES2EncsParametersDESCBC.
-	DESCBC []byte
-	// DESEDE3CBC is the value when Kind is AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC.
-	DESEDE3CBC []byte
+	// Bytes is the value when Kind is AlgorithmIdentifierPBES2EncsParametersDESCBC, AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC, AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD, AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD or AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD.
+	Bytes []byte
 	// Rc2CBC is the value when Kind is AlgorithmIdentifierPBES2EncsParametersRc2CBC.
 	Rc2CBC *RC2CBCParameter
 	// Rc5CBCPAD is the value when Kind is AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD.
 	Rc5CBCPAD *RC5CBCParameters
-	// AES128CBCPAD is the value when Kind is AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD.
-	AES128CBCPAD []byte
-	// AES192CBCPAD is the value when Kind is AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD.
-	AES192CBCPAD []byte
-	// AES256CBCPAD is the value when Kind is AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD.
-	AES256CBCPAD []byte
 }
 
 // AlgorithmIdentifierPBES2EncsParametersKind tells which row of the table of AlgorithmIdentifierPBES2EncsParameters a key selected.
@@ -33520,9 +33171,9 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.DESCBC = x2
+		u.Bytes = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "OCTET STRING", len(u.DESCBC), 8, 8); err != nil {
+			if err := runtime.CheckSize(off1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -33538,9 +33189,9 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.DESEDE3CBC = x4
+		u.Bytes = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "OCTET STRING", len(u.DESEDE3CBC), 8, 8); err != nil {
+			if err := runtime.CheckSize(off3, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -33586,9 +33237,9 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.AES128CBCPAD = x8
+		u.Bytes = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "OCTET STRING", len(u.AES128CBCPAD), 16, 16); err != nil {
+			if err := runtime.CheckSize(off7, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -33604,9 +33255,9 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.AES192CBCPAD = x10
+		u.Bytes = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "OCTET STRING", len(u.AES192CBCPAD), 16, 16); err != nil {
+			if err := runtime.CheckSize(off9, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -33622,9 +33273,9 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		if err != nil {
 			return u.fail(r, err)
 		}
-		u.AES256CBCPAD = x12
+		u.Bytes = x12
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off11, "OCTET STRING", len(u.AES256CBCPAD), 16, 16); err != nil {
+			if err := runtime.CheckSize(off11, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -33662,18 +33313,18 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *runtime.Builder) {
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	case AlgorithmIdentifierPBES2EncsParametersDESCBC:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.DESCBC), 8, 8); err != nil {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				b.SetError(runtime.WithField(err, "desCBC"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.DESCBC)
+		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.DESEDE3CBC), 8, 8); err != nil {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				b.SetError(runtime.WithField(err, "des-EDE3-CBC"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.DESEDE3CBC)
+		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersRc2CBC:
 		if u.Rc2CBC == nil {
 			b.SetError(runtime.NilValue("RC2-CBC-Parameter"))
@@ -33688,25 +33339,25 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *runtime.Builder) {
 		}
 	case AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.AES128CBCPAD), 16, 16); err != nil {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(runtime.WithField(err, "aes128-CBC-PAD"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.AES128CBCPAD)
+		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.AES192CBCPAD), 16, 16); err != nil {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(runtime.WithField(err, "aes192-CBC-PAD"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.AES192CBCPAD)
+		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.AES256CBCPAD), 16, 16); err != nil {
+			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(runtime.WithField(err, "aes256-CBC-PAD"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.AES256CBCPAD)
+		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -34207,20 +33858,8 @@ type AlgorithmIdentifierPBKDF2PRFsParameters struct {
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
 	Kind AlgorithmIdentifierPBKDF2PRFsParametersKind
-	// IDHMACWithSHA1 is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1.
-	IDHMACWithSHA1 struct{}
-	// IDHMACWithSHA224 is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224.
-	IDHMACWithSHA224 struct{}
-	// IDHMACWithSHA256 is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256.
-	IDHMACWithSHA256 struct{}
-	// IDHMACWithSHA384 is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384.
-	IDHMACWithSHA384 struct{}
-	// IDHMACWithSHA512 is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512.
-	IDHMACWithSHA512 struct{}
-	// IDHMACWithSHA512_224 is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224.
-	IDHMACWithSHA512_224 struct{}
-	// IDHMACWithSHA512_256 is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256.
-	IDHMACWithSHA512_256 struct{}
+	// Struct is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224 or AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256.
+	Struct struct{}
 }
 
 // AlgorithmIdentifierPBKDF2PRFsParametersKind tells which row of the table of AlgorithmIdentifierPBKDF2PRFsParameters a key selected.
