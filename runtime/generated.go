@@ -66,13 +66,13 @@ func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
 // charged to the decode's allocation budget (Options.MaxAlloc), so that
 // memory stays linear in the input whatever the element type's size.
 //
-// The first two lists of a type in a decode get an allocation each; from
-// the third one on, small lists of that type are cut from chunks that grow
-// geometrically, up to maxChunk bytes (the extensions of the entries of a
-// CRL: one allocation per hundreds of entries instead of one per entry). So
-// a type listed once or twice (a certificate's issuer and subject) costs
-// what it would without chunks. The slices are capped, so that an append
-// to one does not write into the next.
+// Small lists of one element type are cut from chunks: the first holds at
+// least minChunk bytes, so that the next few lists of the type take no
+// allocation (a certificate's subject after its issuer, their RDNs), and
+// each next one twice the last, up to maxChunk bytes (the extensions of the
+// entries of a CRL: one allocation per hundreds of entries instead of one
+// per entry). A type listed once wastes at most minChunk bytes. The slices
+// are capped, so that an append to one does not write into the next.
 func MakeSlice[T any](r *Reader, n int) ([]T, error) {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
@@ -81,13 +81,12 @@ func MakeSlice[T any](r *Reader, n int) ([]T, error) {
 	}
 	for i := range r.s.slabs {
 		sl := &r.s.slabs[i]
-		switch sl.kind.(type) {
-		case nil:
+		if sl.kind == nil {
 			// The first list of this type: remember the type, without
 			// allocating (a zero-size value in an interface).
-			sl.kind, sl.chunk = chunkOf[T]{}, n
-			return makeExact[T](r, n, size)
-		case chunkOf[T]:
+			sl.kind = chunkOf[T]{}
+		}
+		if _, ok := sl.kind.(chunkOf[T]); ok {
 			if sl.free >= n {
 				s := unsafe.Slice((*T)(sl.next), sl.free)[:n:n]
 				if sl.free -= n; sl.free == 0 {
@@ -97,10 +96,7 @@ func MakeSlice[T any](r *Reader, n int) ([]T, error) {
 				}
 				return s, nil
 			}
-			c := n // the second list: exact
-			if sl.allocs++; sl.allocs > 1 {
-				c = max(n, min(2*sl.chunk, maxChunk/size))
-			}
+			c := max(n, min(max(2*sl.chunk, minChunk/size), maxChunk/size))
 			chunk, err := makeExact[T](r, c, size)
 			if err != nil || c == n {
 				return chunk, err
@@ -112,8 +108,12 @@ func MakeSlice[T any](r *Reader, n int) ([]T, error) {
 	return makeExact[T](r, n, size)
 }
 
-// maxChunk is the most bytes a chunk of MakeSlice holds.
-const maxChunk = 64 << 10
+// maxChunk is the most bytes a chunk of MakeSlice holds, minChunk the
+// fewest (unless one list needs more).
+const (
+	minChunk = 512
+	maxChunk = 64 << 10
+)
 
 // chunkOf[T] marks the slot of element type T in state.slabs.
 type chunkOf[T any] struct{}
@@ -122,11 +122,10 @@ type chunkOf[T any] struct{}
 // chunk, as a pointer so that the state needs no allocation of its own
 // (the pointer keeps the chunk alive for the collector).
 type slab struct {
-	kind   any            // chunkOf[T]{}
-	next   unsafe.Pointer // the first free element, nil if none
-	free   int            // free elements from next
-	chunk  int            // elements of the last allocation
-	allocs int            // allocations after the first list's
+	kind  any            // chunkOf[T]{}
+	next  unsafe.Pointer // the first free element, nil if none
+	free  int            // free elements from next
+	chunk int            // elements of the last chunk
 }
 
 func makeExact[T any](r *Reader, n, size int) ([]T, error) {
@@ -516,6 +515,7 @@ func NewPooledReader(b []byte, opts *Options) Reader {
 func (r *Reader) Release() {
 	if r.s != nil {
 		r.s.slabs = [len(r.s.slabs)]slab{} // the chunks belong to the decoded value
+		r.s.text = nil
 		statePool.Put(r.s)
 		r.s = nil
 	}

@@ -1,5 +1,7 @@
 package runtime
 
+import "unsafe"
+
 // Options control one decode. The zero value (or a nil *Options) means strict
 // DER with the default limits, which are safe for hostile input.
 type Options struct {
@@ -35,8 +37,9 @@ type Options struct {
 	// AliasStrings makes the strings of the types whose octets are their
 	// text (UTF8String, PrintableString, IA5String, NumericString,
 	// VisibleString, GraphicString, GeneralString, ObjectDescriptor) alias
-	// the input, as byte slices do, instead of copying them: a decode of a
-	// certificate then allocates no string. The input must not change
+	// the input, as byte slices do, instead of copying them (into chunks
+	// that the strings of a decode share): a decode then allocates no
+	// string. The input must not change
 	// while such strings are in use (a reused read buffer would change
 	// them, map keys included), which is why it is not the default.
 	AliasStrings bool
@@ -68,6 +71,47 @@ type state struct {
 	limited bool    // opts.MaxElements was set
 	alloc   int     // bytes that may still be allocated
 	slabs   [6]slab // MakeSlice's chunks, one element type each
+	// text is the unused end of the chunk that decoded strings are
+	// copied into (keepText): len is what is used, cap the chunk's end.
+	text []byte
+}
+
+// Text chunks (state.keepText): the first holds textChunkMin bytes, each
+// next one twice the last, up to textChunkMax; a longer string gets an
+// allocation of its own.
+const (
+	textChunkMin = 256
+	textChunkMax = 8 << 10
+)
+
+// keepText returns a copy of b, the octets of a decoded string that are its
+// text, as a string in the decode's text chunk, so that the strings of one
+// decode share a few allocations instead of taking one each (a
+// certificate's names, alternative names and URIs are a dozen or more).
+// Bytes once written are never written again, so the strings are as
+// immutable as any. A chunk is never larger than rest, the input octets
+// from b on, which bound the text the decode can still meet: a string that
+// outlives the others keeps alive at most one chunk, no more than the
+// input. Strings are copies of input octets, so their total is bounded by
+// the input and they are not charged to MaxAlloc.
+func (s *state) keepText(b []byte, rest int) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	if n > textChunkMax/2 {
+		return string(b)
+	}
+	if cap(s.text)-len(s.text) < n {
+		c := textChunkMin
+		if cap(s.text) > 0 {
+			c = min(2*cap(s.text), textChunkMax)
+		}
+		s.text = make([]byte, 0, max(min(c, rest), n))
+	}
+	i := len(s.text)
+	s.text = append(s.text, b...)
+	return unsafe.String(&s.text[i], n)
 }
 
 // init resolves the defaults of opts for an input of n octets: zero (or

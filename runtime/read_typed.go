@@ -178,8 +178,12 @@ func (r *Reader) ReadISOTime(t Tag) (ISOTime, error) { return readString(r, t, "
 // readText reads the character string type with UNIVERSAL tag number n
 // (under tag t) into a Go string; see DecodeString.
 func (r *Reader) readText(t Tag, n uint32) (string, error) {
-	x509, alias := r.Tolerates(ToleratePrintableString), r.s.opts.AliasStrings
-	return readString(r, t, Universal(n).String(), func(b []byte) (string, error) { return decodeString(n, b, x509, alias) })
+	c, off, err := r.ReadString(t, Universal(n).String())
+	if err != nil {
+		return "", err
+	}
+	s, err := decodeString(n, c, r.Tolerates(ToleratePrintableString), r.s, len(r.in)-r.pos+len(c))
+	return s, at(err, off)
 }
 
 // ReadUTF8String reads a UTF8String.

@@ -151,21 +151,25 @@ func checkText[T ~string | ~[]byte](n uint32, b T, x509 bool) error {
 
 // DecodeString checks the contents of the character string type with
 // UNIVERSAL tag number n and returns them as a Go (UTF-8) string.
-func DecodeString(n uint32, b []byte) (string, error) { return decodeString(n, b, false, false) }
+func DecodeString(n uint32, b []byte) (string, error) { return decodeString(n, b, false, nil, 0) }
 
-// decodeString is DecodeString (x509: see checkString). If alias, the
-// string of a type whose octets are its text aliases b
-// (Options.AliasStrings).
-func decodeString(n uint32, b []byte, x509, alias bool) (string, error) {
+// decodeString is DecodeString (x509: see checkString). With a decode's
+// state s, a string whose octets are its text aliases b
+// (Options.AliasStrings) or is copied into the decode's text chunk
+// (state.keepText; rest is the number of input octets from b on).
+func decodeString(n uint32, b []byte, x509 bool, s *state, rest int) (string, error) {
 	w := ucsWidth(n)
 	if w == 0 || w == 1 && !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 }) {
 		if err := checkString(n, b, x509); err != nil {
 			return "", err
 		}
-		if alias && w == 0 {
+		switch {
+		case s == nil:
+			return string(b), nil // the octets as they are, or Latin-1 that is ASCII
+		case w == 0 && s.opts.AliasStrings:
 			return unsafe.String(unsafe.SliceData(b), len(b)), nil
 		}
-		return string(b), nil // the octets as they are, or Latin-1 that is ASCII
+		return s.keepText(b, rest), nil
 	}
 	var sb strings.Builder
 	sb.Grow(len(b) * 3 / w)
