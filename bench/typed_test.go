@@ -180,6 +180,24 @@ func TestTypedFixedShapeAllocs(t *testing.T) {
 	}
 }
 
+// TestTypedEncodeAllocs checks that encoding into a buffer large enough
+// allocates nothing: the Builder of AppendWith stays on the stack (an
+// encoder that escape analysis cannot follow would move it to the heap).
+func TestTypedEncodeAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an 8.7 MB CRL")
+	}
+	crl := hugeCRLOrFail(t)
+	var v rfc5280.CertificateList
+	if err := v.UnmarshalDER(crl); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 0, len(crl))
+	if n := testing.AllocsPerRun(3, func() { _, _ = v.AppendDER(buf[:0]) }); n != 0 {
+		t.Errorf("CRL encode: %v allocations, want 0", n)
+	}
+}
+
 // TestTypedCertsRoundTrip checks that the benchmark inputs decode and
 // re-encode exactly, so the benchmarks measure real work.
 func TestTypedCertsRoundTrip(t *testing.T) {

@@ -228,7 +228,11 @@ func (r *Reader) ReadObjectDescriptor(t Tag) (string, error) {
 // tag or an IMPLICIT tag). A value that has no encoding (a UTCTime in 2050,
 // a string outside its character set) records the Builder's error.
 
-// add writes a primitive element whose contents enc appends from v.
+// add writes a primitive element whose contents enc appends from v. The
+// encoders that generated code calls most write their element themselves:
+// through add's function value escape analysis loses track of b where an
+// encoder is inlined into generated code, and the Builder of every
+// AppendWith would be allocated.
 func add[T any](b *Builder, t Tag, v T, enc func([]byte, T) ([]byte, error)) {
 	m := b.Begin(t, false)
 	var err error
@@ -238,29 +242,41 @@ func add[T any](b *Builder, t Tag, v T, enc func([]byte, T) ([]byte, error)) {
 	b.End(m)
 }
 
-// addValid is add for the encoders that cannot fail.
-func addValid[T any](b *Builder, t Tag, v T, enc func([]byte, T) []byte) {
-	m := b.Begin(t, false)
-	b.buf = enc(b.buf, v)
-	b.End(m)
-}
-
 // AddBoolean appends a BOOLEAN.
 func (b *Builder) AddBoolean(t Tag, v bool) {
 	b.buf = AppendBoolean(AppendHeader(b.buf, t, false, 1), v)
 }
 
 // AddInt64 appends an INTEGER or ENUMERATED.
-func (b *Builder) AddInt64(t Tag, v int64) { addValid(b, t, v, AppendInt64) }
+func (b *Builder) AddInt64(t Tag, v int64) {
+	m := b.Begin(t, false)
+	b.buf = AppendInt64(b.buf, v)
+	b.End(m)
+}
 
 // AddInteger appends an INTEGER in its minimal form.
-func (b *Builder) AddInteger(t Tag, v Integer) { addValid(b, t, v, AppendInteger) }
+func (b *Builder) AddInteger(t Tag, v Integer) {
+	m := b.Begin(t, false)
+	b.buf = AppendInteger(b.buf, v)
+	b.End(m)
+}
 
 // AddReal appends a REAL in its DER form.
-func (b *Builder) AddReal(t Tag, v float64) { addValid(b, t, v, AppendReal) }
+func (b *Builder) AddReal(t Tag, v float64) {
+	m := b.Begin(t, false)
+	b.buf = AppendReal(b.buf, v)
+	b.End(m)
+}
 
 // AddBitString appends a BIT STRING with zero padding bits.
-func (b *Builder) AddBitString(t Tag, v BitString) { add(b, t, v, AppendBitString) }
+func (b *Builder) AddBitString(t Tag, v BitString) {
+	m := b.Begin(t, false)
+	var err error
+	if b.buf, err = AppendBitString(b.buf, v); err != nil {
+		b.SetError(err)
+	}
+	b.End(m)
+}
 
 // AddNull appends a NULL.
 func (b *Builder) AddNull(t Tag) { b.buf = AppendHeader(b.buf, t, false, 0) }
@@ -282,10 +298,26 @@ func appendSubids[T ~[]byte](typ, rule string) func([]byte, T) ([]byte, error) {
 }
 
 // AddUTCTime appends a UTCTime (years 1950 to 2049).
-func (b *Builder) AddUTCTime(t Tag, v time.Time) { add(b, t, v, AppendUTCTime) }
+func (b *Builder) AddUTCTime(t Tag, v time.Time) { b.addTime(t, v, true) }
 
 // AddGeneralizedTime appends a GeneralizedTime.
-func (b *Builder) AddGeneralizedTime(t Tag, v time.Time) { add(b, t, v, AppendGeneralizedTime) }
+func (b *Builder) AddGeneralizedTime(t Tag, v time.Time) { b.addTime(t, v, false) }
+
+// addTime appends a UTCTime or a GeneralizedTime (not through add: see
+// there).
+func (b *Builder) addTime(t Tag, v time.Time, utc bool) {
+	m := b.Begin(t, false)
+	var err error
+	if utc {
+		b.buf, err = AppendUTCTime(b.buf, v)
+	} else {
+		b.buf, err = AppendGeneralizedTime(b.buf, v)
+	}
+	if err != nil {
+		b.SetError(err)
+	}
+	b.End(m)
+}
 
 // AddString appends the character string type with UNIVERSAL tag number n
 // (TagUTF8String, TagPrintableString...) holding s; see AppendString.

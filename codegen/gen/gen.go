@@ -35,6 +35,11 @@
 //     pointers (GeneralName's ORAddress). When every alternative has the
 //     same Go type (DirectoryString: string; Time: time.Time) one field,
 //     Value, holds the value and Choice says which alternative it is.
+//     Instances of one parameterized CHOICE whose alternatives differ only
+//     in constraints (DirectoryString{ub-name}, DirectoryString{ub-title})
+//     share one discriminant type, named after the template
+//     (DirectoryStringChoice), so that their Go types have one underlying
+//     type and convert into one another.
 //   - SEQUENCE OF, SET OF: a slice type; DER encoding sorts SET OF.
 //   - INTEGER: int64 when a constraint keeps it within int64 or it has
 //     named numbers (typed constants), otherwise runtime.Integer (the exact
@@ -47,8 +52,11 @@
 //     the type's alphabet. UTCTime, GeneralizedTime: time.Time.
 //   - Open types with a table (X.682 component relation constraints, and
 //     1988 ANY DEFINED BY given a mapping): a union struct with the
-//     received encoding (Raw), a discriminant Kind and one typed field per
-//     row of the table. Decoding resolves the key at once; an unknown key
+//     received encoding (Raw), a discriminant Kind and a typed field per
+//     row of the table; rows whose values have one Go layout share a field
+//     (the DirectoryString instances of a Name's attributes share
+//     DirectoryString, its strings String), and each row keeps the
+//     constraints of its own type on decode and encode. Decoding resolves the key at once; an unknown key
 //     of an extensible table keeps only Raw, which encoding writes back
 //     unchanged. Open types without a table are the raw element ([]byte).
 //   - Types the model marks as signed (TBSCertificate, ...) keep their

@@ -99,7 +99,8 @@ type field struct {
 }
 
 // union is the Go form of an open type with a compile-time table: the
-// received encoding plus one typed field per row of the table.
+// received encoding plus a typed field per row of the table (shared by rows
+// of one Go layout).
 type union struct {
 	gt      *goType
 	table   *model.OpenTypeTable

@@ -52,6 +52,41 @@ func Example_subjectAltName() {
 	// IP: 192.168.0.1
 }
 
+// Read the attributes of a certificate's subject. The attributes whose
+// values are instances of DirectoryString (names, organizations, titles)
+// share one field, DirectoryString; those of Go type string (country,
+// serial number, e-mail address) share another, String.
+func Example_subjectAttributes() {
+	data, err := os.ReadFile("testdata/alt1-cert.pem")
+	if err != nil {
+		log.Fatal(err)
+	}
+	certs, err := rfc5280.ParsePEMCertificates(data, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, rdn := range certs[0].ToBeSigned.Subject.RdnSequence {
+		for _, atv := range rdn {
+			switch v := atv.Value; v.Kind {
+			case rfc5280.SingleAttributeSupportedAttributesValueX520CommonName:
+				fmt.Println("CN:", v.DirectoryString.Value, "as", v.DirectoryString.Choice)
+			case rfc5280.SingleAttributeSupportedAttributesValueX520OrganizationName:
+				// The value converts to the attribute's own type.
+				org := rfc5280.X520OrganizationName(v.DirectoryString)
+				fmt.Println("O:", org.Value)
+			case rfc5280.SingleAttributeSupportedAttributesValueX520countryName:
+				fmt.Println("C:", v.String)
+			default:
+				fmt.Println(atv.Type, v.Kind)
+			}
+		}
+	}
+	// Output:
+	// O: Good NC Test Certificate 1
+	// CN: www.example.net as uTF8String
+	// CN: Joe Bloggs as uTF8String
+}
+
 // Walk the entries of a CRL.
 func ExampleCertificateList() {
 	der, err := os.ReadFile("testdata/CarlRSACRLForAll.crl")
