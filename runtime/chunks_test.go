@@ -33,13 +33,14 @@ func TestMakeSliceChunks(t *testing.T) {
 		}
 		for j := range s {
 			s[j].name = strings.Repeat("x", i)
+			s[j].value = []byte(s[j].name)
 			s[j].n[0] = int64(i)
 		}
 		got = append(got, s)
 	}
 	for i, s := range got {
 		for j := range s {
-			if s[j].n[0] != int64(i) || len(s[j].name) != i {
+			if s[j].n[0] != int64(i) || len(s[j].name) != i || string(s[j].value) != s[j].name {
 				t.Fatalf("list %d element %d was overwritten: %+v", i, j, s[j])
 			}
 		}
