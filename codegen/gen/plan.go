@@ -265,7 +265,20 @@ func (p *plan) named(a *model.Assignment) *goType {
 	}
 	gt := &goType{asn1: a.Name, doc: a.Source, top: a.Type}
 	if a.Instance != nil {
-		gt.name = p.scope.Unique(instanceName(a))
+		// A name that another instance has takes the modules of its
+		// references (AlgorithmIdentifierPKCS10SignatureAlgorithms), or
+		// else its classes (CertID's AlgorithmIdentifier{DIGEST-ALGORITHM,
+		// {...}}: AlgorithmIdentifierDigestAlgorithm).
+		name := instanceName(a, instancePlain)
+		for _, form := range []int{instanceQualified, instanceClasses} {
+			if !p.scope.Taken(name) {
+				break
+			}
+			if alt := instanceName(a, form); !p.scope.Taken(alt) {
+				name = alt
+			}
+		}
+		gt.name = p.scope.Unique(name)
 		gt.asn1 = a.Instance.Name
 		gt.template = a.Instance
 	} else {
@@ -332,22 +345,36 @@ func sameRange(a, b *model.Range) bool {
 // instanceName names an instance used in place: the template's name
 // followed by the names its actual parameters refer to, classes left out
 // (AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}} is
-// AlgorithmIdentifierSignatureAlgorithms).
-func instanceName(a *model.Assignment) string {
+// AlgorithmIdentifierSignatureAlgorithms). The other forms tell apart
+// instances whose plain names collide: instanceQualified precedes each
+// name with its module's, instanceClasses adds the classes.
+func instanceName(a *model.Assignment, form int) string {
 	name := names.Exported(a.Instance.Name)
 	key := strings.TrimPrefix(a.Name, a.Instance.Name)
 	var b strings.Builder
 	for _, word := range splitRefs(key) {
 		if i := strings.LastIndex(word, "."); i >= 0 {
+			if form == instanceQualified && !isClassName(word[i+1:]) {
+				b.WriteString(names.Exported(word[:i]))
+			}
 			word = word[i+1:]
 		}
-		if isClassName(word) {
-			continue
+		switch {
+		case !isClassName(word):
+			b.WriteString(names.Exported(word))
+		case form == instanceClasses && strings.ContainsAny(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"):
+			b.WriteString(names.Exported(strings.ToLower(word)))
 		}
-		b.WriteString(names.Exported(word))
 	}
 	return name + b.String()
 }
+
+// The forms of instanceName.
+const (
+	instancePlain = iota
+	instanceQualified
+	instanceClasses
+)
 
 // splitRefs returns the references in an instance key, in order.
 func splitRefs(s string) []string {
@@ -546,6 +573,17 @@ func (p *plan) planUnions(gt *goType) {
 	}
 }
 
+// constName allocates the name of a discriminant constant: name, or when
+// another identifier has it (the type of the alternative or row written in
+// place, MLDSA44PrivateKeyBoth), alt, which prefixes the discriminant's
+// type (MLDSA44PrivateKeyChoiceBoth) rather than suffixing a number.
+func (p *plan) constName(name, alt string) string {
+	if p.scope.Taken(name) && !p.scope.Taken(alt) && !strings.Contains(alt, "_") {
+		return p.scope.Unique(alt)
+	}
+	return p.scope.Unique(name)
+}
+
 // shareUnionSlots lets the rows of an open type whose values have one Go
 // layout share one field, since a value holds one row at a time: the
 // attributes of a Name select eleven DirectoryString instances and five
@@ -666,7 +704,7 @@ func (p *plan) nameChoices() {
 		}
 		owner.choiceType = p.scope.Unique(prefix + "Choice")
 		for _, f := range owner.fields {
-			f.choiceConst = p.scope.Unique(prefix + f.alt)
+			f.choiceConst = p.constName(prefix+f.alt, owner.choiceType+f.alt)
 		}
 		owner.choiceSharers = g[1:]
 		for _, gt := range g[1:] {
@@ -794,7 +832,7 @@ func (p *plan) planEntries(u *union, containing bool) {
 			ue.f = &field{t: e.Type, name: fn.Field(label), asn1: label}
 			ue.f.gt = p.typeOf(e.Type, u.gt.name+names.Exported(label), u.gt.asn1+"."+label)
 		}
-		ue.constName = p.scope.Unique(u.gt.name + names.Exported(label))
+		ue.constName = p.constName(u.gt.name+names.Exported(label), u.kindTyp+names.Exported(label))
 		switch u.keyKind {
 		case model.TypeObjectIdentifier:
 			if e.Key == nil || e.Key.Kind != model.ValueOID {

@@ -15279,23 +15279,23 @@ type ExtensionAttributeExtensionAttributeValue struct {
 	Kind ExtensionAttributeExtensionAttributeValueKind
 	// String is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName, ExtensionAttributeExtensionAttributeValueTeletexCommonName, ExtensionAttributeExtensionAttributeValueTeletexOrganizationName or ExtensionAttributeExtensionAttributeValuePDSName.
 	String string
-	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2.
+	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName.
 	TeletexPersonalName *ExtensionAttributeExtensionAttributeValueTeletexPersonalName
-	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2.
+	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames.
 	TeletexOrganizationalUnitNames ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2.
+	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName.
 	PhysicalDeliveryCountryName ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName
-	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValuePostalCode_2.
+	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPostalCode.
 	PostalCode ExtensionAttributeExtensionAttributeValuePostalCode
 	// PDSParameter is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber, ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName, ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents, ExtensionAttributeExtensionAttributeValueStreetAddress, ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress, ExtensionAttributeExtensionAttributeValuePosteRestanteAddress, ExtensionAttributeExtensionAttributeValueUniquePostalName or ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
 	PDSParameter PDSParameter
-	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2.
+	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress.
 	UnformattedPostalAddress *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress
-	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2.
+	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress.
 	ExtendedNetworkAddress *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress
-	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueTerminalType_2.
+	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTerminalType.
 	TerminalType ExtensionAttributeExtensionAttributeValueTerminalType
-	// TeletexDomainDefinedAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes_2.
+	// TeletexDomainDefinedAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes.
 	TeletexDomainDefinedAttributes ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 }
 
@@ -15306,26 +15306,26 @@ const (
 	ExtensionAttributeExtensionAttributeValueCommonName                                 ExtensionAttributeExtensionAttributeValueKind = 1  // ea-commonName
 	ExtensionAttributeExtensionAttributeValueTeletexCommonName                          ExtensionAttributeExtensionAttributeValueKind = 2  // ea-teletexCommonName
 	ExtensionAttributeExtensionAttributeValueTeletexOrganizationName                    ExtensionAttributeExtensionAttributeValueKind = 3  // ea-teletexOrganizationName
-	ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2                      ExtensionAttributeExtensionAttributeValueKind = 4  // ea-teletexPersonalName
-	ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2           ExtensionAttributeExtensionAttributeValueKind = 5  // ea-teletexOrganizationalUnitNames
+	ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName                    ExtensionAttributeExtensionAttributeValueKind = 4  // ea-teletexPersonalName
+	ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames         ExtensionAttributeExtensionAttributeValueKind = 5  // ea-teletexOrganizationalUnitNames
 	ExtensionAttributeExtensionAttributeValuePDSName                                    ExtensionAttributeExtensionAttributeValueKind = 6  // ea-pDSName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2              ExtensionAttributeExtensionAttributeValueKind = 7  // ea-physicalDeliveryCountryName
-	ExtensionAttributeExtensionAttributeValuePostalCode_2                               ExtensionAttributeExtensionAttributeValueKind = 8  // ea-postalCode
+	ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName            ExtensionAttributeExtensionAttributeValueKind = 7  // ea-physicalDeliveryCountryName
+	ExtensionAttributeExtensionAttributeValueKindPostalCode                             ExtensionAttributeExtensionAttributeValueKind = 8  // ea-postalCode
 	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName                 ExtensionAttributeExtensionAttributeValueKind = 9  // ea-physicalDeliveryOfficeName
 	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber               ExtensionAttributeExtensionAttributeValueKind = 10 // ea-physicalDeliveryOfficeNumber
 	ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents               ExtensionAttributeExtensionAttributeValueKind = 11 // ea-extensionORAddressComponents
 	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName               ExtensionAttributeExtensionAttributeValueKind = 12 // ea-physicalDeliveryPersonalName
 	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName           ExtensionAttributeExtensionAttributeValueKind = 13 // ea-physicalDeliveryOrganizationName
 	ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents ExtensionAttributeExtensionAttributeValueKind = 14 // ea-extensionPhysicalDeliveryAddressComponents
-	ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2                 ExtensionAttributeExtensionAttributeValueKind = 15 // ea-unformattedPostalAddress
+	ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress               ExtensionAttributeExtensionAttributeValueKind = 15 // ea-unformattedPostalAddress
 	ExtensionAttributeExtensionAttributeValueStreetAddress                              ExtensionAttributeExtensionAttributeValueKind = 16 // ea-streetAddress
 	ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress                       ExtensionAttributeExtensionAttributeValueKind = 17 // ea-postOfficeBoxAddress
 	ExtensionAttributeExtensionAttributeValuePosteRestanteAddress                       ExtensionAttributeExtensionAttributeValueKind = 18 // ea-posteRestanteAddress
 	ExtensionAttributeExtensionAttributeValueUniquePostalName                           ExtensionAttributeExtensionAttributeValueKind = 19 // ea-uniquePostalName
 	ExtensionAttributeExtensionAttributeValueLocalPostalAttributes                      ExtensionAttributeExtensionAttributeValueKind = 20 // ea-localPostalAttributes
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2                   ExtensionAttributeExtensionAttributeValueKind = 21 // ea-extendedNetworkAddress
-	ExtensionAttributeExtensionAttributeValueTerminalType_2                             ExtensionAttributeExtensionAttributeValueKind = 22 // ea-terminalType
-	ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes_2           ExtensionAttributeExtensionAttributeValueKind = 23 // ea-teletexDomainDefinedAttributes
+	ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress                 ExtensionAttributeExtensionAttributeValueKind = 21 // ea-extendedNetworkAddress
+	ExtensionAttributeExtensionAttributeValueKindTerminalType                           ExtensionAttributeExtensionAttributeValueKind = 22 // ea-terminalType
+	ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes         ExtensionAttributeExtensionAttributeValueKind = 23 // ea-teletexDomainDefinedAttributes
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
@@ -15387,7 +15387,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 4:
 		// ea-teletexPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName
 		p7, err := runtime.New[ExtensionAttributeExtensionAttributeValueTeletexPersonalName](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -15402,7 +15402,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 5:
 		// ea-teletexOrganizationalUnitNames
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
 		if err := u.TeletexOrganizationalUnitNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
@@ -15430,7 +15430,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 8:
 		// ea-physicalDeliveryCountryName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName
 		if err := u.PhysicalDeliveryCountryName.decode(r); err != nil {
 			return u.fail(r, err)
 		}
@@ -15440,7 +15440,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 9:
 		// ea-postalCode
-		u.Kind = ExtensionAttributeExtensionAttributeValuePostalCode_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindPostalCode
 		if err := u.PostalCode.decode(r); err != nil {
 			return u.fail(r, err)
 		}
@@ -15510,7 +15510,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 16:
 		// ea-unformattedPostalAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress
 		p10, err := runtime.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -15575,7 +15575,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 22:
 		// ea-extendedNetworkAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress
 		p11, err := runtime.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -15590,7 +15590,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 23:
 		// ea-terminalType
-		u.Kind = ExtensionAttributeExtensionAttributeValueTerminalType_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
 		if err := u.TerminalType.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
@@ -15600,7 +15600,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 6:
 		// ea-teletexDomainDefinedAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
 		if err := u.TeletexDomainDefinedAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
@@ -15655,13 +15655,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2:
+	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
 		} else {
 			u.TeletexPersonalName.encode(b, runtime.Universal(runtime.TagSet))
 		}
-	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2:
+	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
 		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionAttributeExtensionAttributeValuePDSName:
 		if !b.SkipConstraints() {
@@ -15670,9 +15670,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2:
+	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.encode(b)
-	case ExtensionAttributeExtensionAttributeValuePostalCode_2:
+	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
 		u.PostalCode.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
@@ -15686,7 +15686,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2:
+	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
 		} else {
@@ -15702,15 +15702,15 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2:
+	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
 		} else {
 			u.ExtendedNetworkAddress.encode(b)
 		}
-	case ExtensionAttributeExtensionAttributeValueTerminalType_2:
+	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
 		u.TerminalType.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes_2:
+	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
 		u.TeletexDomainDefinedAttributes.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -18516,7 +18516,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) encode(b *runtime.Builder) {
 //	    serialNumber       CertificateSerialNumber }
 type CertID struct {
 	// HashAlgorithm is the component hashAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
-	HashAlgorithm AlgorithmIdentifier_2
+	HashAlgorithm AlgorithmIdentifierDigestAlgorithm
 	// IssuerNameHash is the component issuerNameHash OCTET STRING.
 	IssuerNameHash []byte
 	// IssuerKeyHash is the component issuerKeyHash OCTET STRING.
@@ -18608,7 +18608,7 @@ func (v *CertID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	return b.Bytes()
 }
 
-// AlgorithmIdentifier_2 is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifierDigestAlgorithm is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -18616,17 +18616,17 @@ func (v *CertID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifier_2 struct {
+type AlgorithmIdentifierDigestAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifier_2Parameters
+	Parameters AlgorithmIdentifierDigestAlgorithmParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifier_2) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -18658,7 +18658,7 @@ func (v *AlgorithmIdentifier_2) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifier_2) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -18669,19 +18669,19 @@ func (v *AlgorithmIdentifier_2) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifier_2) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifier_2) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifier_2) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifier_2{}
+func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifierDigestAlgorithm{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -18691,38 +18691,38 @@ func (v *AlgorithmIdentifier_2) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifier_2) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifierDigestAlgorithm) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifier_2) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifier_2) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifier_2Parameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// AlgorithmIdentifierDigestAlgorithmParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifier_2Parameters struct {
+type AlgorithmIdentifierDigestAlgorithmParameters struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifier_2ParametersKind
+	Kind AlgorithmIdentifierDigestAlgorithmParametersKind
 }
 
-// AlgorithmIdentifier_2ParametersKind tells which row of the table of AlgorithmIdentifier_2Parameters a key selected.
-type AlgorithmIdentifier_2ParametersKind int
+// AlgorithmIdentifierDigestAlgorithmParametersKind tells which row of the table of AlgorithmIdentifierDigestAlgorithmParameters a key selected.
+type AlgorithmIdentifierDigestAlgorithmParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifier_2Parameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -18731,7 +18731,7 @@ func (u *AlgorithmIdentifier_2Parameters) decode(key []byte, r *runtime.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifier_2Parameters) fail(r *runtime.Reader, err error) error {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -18741,14 +18741,14 @@ func (u *AlgorithmIdentifier_2Parameters) fail(r *runtime.Reader, err error) err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifier_2Parameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifier_2Parameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -21949,7 +21949,7 @@ type CertificationRequest struct {
 	// CertificationRequestInfoRaw is the encoding of certificationRequestInfo received (set by decoding): the bytes a signature covers.
 	CertificationRequestInfoRaw []byte
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}.
-	SignatureAlgorithm AlgorithmIdentifierSignatureAlgorithms_2
+	SignatureAlgorithm AlgorithmIdentifierPKCS10SignatureAlgorithms
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -22032,7 +22032,7 @@ func (v *CertificationRequest) AppendWith(dst []byte, opts *runtime.Options) ([]
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierSignatureAlgorithms_2 is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifierPKCS10SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -22040,17 +22040,17 @@ func (v *CertificationRequest) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierSignatureAlgorithms_2 struct {
+type AlgorithmIdentifierPKCS10SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierSignatureAlgorithms_2Parameters
+	Parameters AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierSignatureAlgorithms_2) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -22082,7 +22082,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms_2) decode(r *runtime.Reader, t r
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierSignatureAlgorithms_2) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -22093,19 +22093,19 @@ func (v *AlgorithmIdentifierSignatureAlgorithms_2) encode(b *runtime.Builder, t 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierSignatureAlgorithms_2) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierSignatureAlgorithms_2) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierSignatureAlgorithms_2) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierSignatureAlgorithms_2{}
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifierPKCS10SignatureAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -22115,38 +22115,38 @@ func (v *AlgorithmIdentifierSignatureAlgorithms_2) UnmarshalWith(b []byte, opts 
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierSignatureAlgorithms_2) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierSignatureAlgorithms_2) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierSignatureAlgorithms_2) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierSignatureAlgorithms_2Parameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierSignatureAlgorithms_2Parameters struct {
+type AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierSignatureAlgorithms_2ParametersKind
+	Kind AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind
 }
 
-// AlgorithmIdentifierSignatureAlgorithms_2ParametersKind tells which row of the table of AlgorithmIdentifierSignatureAlgorithms_2Parameters a key selected.
-type AlgorithmIdentifierSignatureAlgorithms_2ParametersKind int
+// AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters a key selected.
+type AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -22155,7 +22155,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) decode(key []byte, 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) fail(r *runtime.Reader, err error) error {
+func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -22165,14 +22165,14 @@ func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) fail(r *runtime.Rea
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierSignatureAlgorithms_2Parameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -22206,7 +22206,7 @@ type MLDSA44PrivateKeyChoice int
 const (
 	MLDSA44PrivateKeySeed        MLDSA44PrivateKeyChoice = 1 // seed
 	MLDSA44PrivateKeyExpandedKey MLDSA44PrivateKeyChoice = 2 // expandedKey
-	MLDSA44PrivateKeyBoth_2      MLDSA44PrivateKeyChoice = 3 // both
+	MLDSA44PrivateKeyChoiceBoth  MLDSA44PrivateKeyChoice = 3 // both
 )
 
 // String returns the ASN.1 identifier of the alternative.
@@ -22245,7 +22245,7 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA44PrivateKeyBoth_2
+		v.Choice = MLDSA44PrivateKeyChoiceBoth
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -22272,7 +22272,7 @@ func (v *MLDSA44PrivateKey) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA44PrivateKeyBoth_2:
+	case MLDSA44PrivateKeyChoiceBoth:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-44-PrivateKey"))
@@ -22450,7 +22450,7 @@ type MLDSA65PrivateKeyChoice int
 const (
 	MLDSA65PrivateKeySeed        MLDSA65PrivateKeyChoice = 1 // seed
 	MLDSA65PrivateKeyExpandedKey MLDSA65PrivateKeyChoice = 2 // expandedKey
-	MLDSA65PrivateKeyBoth_2      MLDSA65PrivateKeyChoice = 3 // both
+	MLDSA65PrivateKeyChoiceBoth  MLDSA65PrivateKeyChoice = 3 // both
 )
 
 // String returns the ASN.1 identifier of the alternative.
@@ -22489,7 +22489,7 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA65PrivateKeyBoth_2
+		v.Choice = MLDSA65PrivateKeyChoiceBoth
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -22516,7 +22516,7 @@ func (v *MLDSA65PrivateKey) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA65PrivateKeyBoth_2:
+	case MLDSA65PrivateKeyChoiceBoth:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-65-PrivateKey"))
@@ -22694,7 +22694,7 @@ type MLDSA87PrivateKeyChoice int
 const (
 	MLDSA87PrivateKeySeed        MLDSA87PrivateKeyChoice = 1 // seed
 	MLDSA87PrivateKeyExpandedKey MLDSA87PrivateKeyChoice = 2 // expandedKey
-	MLDSA87PrivateKeyBoth_2      MLDSA87PrivateKeyChoice = 3 // both
+	MLDSA87PrivateKeyChoiceBoth  MLDSA87PrivateKeyChoice = 3 // both
 )
 
 // String returns the ASN.1 identifier of the alternative.
@@ -22733,7 +22733,7 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA87PrivateKeyBoth_2
+		v.Choice = MLDSA87PrivateKeyChoiceBoth
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -22760,7 +22760,7 @@ func (v *MLDSA87PrivateKey) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA87PrivateKeyBoth_2:
+	case MLDSA87PrivateKeyChoiceBoth:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-87-PrivateKey"))
@@ -23157,7 +23157,7 @@ type MLKEM512PrivateKeyChoice int
 const (
 	MLKEM512PrivateKeySeed        MLKEM512PrivateKeyChoice = 1 // seed
 	MLKEM512PrivateKeyExpandedKey MLKEM512PrivateKeyChoice = 2 // expandedKey
-	MLKEM512PrivateKeyBoth_2      MLKEM512PrivateKeyChoice = 3 // both
+	MLKEM512PrivateKeyChoiceBoth  MLKEM512PrivateKeyChoice = 3 // both
 )
 
 // String returns the ASN.1 identifier of the alternative.
@@ -23196,7 +23196,7 @@ func (v *MLKEM512PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLKEM512PrivateKeyBoth_2
+		v.Choice = MLKEM512PrivateKeyChoiceBoth
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -23223,7 +23223,7 @@ func (v *MLKEM512PrivateKey) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLKEM512PrivateKeyBoth_2:
+	case MLKEM512PrivateKeyChoiceBoth:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-KEM-512-PrivateKey"))
@@ -23401,7 +23401,7 @@ type MLKEM768PrivateKeyChoice int
 const (
 	MLKEM768PrivateKeySeed        MLKEM768PrivateKeyChoice = 1 // seed
 	MLKEM768PrivateKeyExpandedKey MLKEM768PrivateKeyChoice = 2 // expandedKey
-	MLKEM768PrivateKeyBoth_2      MLKEM768PrivateKeyChoice = 3 // both
+	MLKEM768PrivateKeyChoiceBoth  MLKEM768PrivateKeyChoice = 3 // both
 )
 
 // String returns the ASN.1 identifier of the alternative.
@@ -23440,7 +23440,7 @@ func (v *MLKEM768PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLKEM768PrivateKeyBoth_2
+		v.Choice = MLKEM768PrivateKeyChoiceBoth
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -23467,7 +23467,7 @@ func (v *MLKEM768PrivateKey) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLKEM768PrivateKeyBoth_2:
+	case MLKEM768PrivateKeyChoiceBoth:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-KEM-768-PrivateKey"))
@@ -23645,7 +23645,7 @@ type MLKEM1024PrivateKeyChoice int
 const (
 	MLKEM1024PrivateKeySeed        MLKEM1024PrivateKeyChoice = 1 // seed
 	MLKEM1024PrivateKeyExpandedKey MLKEM1024PrivateKeyChoice = 2 // expandedKey
-	MLKEM1024PrivateKeyBoth_2      MLKEM1024PrivateKeyChoice = 3 // both
+	MLKEM1024PrivateKeyChoiceBoth  MLKEM1024PrivateKeyChoice = 3 // both
 )
 
 // String returns the ASN.1 identifier of the alternative.
@@ -23684,7 +23684,7 @@ func (v *MLKEM1024PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLKEM1024PrivateKeyBoth_2
+		v.Choice = MLKEM1024PrivateKeyChoiceBoth
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -23711,7 +23711,7 @@ func (v *MLKEM1024PrivateKey) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLKEM1024PrivateKeyBoth_2:
+	case MLKEM1024PrivateKeyChoiceBoth:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-KEM-1024-PrivateKey"))

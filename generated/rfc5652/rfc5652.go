@@ -27389,23 +27389,23 @@ type ExtensionAttributeExtensionAttributeValue struct {
 	Kind ExtensionAttributeExtensionAttributeValueKind
 	// String is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName, ExtensionAttributeExtensionAttributeValueTeletexCommonName, ExtensionAttributeExtensionAttributeValueTeletexOrganizationName or ExtensionAttributeExtensionAttributeValuePDSName.
 	String string
-	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2.
+	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName.
 	TeletexPersonalName *ExtensionAttributeExtensionAttributeValueTeletexPersonalName
-	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2.
+	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames.
 	TeletexOrganizationalUnitNames ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2.
+	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName.
 	PhysicalDeliveryCountryName ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName
-	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValuePostalCode_2.
+	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPostalCode.
 	PostalCode ExtensionAttributeExtensionAttributeValuePostalCode
 	// PDSParameter is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber, ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName, ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents, ExtensionAttributeExtensionAttributeValueStreetAddress, ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress, ExtensionAttributeExtensionAttributeValuePosteRestanteAddress, ExtensionAttributeExtensionAttributeValueUniquePostalName or ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
 	PDSParameter PDSParameter
-	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2.
+	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress.
 	UnformattedPostalAddress *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress
-	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2.
+	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress.
 	ExtendedNetworkAddress *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress
-	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueTerminalType_2.
+	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTerminalType.
 	TerminalType ExtensionAttributeExtensionAttributeValueTerminalType
-	// TeletexDomainDefinedAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes_2.
+	// TeletexDomainDefinedAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes.
 	TeletexDomainDefinedAttributes ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 }
 
@@ -27416,26 +27416,26 @@ const (
 	ExtensionAttributeExtensionAttributeValueCommonName                                 ExtensionAttributeExtensionAttributeValueKind = 1  // ea-commonName
 	ExtensionAttributeExtensionAttributeValueTeletexCommonName                          ExtensionAttributeExtensionAttributeValueKind = 2  // ea-teletexCommonName
 	ExtensionAttributeExtensionAttributeValueTeletexOrganizationName                    ExtensionAttributeExtensionAttributeValueKind = 3  // ea-teletexOrganizationName
-	ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2                      ExtensionAttributeExtensionAttributeValueKind = 4  // ea-teletexPersonalName
-	ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2           ExtensionAttributeExtensionAttributeValueKind = 5  // ea-teletexOrganizationalUnitNames
+	ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName                    ExtensionAttributeExtensionAttributeValueKind = 4  // ea-teletexPersonalName
+	ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames         ExtensionAttributeExtensionAttributeValueKind = 5  // ea-teletexOrganizationalUnitNames
 	ExtensionAttributeExtensionAttributeValuePDSName                                    ExtensionAttributeExtensionAttributeValueKind = 6  // ea-pDSName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2              ExtensionAttributeExtensionAttributeValueKind = 7  // ea-physicalDeliveryCountryName
-	ExtensionAttributeExtensionAttributeValuePostalCode_2                               ExtensionAttributeExtensionAttributeValueKind = 8  // ea-postalCode
+	ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName            ExtensionAttributeExtensionAttributeValueKind = 7  // ea-physicalDeliveryCountryName
+	ExtensionAttributeExtensionAttributeValueKindPostalCode                             ExtensionAttributeExtensionAttributeValueKind = 8  // ea-postalCode
 	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName                 ExtensionAttributeExtensionAttributeValueKind = 9  // ea-physicalDeliveryOfficeName
 	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber               ExtensionAttributeExtensionAttributeValueKind = 10 // ea-physicalDeliveryOfficeNumber
 	ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents               ExtensionAttributeExtensionAttributeValueKind = 11 // ea-extensionORAddressComponents
 	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName               ExtensionAttributeExtensionAttributeValueKind = 12 // ea-physicalDeliveryPersonalName
 	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName           ExtensionAttributeExtensionAttributeValueKind = 13 // ea-physicalDeliveryOrganizationName
 	ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents ExtensionAttributeExtensionAttributeValueKind = 14 // ea-extensionPhysicalDeliveryAddressComponents
-	ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2                 ExtensionAttributeExtensionAttributeValueKind = 15 // ea-unformattedPostalAddress
+	ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress               ExtensionAttributeExtensionAttributeValueKind = 15 // ea-unformattedPostalAddress
 	ExtensionAttributeExtensionAttributeValueStreetAddress                              ExtensionAttributeExtensionAttributeValueKind = 16 // ea-streetAddress
 	ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress                       ExtensionAttributeExtensionAttributeValueKind = 17 // ea-postOfficeBoxAddress
 	ExtensionAttributeExtensionAttributeValuePosteRestanteAddress                       ExtensionAttributeExtensionAttributeValueKind = 18 // ea-posteRestanteAddress
 	ExtensionAttributeExtensionAttributeValueUniquePostalName                           ExtensionAttributeExtensionAttributeValueKind = 19 // ea-uniquePostalName
 	ExtensionAttributeExtensionAttributeValueLocalPostalAttributes                      ExtensionAttributeExtensionAttributeValueKind = 20 // ea-localPostalAttributes
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2                   ExtensionAttributeExtensionAttributeValueKind = 21 // ea-extendedNetworkAddress
-	ExtensionAttributeExtensionAttributeValueTerminalType_2                             ExtensionAttributeExtensionAttributeValueKind = 22 // ea-terminalType
-	ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes_2           ExtensionAttributeExtensionAttributeValueKind = 23 // ea-teletexDomainDefinedAttributes
+	ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress                 ExtensionAttributeExtensionAttributeValueKind = 21 // ea-extendedNetworkAddress
+	ExtensionAttributeExtensionAttributeValueKindTerminalType                           ExtensionAttributeExtensionAttributeValueKind = 22 // ea-terminalType
+	ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes         ExtensionAttributeExtensionAttributeValueKind = 23 // ea-teletexDomainDefinedAttributes
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
@@ -27497,7 +27497,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 4:
 		// ea-teletexPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName
 		p7, err := runtime.New[ExtensionAttributeExtensionAttributeValueTeletexPersonalName](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -27512,7 +27512,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 5:
 		// ea-teletexOrganizationalUnitNames
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
 		if err := u.TeletexOrganizationalUnitNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
@@ -27540,7 +27540,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 8:
 		// ea-physicalDeliveryCountryName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName
 		if err := u.PhysicalDeliveryCountryName.decode(r); err != nil {
 			return u.fail(r, err)
 		}
@@ -27550,7 +27550,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 9:
 		// ea-postalCode
-		u.Kind = ExtensionAttributeExtensionAttributeValuePostalCode_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindPostalCode
 		if err := u.PostalCode.decode(r); err != nil {
 			return u.fail(r, err)
 		}
@@ -27620,7 +27620,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 16:
 		// ea-unformattedPostalAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress
 		p10, err := runtime.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -27685,7 +27685,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 22:
 		// ea-extendedNetworkAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress
 		p11, err := runtime.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -27700,7 +27700,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 23:
 		// ea-terminalType
-		u.Kind = ExtensionAttributeExtensionAttributeValueTerminalType_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
 		if err := u.TerminalType.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
@@ -27710,7 +27710,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		return nil
 	case 6:
 		// ea-teletexDomainDefinedAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes_2
+		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
 		if err := u.TeletexDomainDefinedAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
@@ -27765,13 +27765,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexPersonalName_2:
+	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
 		} else {
 			u.TeletexPersonalName.encode(b, runtime.Universal(runtime.TagSet))
 		}
-	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames_2:
+	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
 		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
 	case ExtensionAttributeExtensionAttributeValuePDSName:
 		if !b.SkipConstraints() {
@@ -27780,9 +27780,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName_2:
+	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.encode(b)
-	case ExtensionAttributeExtensionAttributeValuePostalCode_2:
+	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
 		u.PostalCode.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
@@ -27796,7 +27796,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress_2:
+	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
 		} else {
@@ -27812,15 +27812,15 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress_2:
+	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
 		} else {
 			u.ExtendedNetworkAddress.encode(b)
 		}
-	case ExtensionAttributeExtensionAttributeValueTerminalType_2:
+	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
 		u.TerminalType.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes_2:
+	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
 		u.TeletexDomainDefinedAttributes.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -31802,7 +31802,7 @@ type ObjectDigestInfo struct {
 	// HasOtherObjectTypeID tells whether otherObjectTypeID is present in the encoding.
 	HasOtherObjectTypeID bool
 	// DigestAlgorithm is the component digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
-	DigestAlgorithm AlgorithmIdentifier_2
+	DigestAlgorithm AlgorithmIdentifierDigestAlgorithm
 	// ObjectDigest is the component objectDigest BIT STRING.
 	ObjectDigest runtime.BitString
 }
@@ -31937,7 +31937,7 @@ func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtim
 	b.AddInt64(t, int64(*v))
 }
 
-// AlgorithmIdentifier_2 is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifierDigestAlgorithm is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -31945,17 +31945,17 @@ func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtim
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifier_2 struct {
+type AlgorithmIdentifierDigestAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifier_2Parameters
+	Parameters AlgorithmIdentifierDigestAlgorithmParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifier_2) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -31987,7 +31987,7 @@ func (v *AlgorithmIdentifier_2) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifier_2) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -31998,19 +31998,19 @@ func (v *AlgorithmIdentifier_2) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifier_2) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifier_2) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifier_2) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifier_2{}
+func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifierDigestAlgorithm{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -32020,38 +32020,38 @@ func (v *AlgorithmIdentifier_2) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifier_2) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifierDigestAlgorithm) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifier_2) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifier_2) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifier_2Parameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// AlgorithmIdentifierDigestAlgorithmParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifier_2Parameters struct {
+type AlgorithmIdentifierDigestAlgorithmParameters struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
 	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifier_2ParametersKind
+	Kind AlgorithmIdentifierDigestAlgorithmParametersKind
 }
 
-// AlgorithmIdentifier_2ParametersKind tells which row of the table of AlgorithmIdentifier_2Parameters a key selected.
-type AlgorithmIdentifier_2ParametersKind int
+// AlgorithmIdentifierDigestAlgorithmParametersKind tells which row of the table of AlgorithmIdentifierDigestAlgorithmParameters a key selected.
+type AlgorithmIdentifierDigestAlgorithmParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifier_2Parameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -32060,7 +32060,7 @@ func (u *AlgorithmIdentifier_2Parameters) decode(key []byte, r *runtime.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifier_2Parameters) fail(r *runtime.Reader, err error) error {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -32070,14 +32070,14 @@ func (u *AlgorithmIdentifier_2Parameters) fail(r *runtime.Reader, err error) err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifier_2Parameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifier_2Parameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -34469,7 +34469,7 @@ type MLDSA44PrivateKeyChoice int
 const (
 	MLDSA44PrivateKeySeed        MLDSA44PrivateKeyChoice = 1 // seed
 	MLDSA44PrivateKeyExpandedKey MLDSA44PrivateKeyChoice = 2 // expandedKey
-	MLDSA44PrivateKeyBoth_2      MLDSA44PrivateKeyChoice = 3 // both
+	MLDSA44PrivateKeyChoiceBoth  MLDSA44PrivateKeyChoice = 3 // both
 )
 
 // String returns the ASN.1 identifier of the alternative.
@@ -34508,7 +34508,7 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA44PrivateKeyBoth_2
+		v.Choice = MLDSA44PrivateKeyChoiceBoth
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -34535,7 +34535,7 @@ func (v *MLDSA44PrivateKey) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA44PrivateKeyBoth_2:
+	case MLDSA44PrivateKeyChoiceBoth:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-44-PrivateKey"))
@@ -34713,7 +34713,7 @@ type MLDSA65PrivateKeyChoice int
 const (
 	MLDSA65PrivateKeySeed        MLDSA65PrivateKeyChoice = 1 // seed
 	MLDSA65PrivateKeyExpandedKey MLDSA65PrivateKeyChoice = 2 // expandedKey
-	MLDSA65PrivateKeyBoth_2      MLDSA65PrivateKeyChoice = 3 // both
+	MLDSA65PrivateKeyChoiceBoth  MLDSA65PrivateKeyChoice = 3 // both
 )
 
 // String returns the ASN.1 identifier of the alternative.
@@ -34752,7 +34752,7 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA65PrivateKeyBoth_2
+		v.Choice = MLDSA65PrivateKeyChoiceBoth
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -34779,7 +34779,7 @@ func (v *MLDSA65PrivateKey) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA65PrivateKeyBoth_2:
+	case MLDSA65PrivateKeyChoiceBoth:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-65-PrivateKey"))
@@ -34957,7 +34957,7 @@ type MLDSA87PrivateKeyChoice int
 const (
 	MLDSA87PrivateKeySeed        MLDSA87PrivateKeyChoice = 1 // seed
 	MLDSA87PrivateKeyExpandedKey MLDSA87PrivateKeyChoice = 2 // expandedKey
-	MLDSA87PrivateKeyBoth_2      MLDSA87PrivateKeyChoice = 3 // both
+	MLDSA87PrivateKeyChoiceBoth  MLDSA87PrivateKeyChoice = 3 // both
 )
 
 // String returns the ASN.1 identifier of the alternative.
@@ -34996,7 +34996,7 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA87PrivateKeyBoth_2
+		v.Choice = MLDSA87PrivateKeyChoiceBoth
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -35023,7 +35023,7 @@ func (v *MLDSA87PrivateKey) encode(b *runtime.Builder) {
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA87PrivateKeyBoth_2:
+	case MLDSA87PrivateKeyChoiceBoth:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-87-PrivateKey"))
