@@ -283,6 +283,7 @@ func CharCount(s string) int { return utf8.RuneCountInString(s) }
 // EndSetOf finishes, like End, a SET OF started by Begin, after sorting the
 // encodings of its elements into ascending order as DER requires (X.690 11.6).
 func (b *Builder) EndSetOf(mark int) {
+	b.flush(b.inside(mark)) // the elements, as they will be, are what sorts
 	b.sortElements(mark + 1)
 	b.End(mark)
 }

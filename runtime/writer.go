@@ -70,10 +70,11 @@ func lengthOctets(length int) int {
 //	backwards fill into an exact buffer (after sizing)       71.8 µs  1 alloc
 //	size first, then forward fill                            94.4 µs  1 alloc
 //
-// The fix-up moves only the contents of elements of 128 octets or more, once
-// per enclosing long element, which costs less than the sizing pass that
-// backwards fill needs first; size-then-fill also recomputes the sizes of
-// nested values at every level. Growing the buffer is what costs, so callers
+// The fix-up moves only the contents of elements of 128 octets or more,
+// which costs less than the sizing pass that backwards fill needs first; and
+// from deferFrom octets on it is deferred (see Builder.deferred), so that
+// large contents move once rather than once per enclosing long element.
+// Size-then-fill also recomputes the sizes of nested values at every level. Growing the buffer is what costs, so callers
 // should reuse one (generated Marshal: a pooled Builder, then one copy).
 //
 // The first error (see SetError) sticks and is returned by Bytes.
@@ -81,7 +82,26 @@ type Builder struct {
 	buf  []byte
 	err  error
 	opts *Options // SkipConstraints is read by generated encoders
+
+	// deferred are the long-form lengths of large elements that End has
+	// not written yet, in the order of their marks, and extra the octets
+	// they add: the contents of a large element move once, when Bytes (or
+	// a SET OF that holds them) writes them, instead of once per enclosing
+	// element (a CRL's entries, inside revokedCertificates, TBSCertList and
+	// CertificateList, moved three times).
+	deferred [8]deferredLen
+	pending  int // entries of deferred in use
+	extra    int
 }
+
+// deferredLen is a length that End did not write: at mark, the octet Begin
+// reserved, for n contents octets (the deferred lengths inside them
+// included); before is the extra octets of the deferred lengths before it.
+type deferredLen struct{ mark, n, before int }
+
+// deferFrom is the contents size from which End defers the move: smaller
+// contents are moved at once, which costs less than the bookkeeping.
+const deferFrom = 4 << 10
 
 // NewBuilder returns a Builder that appends to buf (which may be nil, or a
 // reused buffer truncated to length 0).
@@ -92,11 +112,12 @@ func (b *Builder) Bytes() ([]byte, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
+	b.flush(0)
 	return b.buf, nil
 }
 
 // Len returns the number of octets written.
-func (b *Builder) Len() int { return len(b.buf) }
+func (b *Builder) Len() int { return len(b.buf) + b.extra }
 
 // SetError records err (the first one only); generated code reports values
 // it cannot encode (constraint violations) through it.
@@ -149,11 +170,41 @@ func (b *Builder) End(mark int) {
 	}
 }
 
-// fixup writes the long-form length n at mark, moving the contents right.
+// fixup writes the long-form length of the element whose length octet
+// Begin reserved at mark, moving the contents right, or, for large
+// contents, records it for flush to write.
 func (b *Builder) fixup(mark int) {
 	n := len(b.buf) - mark - 1
 	if mark < 0 || n < 0 {
 		b.SetError(NewError(KindUnsupported, -1, "", "Builder.End without a matching Begin", ""))
+		return
+	}
+	inner := b.inside(mark)
+	if inner < b.pending {
+		n += b.extra - b.deferred[inner].before
+	}
+	if b.pending == len(b.deferred) && inner < b.pending {
+		// Full: write the lengths inside this element. Their moves change
+		// no mark in use: every element still open encloses this one, so
+		// begins before it. (Those before it may precede an open element,
+		// so they stay.)
+		b.flush(inner)
+		n = len(b.buf) - mark - 1
+	}
+	if (n >= deferFrom || inner < b.pending) && b.pending < len(b.deferred) {
+		// In mark order: before the lengths inside this element, which
+		// ended first.
+		k, before := lengthOctets(n), b.extra
+		if inner < b.pending {
+			before = b.deferred[inner].before
+		}
+		copy(b.deferred[inner+1:b.pending+1], b.deferred[inner:b.pending])
+		b.deferred[inner] = deferredLen{mark, n, before}
+		b.pending++
+		for i := inner + 1; i < b.pending; i++ {
+			b.deferred[i].before += k
+		}
+		b.extra += k
 		return
 	}
 	var l [9]byte
@@ -162,6 +213,39 @@ func (b *Builder) fixup(mark int) {
 	b.buf = slices.Grow(b.buf, k)[:len(b.buf)+k]
 	copy(b.buf[mark+1+k:], b.buf[mark+1:mark+1+n])
 	copy(b.buf[mark:], length)
+}
+
+// inside returns the index of the first deferred length after mark: those
+// from it on are inside the element whose length octet is at mark (an
+// element written before it ended before it began).
+func (b *Builder) inside(mark int) int {
+	i := b.pending
+	for i > 0 && b.deferred[i-1].mark > mark {
+		i--
+	}
+	return i
+}
+
+// flush writes the deferred lengths from index from on, moving each stretch
+// of octets between two of them once, from the last stretch to the first.
+// The lengths before from keep their marks, which precede every move.
+func (b *Builder) flush(from int) {
+	d := b.deferred[from:b.pending]
+	if len(d) == 0 {
+		return
+	}
+	base := d[0].before
+	end := len(b.buf)
+	b.buf = slices.Grow(b.buf, b.extra-base)[:end+b.extra-base]
+	for j := len(d) - 1; j >= 0; j-- {
+		e := d[j]
+		k := lengthOctets(e.n)
+		shift := e.before - base + k // the extra octets of d[:j+1]
+		copy(b.buf[e.mark+1+shift:], b.buf[e.mark+1:end])
+		appendLength(b.buf[e.mark+shift-k:e.mark+shift-k], e.n)
+		end = e.mark
+	}
+	b.pending, b.extra = from, base
 }
 
 // AddConstructed appends a constructed element with tag t whose contents f
