@@ -70,25 +70,24 @@ func civil(t time.Time) (year, month, day, hour, min, sec int) {
 		h, mi, s := t.Clock()
 		return y, int(m), d, h, mi, s
 	}
-	// Unsigned arithmetic from 0000-01-01 (divisions by constants are
-	// cheaper unsigned). The inverse of daysFromCivil: days from -0400-03-01,
-	// in March-based years of 400-year eras.
+	// Unsigned arithmetic (divisions by constants are cheaper unsigned),
+	// in the March-based years of 400-year eras from -0400-03-01, by the
+	// Euclidean affine functions of Neri and Schneider ("Euclidean affine
+	// functions and their application to calendar algorithms", 2022):
+	// three divisions by constants where the textbook algorithm takes
+	// seven.
 	u := uint64(secs - generalizedTimeMin)
 	rem := u % 86400
 	z := u/86400 + 146097 - 60 // 0000-01-01 is day 146097 - 60 of the era that starts at -0400-03-01
-	era := z / 146097
-	doe := z - era*146097                                  // day of era, 0..146096
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // year of era, 0..399
-	doy := doe - (365*yoe + yoe/4 - yoe/100)               // day of the March-based year
-	mp := (5*doy + 2) / 153                                // March = 0
-	day = int(doy - (153*mp+2)/5 + 1)
-	month = int(mp + 3)
-	if month > 12 {
-		month -= 12
-	}
-	year = int(yoe+era*400) - 400
-	if month <= 2 {
-		year++
+	n1 := 4*z + 3
+	century, nc := n1/146097, n1%146097/4
+	p2 := 2939745 * (4*nc + 3)
+	doy := p2 & (1<<32 - 1) / 2939745 / 4 // day of the March-based year
+	n3 := 2141*doy + 197913
+	month, day = int(n3>>16), int(n3&0xffff/2141+1)
+	year = int(100*century+p2>>32) - 400
+	if doy >= 306 { // January and February: the next calendar year
+		year, month = year+1, month-12
 	}
 	return year, month, day, int(rem / 3600), int(rem % 3600 / 60), int(rem % 60)
 }

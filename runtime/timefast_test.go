@@ -137,6 +137,10 @@ func TestCivil(t *testing.T) {
 	for s := int64(-12219292800); s < 16725225600; s += 86400*7 + 3 {
 		instants = append(instants, s)
 	}
+	// Every day of the years 0 to 9999.
+	for s := int64(generalizedTimeMin); s < generalizedTimeEnd; s += 86400 {
+		instants = append(instants, s+s%86399)
+	}
 	for _, edge := range []int64{generalizedTimeMin, generalizedTimeEnd} {
 		for s := edge - 800*86400; s < edge+800*86400; s += 86400 {
 			instants = append(instants, s)
