@@ -43,7 +43,7 @@ func NormalizeBER(in []byte) ([]byte, error) {
 	if end < len(in) {
 		return nil, NewError(KindTrailingData, end, "", "unexpected octets after the element", "X.690 8.1.1")
 	}
-	return b.buf, nil
+	return b.Bytes()
 }
 
 // normalize re-encodes the elements of r (only the first if one) into b and

@@ -141,3 +141,51 @@ func TestBuilderDeferredLengths(t *testing.T) {
 		t.Fatal("no tree deferred a length: the test does not reach the code it is for")
 	}
 }
+
+// ber encodes nd with indefinite lengths for its constructed elements.
+func (nd *tnode) ber() []byte {
+	if nd.children == nil && !nd.set && nd.tag.Number != TagSequence {
+		return nd.der()
+	}
+	out := []byte{byte(nd.tag.Class)<<6 | 0x20 | byte(nd.tag.Number), 0x80}
+	for _, c := range nd.children {
+		out = append(out, c.ber()...)
+	}
+	return append(out, 0, 0)
+}
+
+// TestNormalizeBERLarge checks the normalizer on inputs whose definite
+// lengths the Builder writes late: indefinite-length trees with large
+// contents become their bottom-up DER.
+func TestNormalizeBERLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	trees := []*tnode{seq(large(1), seq(large(2), large(3)), large(4))}
+	for len(trees) < 40 {
+		if nd := randTree(rng, 4); !hasSet(nd) {
+			trees = append(trees, nd)
+		}
+	}
+	for i, nd := range trees {
+		got, err := NormalizeBER(nd.ber())
+		if err != nil {
+			t.Fatalf("tree %d: %v", i, err)
+		}
+		if want := nd.der(); !bytes.Equal(got, want) {
+			t.Fatalf("tree %d: %d octets, want %d", i, len(got), len(want))
+		}
+	}
+}
+
+// hasSet reports whether nd holds a SET (which the normalizer, knowing no
+// schema, does not sort).
+func hasSet(nd *tnode) bool {
+	if nd.set {
+		return true
+	}
+	for _, c := range nd.children {
+		if hasSet(c) {
+			return true
+		}
+	}
+	return false
+}
