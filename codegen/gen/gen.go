@@ -65,7 +65,15 @@
 //   - Extensible types keep unknown extension additions (or an unknown
 //     CHOICE alternative) in Unknown and encode them back.
 //   - A module set becomes one Go package; a name defined by two modules
-//     is prefixed with its module's name.
+//     is prefixed with its module's name. An instance of a parameterized
+//     type used in place is named after the template and what its actual
+//     parameters refer to (AlgorithmIdentifierSignatureAlgorithms); when
+//     two instances would share that name, the later one takes the
+//     references' modules (AlgorithmIdentifierPKCS10SignatureAlgorithms)
+//     or its classes (AlgorithmIdentifierDigestAlgorithm). A discriminant
+//     constant whose name a type written in place has taken puts the
+//     discriminant type's name first (MLDSA44PrivateKeyChoiceBoth). A
+//     numeric suffix (_2) is the last resort.
 package gen
 
 import (
