@@ -165,19 +165,19 @@ func fraction(d []byte, unit uint64) (int64, bool) {
 }
 
 // daysFromCivil returns the number of days from 1970-01-01 to the given
-// date of the proleptic Gregorian calendar (y >= -399), counting in 400-year
-// eras of 146097 days whose years start on 1 March (so that the leap day
-// ends one). Years are shifted by one era to keep the arithmetic unsigned.
+// date of the proleptic Gregorian calendar (y >= -399), counting in years
+// that start on 1 March (so that the leap day ends one), by the Euclidean
+// affine functions of Neri and Schneider (see civil): one division by a
+// constant. Years are shifted by one 400-year era of 146097 days to keep
+// the arithmetic unsigned.
 func daysFromCivil(y, m, d int) int64 {
-	yy, mp := uint(y+400), uint(m-3) // March = 0
+	yy, mm := uint(y+400), uint(m)
 	if m <= 2 {
-		yy, mp = yy-1, uint(m+9)
+		yy, mm = yy-1, mm+12 // January and February end the previous year
 	}
-	era := yy / 400
-	yoe := yy - era*400                    // year of era, 0..399
-	doy := (153*mp+2)/5 + uint(d) - 1      // day of the March-based year, 0..365
-	doe := yoe*365 + yoe/4 - yoe/100 + doy // day of era, 0..146096
-	return int64(era*146097+doe) - 719468 - 146097
+	c := yy / 100
+	n := 1461*yy/4 - c + c/4 + (979*mm-2919)/32 + uint(d) - 1 // days from -0400-03-01
+	return int64(n) - 719468 - 146097
 }
 
 // daysIn returns the number of days of month m of year y.

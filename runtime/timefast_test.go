@@ -159,6 +159,18 @@ func TestCivil(t *testing.T) {
 	}
 }
 
+// TestDaysFromCivil checks daysFromCivil on every day of the years 0 to
+// 9999 against package time.
+func TestDaysFromCivil(t *testing.T) {
+	for tm := time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC); tm.Year() < 10000; tm = tm.AddDate(0, 0, 1) {
+		y, m, d := tm.Date()
+		// Midnight: the Unix seconds are whole days, before 1970 too.
+		if got, want := daysFromCivil(y, int(m), d), tm.Unix()/86400; got != want {
+			t.Fatalf("daysFromCivil(%d, %d, %d) = %d, want %d", y, m, d, got, want)
+		}
+	}
+}
+
 // TestAliasStrings checks that Options.AliasStrings returns strings that
 // share the input's octets, and that the default copies them.
 func TestAliasStrings(t *testing.T) {
