@@ -61,7 +61,19 @@ var (
 )
 
 func checkCharset[T ~string | ~[]byte](b T, set *charset, typ, rule string) error {
-	for i := 0; i < len(b); i++ {
+	i := 0
+	if set == &ia5Set {
+		// Eight octets at a time (one load), the high bits tested at once:
+		// IA5String holds the DNS names, URIs and e-mail addresses.
+		for ; i+8 <= len(b); i += 8 {
+			v := uint64(b[i]) | uint64(b[i+1])<<8 | uint64(b[i+2])<<16 | uint64(b[i+3])<<24 |
+				uint64(b[i+4])<<32 | uint64(b[i+5])<<40 | uint64(b[i+6])<<48 | uint64(b[i+7])<<56
+			if v&0x8080808080808080 != 0 {
+				break
+			}
+		}
+	}
+	for ; i < len(b); i++ {
 		if c := b[i]; !set.has(c) {
 			return errValue(typ, "octet 0x"+strconv.FormatUint(uint64(c), 16)+" at index "+strconv.Itoa(i)+" not in the character set", rule)
 		}

@@ -1,6 +1,9 @@
 package runtime_test
 
 import (
+	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -92,6 +95,27 @@ func TestAppendStringErrors(t *testing.T) {
 		got, err := runtime.AppendString(nil, tt.n, tt.s)
 		if diff := cmp.Diff(&pErr{Kind: runtime.KindInvalidValue}, pErrOf(t, err, &pErr{})); diff != "" || len(got) != 0 {
 			t.Errorf("AppendString(%s, %q) = % x, %v", runtime.Universal(tt.n), tt.s, got, err)
+		}
+	}
+}
+
+// TestIA5StringEveryPosition checks the word-at-a-time IA5String check:
+// an octet from 0x80 is found, and its index reported, wherever it is.
+func TestIA5StringEveryPosition(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		ok := bytes.Repeat([]byte{'a'}, n)
+		if err := runtime.CheckString(runtime.TagIA5String, ok); err != nil {
+			t.Fatalf("%d ASCII octets: %v", n, err)
+		}
+		for i := range n {
+			for _, bad := range []byte{0x80, 0xff} {
+				b := bytes.Clone(ok)
+				b[i] = bad
+				err := runtime.CheckString(runtime.TagIA5String, b)
+				if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at index %d ", i)) {
+					t.Fatalf("octet 0x%x at %d of %d: %v", bad, i, n, err)
+				}
+			}
 		}
 	}
 }
