@@ -588,7 +588,7 @@ func (p *plan) constName(name, alt string) string {
 // layout share one field, since a value holds one row at a time: the
 // attributes of a Name select eleven DirectoryString instances and five
 // strings, which as fields of their own made every AttributeTypeAndValue
-// 400 bytes, and as two shared fields make it 96. A shared field is named
+// 424 bytes, and as two shared fields make it 96. A shared field is named
 // after what its rows have in common (DirectoryString, the Go type's name,
 // String); a row alone keeps its own name.
 func (p *plan) shareUnionSlots() {
