@@ -32,7 +32,9 @@
 //   - CHOICE: a struct with a discriminant Choice (type TChoice, constants
 //     TAlternative) and one field per alternative: decoding allocates
 //     nothing but for alternatives larger than 64 bytes, which are behind
-//     pointers (GeneralName's ORAddress). When every alternative has the
+//     pointers (GeneralName's ORAddress), and for those larger than 48
+//     bytes in a CHOICE whose alternatives add up to more than 128
+//     (GeneralName's EDIPartyName). When every alternative has the
 //     same Go type (DirectoryString: string; Time: time.Time) one field,
 //     Value, holds the value and Choice says which alternative it is.
 //     Instances of one parameterized CHOICE whose alternatives differ only

@@ -994,16 +994,44 @@ func (p *plan) ordered() []*goType {
 const (
 	choicePointerSize = 64
 	unionPointerSize  = 48
+	choiceBudget      = 128
 )
 
+// choiceSize is the size of a CHOICE's alternatives together.
+func (p *plan) choiceSize(gt *goType, memo map[*goType]int) int {
+	n := 0
+	for _, f := range gt.fields {
+		n += p.fieldSize(f, memo, 0)
+	}
+	return n
+}
+
 // markLarge stores large CHOICE alternatives and table rows behind
-// pointers.
+// pointers. A CHOICE value is as large as all its alternatives together,
+// so when they add up to more than choiceBudget bytes, its largest
+// alternatives over unionPointerSize bytes go behind pointers too, until
+// they fit or none is left (GeneralName's EDIPartyName, 56 bytes of 224).
 func (p *plan) markLarge() {
 	memo := map[*goType]int{}
 	for _, gt := range p.types {
 		for _, f := range gt.fields {
 			if gt.kind == model.TypeChoice && !f.ptr && p.fieldSize(f, memo, 0) > choicePointerSize {
 				f.ptr = true
+			}
+		}
+		if gt.kind == model.TypeChoice && !gt.single {
+			for p.choiceSize(gt, memo) > choiceBudget {
+				var largest *field
+				for _, f := range gt.fields {
+					if n := p.fieldSize(f, memo, 0); !f.ptr && n > unionPointerSize && (largest == nil || n > p.fieldSize(largest, memo, 0)) {
+						largest = f
+					}
+				}
+				if largest == nil {
+					break
+				}
+				largest.ptr = true
+				clear(memo) // the sizes of what holds gt changed
 			}
 		}
 		if gt.union != nil {

@@ -20672,7 +20672,7 @@ type GeneralName struct {
 	// DirectoryName is the component directoryName [4] EXPLICIT Name.
 	DirectoryName Name
 	// EdiPartyName is the component ediPartyName [5] EDIPartyName.
-	EdiPartyName EDIPartyName
+	EdiPartyName *EDIPartyName
 	// UniformResourceIdentifier is the component uniformResourceIdentifier [6] IA5String.
 	UniformResourceIdentifier string
 	// IPAddress is the component iPAddress [7] OCTET STRING.
@@ -20753,30 +20753,35 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 		}
 	case tag == runtime.Context(5):
 		v.Choice = GeneralNameEdiPartyName
+		p6, err := runtime.New[EDIPartyName](r)
+		if err != nil {
+			return runtime.WithField(err, "ediPartyName")
+		}
+		v.EdiPartyName = p6
 		if err := v.EdiPartyName.decode(r, runtime.Context(5)); err != nil {
 			return runtime.WithField(err, "ediPartyName")
 		}
 	case tag == runtime.Context(6):
 		v.Choice = GeneralNameUniformResourceIdentifier
-		x6, err := r.ReadIA5String(runtime.Context(6))
+		x7, err := r.ReadIA5String(runtime.Context(6))
 		if err != nil {
 			return runtime.WithField(err, "uniformResourceIdentifier")
 		}
-		v.UniformResourceIdentifier = x6
+		v.UniformResourceIdentifier = x7
 	case tag == runtime.Context(7):
 		v.Choice = GeneralNameIPAddress
-		x7, err := r.ReadOctetString(runtime.Context(7))
+		x8, err := r.ReadOctetString(runtime.Context(7))
 		if err != nil {
 			return runtime.WithField(err, "iPAddress")
 		}
-		v.IPAddress = x7
+		v.IPAddress = x8
 	case tag == runtime.Context(8):
 		v.Choice = GeneralNameRegisteredID
-		x8, err := r.ReadOID(runtime.Context(8))
+		x9, err := r.ReadOID(runtime.Context(8))
 		if err != nil {
 			return runtime.WithField(err, "registeredID")
 		}
-		v.RegisteredID = x8
+		v.RegisteredID = x9
 	default:
 		return r.NoAlternative("GeneralName")
 	}
@@ -20803,7 +20808,11 @@ func (v *GeneralName) encode(b *runtime.Builder) {
 		v.DirectoryName.encode(b)
 		b.End(m1)
 	case GeneralNameEdiPartyName:
-		v.EdiPartyName.encode(b, runtime.Context(5))
+		if v.EdiPartyName == nil {
+			b.SetError(runtime.NilValue("EDIPartyName"))
+		} else {
+			v.EdiPartyName.encode(b, runtime.Context(5))
+		}
 	case GeneralNameUniformResourceIdentifier:
 		b.AddString(runtime.Context(6), 22, v.UniformResourceIdentifier)
 	case GeneralNameIPAddress:
