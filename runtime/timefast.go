@@ -40,8 +40,8 @@ func derTime(b []byte, utc bool) (t time.Time, ok bool) {
 		year, month, day = int(p&0xff)*100+int(p>>16&0xff), int(p>>32&0xff), int(p>>48)
 		hour, min, sec = int(q&0xff), int(q>>16&0xff), int(q>>32&0xff)
 	}
-	if month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || min > 59 || sec > 59 {
-		return t, false
+	if uint(month-1) > 11 || uint(day-1) > 27 && day > daysIn(year, month) || day < 1 || hour > 23 || min > 59 || sec > 59 {
+		return t, false // (every month has the days 1 to 28)
 	}
 	s := daysFromCivil(year, month, day)*86400 + int64(hour*3600+min*60+sec)
 	return time.Unix(s, 0).UTC(), true
