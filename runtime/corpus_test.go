@@ -2,14 +2,9 @@ package runtime_test
 
 import (
 	"bytes"
-	"encoding/base64"
-	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -17,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/asn1gen/asn1gen/internal/corpustest"
 	"github.com/asn1gen/asn1gen/runtime"
 )
 
@@ -31,85 +27,13 @@ type corpusInput struct {
 	text bool
 }
 
-// corpusContainers reads the container column of der/FILES.tsv (PEM, DER,
-// BER, binary, base64, text, MIME...), keyed by path.
-func corpusContainers(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	tsv, err := os.ReadFile(filepath.Join(dir, "FILES.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := map[string]string{}
-	for _, line := range strings.Split(string(tsv), "\n") {
-		if f := strings.Split(line, "\t"); len(f) > 2 {
-			m[f[0]] = f[1]
-		}
-	}
-	return m
-}
-
-// corpusInputs walks $ASN1GEN_CORPUS/der. PEM files (those with a
-// "-----BEGIN " line that decodes) give one input per block, base64 files
-// (per FILES.tsv) their decoded octets; every other file is one input as
-// it is.
+// corpusInputs returns the encodings of $ASN1GEN_CORPUS/der, text files
+// included (see corpustest.Walk).
 func corpusInputs(t *testing.T) []corpusInput {
-	t.Helper()
-	root := os.Getenv("ASN1GEN_CORPUS")
-	if root == "" {
-		t.Skip("ASN1GEN_CORPUS is not set (e.g. /work/shared/corpus)")
-	}
-	dir := filepath.Join(root, "der")
-	containers := corpusContainers(t, dir)
 	var inputs []corpusInput
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		rel = filepath.ToSlash(rel)
-		if !strings.Contains(rel, "/") {
-			return nil // FILES.tsv
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		folder, _, _ := strings.Cut(rel, "/")
-		if bytes.Contains(data, []byte("-----BEGIN ")) {
-			rest, n := data, 0
-			for {
-				var p *pem.Block
-				p, rest = pem.Decode(rest)
-				if p == nil {
-					break
-				}
-				n++
-				inputs = append(inputs, corpusInput{name: fmt.Sprintf("%s#%d(%s)", rel, n, p.Type), folder: folder, data: p.Bytes})
-			}
-			if n > 0 {
-				return nil
-			}
-		}
-		switch containers[rel] {
-		case "base64":
-			dec, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(string(data)), ""))
-			if err != nil {
-				t.Errorf("%s: FILES.tsv says base64: %v", rel, err)
-				return nil
-			}
-			data = dec
-		case "text", "MIME", "base64?":
-			inputs = append(inputs, corpusInput{name: rel, folder: folder, data: data, text: true})
-			return nil
-		}
-		inputs = append(inputs, corpusInput{name: rel, folder: folder, data: data})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(inputs) == 0 {
-		t.Fatalf("no files under %s", dir)
+	for _, b := range corpustest.Walk(t) {
+		folder, _, _ := strings.Cut(b.Name, "/")
+		inputs = append(inputs, corpusInput{name: b.Name, folder: folder, data: b.Data, text: b.Text})
 	}
 	return inputs
 }

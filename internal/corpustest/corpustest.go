@@ -25,6 +25,9 @@ type Blob struct {
 	PEMType string // the PEM block type, "" for a file
 	Guess   string // the type_guess column of FILES.tsv, "" for /etc/ssl/certs
 	Data    []byte
+	// Text: FILES.tsv says the file is text (notes, S/MIME, Go source),
+	// not an encoding (only Walk returns such blobs).
+	Text bool
 }
 
 // Dir returns $ASN1GEN_CORPUS/der, or skips the test.
@@ -58,6 +61,19 @@ func FilesTSV(t testing.TB, dir string) map[string][2]string {
 // nothing, any other file itself.
 func Blobs(t testing.TB) []Blob {
 	t.Helper()
+	var out []Blob
+	for _, b := range Walk(t) {
+		if !b.Text {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Walk is Blobs with the text files too, marked Text: what decoders must
+// not panic on.
+func Walk(t testing.TB) []Blob {
+	t.Helper()
 	dir := Dir(t)
 	files := FilesTSV(t, dir)
 	var out []Blob
@@ -86,10 +102,12 @@ func Blobs(t testing.TB) []Blob {
 		case "base64":
 			dec, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(string(data)), ""))
 			if err != nil {
+				t.Errorf("%s: FILES.tsv says base64: %v", rel, err)
 				return nil
 			}
 			data = dec
 		case "text", "MIME", "base64?":
+			out = append(out, Blob{Name: rel, Guess: info[1], Data: data, Text: true})
 			return nil
 		}
 		out = append(out, Blob{Name: rel, Guess: info[1], Data: data})
