@@ -272,20 +272,22 @@ func TestCRLReaderTruncatedEntries(t *testing.T) {
 	// Cut inside entry 2500.
 	e, _ := l.ToBeSigned.RevokedCertificates[2500].MarshalDER()
 	cut := bytes.Index(der, e) + 3
-	c := rfc5280.NewCRLReader(bytes.NewReader(der[:cut]), nil)
-	n := 0
-	var err error
-	for {
-		if _, err = c.Next(); err != nil {
-			break
-		}
-		n++
-	}
+	n, err := countEntries(rfc5280.NewCRLReader(bytes.NewReader(der[:cut]), nil))
 	if n != 2500 || !errors.Is(err, runtime.ErrTruncated) {
 		t.Errorf("%d entries then %v, want 2500 then a truncation", n, err)
 	}
 	var re *runtime.Error
 	if errors.As(err, &re) && re.Offset != bytes.Index(der, e) {
 		t.Errorf("error at offset %d, want %d (the cut entry)", re.Offset, bytes.Index(der, e))
+	}
+}
+
+// countEntries reads entries from c until Next fails, and returns how many
+// it read and the error (io.EOF at the end of the list).
+func countEntries(c *rfc5280.CRLReader) (int, error) {
+	for n := 0; ; n++ {
+		if _, err := c.Next(); err != nil {
+			return n, err
+		}
 	}
 }
