@@ -576,7 +576,9 @@ func (p *plan) planUnions(gt *goType) {
 // constName allocates the name of a discriminant constant: name, or when
 // another identifier has it (the type of the alternative or row written in
 // place, MLDSA44PrivateKeyBoth), alt, which prefixes the discriminant's
-// type (MLDSA44PrivateKeyChoiceBoth) rather than suffixing a number.
+// type (MLDSA44PrivateKeyChoiceBoth) rather than suffixing a number;
+// unless alt holds a suffix itself (a discriminant type named T_2), which
+// would only move the number to the middle.
 func (p *plan) constName(name, alt string) string {
 	if p.scope.Taken(name) && !p.scope.Taken(alt) && !strings.Contains(alt, "_") {
 		return p.scope.Unique(alt)
@@ -726,18 +728,9 @@ func choiceShape(gt *goType) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "template %p", gt.template)
 	for _, f := range gt.fields {
-		fmt.Fprintf(&b, "|%s %s %s", f.asn1, tagsText(f.t), builtinGo(f.t).GoString())
+		fmt.Fprintf(&b, "|%s %v %s", f.asn1, f.t.Tags, builtinGo(f.t).GoString())
 	}
 	return b.String()
-}
-
-// tagsText renders a type's tags for comparison.
-func tagsText(t *model.Type) string {
-	var parts []string
-	for _, tg := range t.Tags {
-		parts = append(parts, tg.String())
-	}
-	return strings.Join(parts, " ")
 }
 
 // homogeneous reports whether every alternative of a CHOICE has the same
