@@ -264,9 +264,7 @@ func (b *Builder) AddInteger(t Tag, v Integer) {
 
 // AddReal appends a REAL in its DER form.
 func (b *Builder) AddReal(t Tag, v float64) {
-	m := b.Begin(t, false)
-	b.buf = AppendReal(b.buf, v)
-	b.End(m)
+	b.add(t, func(dst []byte) ([]byte, error) { return AppendReal(dst, v), nil })
 }
 
 // AddBitString appends a BIT STRING with zero padding bits.
