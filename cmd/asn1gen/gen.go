@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/gen"
+	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 )
 
@@ -16,16 +17,22 @@ func init() {
 	register(command{name: "gen", short: "generate a Go package from ASN.1 modules", run: runGen})
 }
 
-const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-roots T,T] [-fuzz] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
-	[-import-from [In:]M.Sym=Module|ANY,...] [-extend Module.Set=Module.Set2,...]
-	[-extensible Module.Set,...] FILE|DIR...
+const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-fuzz] [-anymap FILE]
+	[-keep-raw T,T | -no-keep-raw] [-import-from [In:]M.Sym=Module|ANY,...]
+	[-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...] FILE|DIR...
 
 Checks the modules like 'asn1gen check' and writes one Go package to DIR:
 NAME.go with a Go type, decoder and encoder for every type of the set (or
-only those reachable from -roots), and with -fuzz NAME_fuzz_test.go with a
-fuzz target per type. Run from //go:generate:
+only those reachable from -roots), asn1gen.manifest (what -use reads), and
+with -fuzz NAME_fuzz_test.go with a fuzz target per type.
 
-	//go:generate go run github.com/asn1gen/asn1gen/cmd/asn1gen gen -o . -package x ../asn1/x.asn
+-use takes Go packages that asn1gen generated before: their modules are
+checked with FILE... (which must not repeat them) and their types are
+referred to as pkg.Type instead of being generated again. The packages are
+found with the go command from the current directory, so that the module's
+requirements apply. Run from //go:generate:
+
+	//go:generate go run github.com/asn1gen/asn1gen/cmd/asn1gen gen -o . -package x -use github.com/asn1gen/asn1gen/generated/rfc5280 x.asn
 
 Exit status: 0 written, 1 errors in the modules, 2 usage or I/O error.
 
@@ -45,6 +52,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols (see check)")
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets (see check)")
 	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible (see check)")
+	use := fset.String("use", "", "comma-separated Go `import paths` of generated packages whose modules to use, not generate")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, genUsage)
 		fset.PrintDefaults()
@@ -74,7 +82,30 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.AnyMap = m
 	}
-	srcs := make([]model.Source, 0, len(files))
+	used, srcs, err := loadUses(splitList(*use), &opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
+		return 2
+	}
+	// The options that shape the model, recorded in the manifest for the
+	// packages that will use this one.
+	var flags []manifest.Flag
+	for _, f := range []struct{ name, value string }{{"-import-from", *importFrom}, {"-extend", *extend}, {"-extensible", *extensible}, {"-keep-raw", *keepRaw}} {
+		if f.value != "" {
+			flags = append(flags, manifest.Flag{Name: f.name, Value: f.value})
+		}
+	}
+	var extra map[string][]byte
+	if *anyMap != "" {
+		data, err := os.ReadFile(*anyMap)
+		if err != nil {
+			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
+			return 2
+		}
+		base := "anymap:" + filepath.Base(*anyMap)
+		flags = append(flags, manifest.Flag{Name: "-anymap", Value: base})
+		extra = map[string][]byte{base: data}
+	}
 	for _, name := range files {
 		src, err := os.ReadFile(name)
 		if err != nil {
@@ -98,7 +129,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		name = strings.ReplaceAll(filepath.Base(abs), "-", "")
 	}
 	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz,
-		Command: "asn1gen gen " + strings.Join(args, " ")})
+		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(*use), Used: used, Flags: flags, Extra: extra})
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 1

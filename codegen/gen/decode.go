@@ -160,7 +160,7 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 	if f.gt != nil {
 		if f.ptr {
 			p := e.tmpName("p")
-			g.List(jen.Id(p), jen.Err()).Op(":=").Add(rt("New")).Types(jen.Id(f.gt.name)).Call(r.arg())
+			g.List(jen.Id(p), jen.Err()).Op(":=").Add(rt("New")).Types(ref(f.gt)).Call(r.arg())
 			g.Add(ifErr(wrap))
 			g.Add(dst()).Op("=").Id(p)
 		}
@@ -538,8 +538,8 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 // lists can share one backing array, allocated once.
 func sharedList(gt *goType) *goType {
 	f := gt.elem
-	if f == nil || f.gt == nil || f.ptr || f.gt.alias != nil || f.gt.base != nil {
-		return nil
+	if f == nil || f.gt == nil || f.ptr || f.gt.alias != nil || f.gt.base != nil || f.gt.pkg != gt.pkg {
+		return nil // decodeShared is unexported: a list of another package's lists reads them one by one
 	}
 	if k := f.gt.kind; k != model.TypeSequenceOf && k != model.TypeSetOf {
 		return nil

@@ -301,7 +301,7 @@ func defaultValue(f *field) (jen.Code, bool) {
 	}
 	conv := func(c jen.Code) jen.Code {
 		if f.gt != nil {
-			return jen.Id(f.gt.name).Call(c)
+			return ref(f.gt).Call(c)
 		}
 		return c
 	}
@@ -484,14 +484,14 @@ func (e *emitter) baseMethods(f *jen.File, gt *goType) {
 	comment(f, fmt.Sprintf("decode reads a %s from r.", gt.asn1))
 	f.Func().Params(jen.Id("v").Op("*").Id(gt.name)).Id("decode").Params(params...).Error().BlockFunc(func(g *jen.Group) {
 		if gt.keepRaw && bodyOf(base).raw != "" {
-			g.Return(jen.Parens(jen.Op("*").Id(base.name)).Call(jen.Id("v")).Dot("decode").Call(args...))
+			g.Return(jen.Parens(jen.Op("*").Add(ref(base))).Call(jen.Id("v")).Dot("decode").Call(args...))
 			return
 		}
-		g.Return(jen.Parens(jen.Op("*").Id(base.name)).Call(jen.Id("v")).Dot("decode").Call(args...))
+		g.Return(jen.Parens(jen.Op("*").Add(ref(base))).Call(jen.Id("v")).Dot("decode").Call(args...))
 	})
 	comment(f, fmt.Sprintf("encode writes v as a %s in DER.", gt.asn1))
 	f.Func().Params(jen.Id("v").Op("*").Id(gt.name)).Id("encode").Params(eparams...).Block(
-		jen.Parens(jen.Op("*").Id(base.name)).Call(jen.Id("v")).Dot("encode").Call(eargs...))
+		jen.Parens(jen.Op("*").Add(ref(base))).Call(jen.Id("v")).Dot("encode").Call(eargs...))
 }
 
 // unionDecl emits an open type's union: the struct, its discriminant and
@@ -652,7 +652,7 @@ func unionSlot(ue *unionEntry) *jen.Statement {
 	if ue.slot == nil {
 		return field
 	}
-	return jen.Parens(jen.Op("*").Id(ue.f.gt.name)).Call(jen.Op("&").Add(field))
+	return jen.Parens(jen.Op("*").Add(ref(ue.f.gt))).Call(jen.Op("&").Add(field))
 }
 
 // slotNote tells, for a field that rows of several Go types share, how to

@@ -86,6 +86,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/dave/jennifer/jen"
 )
@@ -102,6 +103,16 @@ type Config struct {
 	// Fuzz adds a test file with a Fuzz function per root type (or per
 	// named type when there are no roots).
 	Fuzz bool
+	// Used are the manifests of the generated packages whose modules the
+	// set holds (asn1gen gen -use, and the packages those use), whose
+	// types generated code refers to instead of declaring them; Uses are
+	// the import paths the command line named, recorded in the manifest.
+	Used []*manifest.Manifest
+	Uses []string
+	// Flags are the options the set was checked with, recorded in the
+	// manifest; Extra holds the files they name (an -anymap table).
+	Flags []manifest.Flag
+	Extra map[string][]byte
 }
 
 // File is one generated file.
@@ -120,7 +131,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	if !token.IsIdentifier(cfg.Package) || cfg.Package == "_" {
 		return nil, fmt.Errorf("asn1gen: %q is not a Go package name", cfg.Package)
 	}
-	p, err := newPlan(set, cfg.Roots)
+	p, err := newPlan(set, cfg.Roots, cfg.Used)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +143,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	comment(f, "A generated package paired with a runtime that lacks its version fails to compile here.")
 	f.Const().Id("_").Op("=").Qual(rtPath, "Version1")
 	e.values(f)
-	for _, gt := range p.ordered() {
+	for _, gt := range p.emitted() {
 		e.typeDecl(f, gt)
 	}
 	e.integerDefaults(f)
@@ -140,7 +151,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := []File{{Name: cfg.Package + ".go", Content: src}}
+	files := []File{{Name: cfg.Package + ".go", Content: src}, {Name: manifest.FileName, Content: e.manifestOf().Format()}}
 	if cfg.Fuzz {
 		ff, err := e.fuzzFile()
 		if err != nil {
@@ -215,7 +226,7 @@ func numbered(s string) string {
 func (e *emitter) integerDefaults(f *jen.File) {
 	used := map[int64]bool{}
 	var values []int64
-	for _, gt := range e.p.types {
+	for _, gt := range e.p.emitted() {
 		for _, fl := range gt.fields {
 			d := fl.comp.Default
 			if d == nil || d.Big != nil || fl.t.Kind != model.TypeInteger || goIntOf(fl) == "int64" || used[d.Int] {

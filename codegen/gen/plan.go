@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/names"
 )
@@ -15,6 +16,13 @@ import (
 type goType struct {
 	name string // Go name
 	asn1 string // ASN.1 name, for errors and doc comments
+	// pkg is the import path of the package that declares the type when it
+	// is another generated package's (Config.Used), "" for a type of this
+	// package.
+	pkg string
+	// key is the type's ASN.1 identity (see identity.go), under which a
+	// manifest records its Go name.
+	key string
 	doc  string // ASN.1 source text of the assignment, if any
 
 	// body is the model type whose structure this Go type has. For a
@@ -133,8 +141,19 @@ type unionEntry struct {
 
 // plan collects the Go types of a module set.
 type plan struct {
-	set   *model.Set
-	scope *names.Scope
+	set *model.Set
+	// scope is the scope names are allocated in: local for this package's
+	// types, foreign while another package's types are planned (their
+	// names come from that package's manifest; see usePackages).
+	scope, local, foreign *names.Scope
+	// used are the manifests of the packages generated code may refer to,
+	// by import path; usedTypes maps an ASN.1 identity to its package.
+	used      map[string]*manifest.Manifest
+	usedTypes map[string]string
+	// emit holds the types this package declares (see markEmitted), seeds
+	// the named types it starts from (the roots, or every assignment).
+	emit  map[*goType]bool
+	seeds []*goType
 	types []*goType
 	byAsg map[*model.Assignment]*goType
 	// owner maps an instance to the assignment that names it
@@ -157,10 +176,17 @@ type goValue struct {
 	a    *model.Assignment
 }
 
-func newPlan(set *model.Set, roots []string) (*plan, error) {
-	p := &plan{set: set, scope: names.NewScope(), byAsg: map[*model.Assignment]*goType{},
+func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, error) {
+	p := &plan{set: set, local: names.NewScope(), foreign: names.NewScope(), byAsg: map[*model.Assignment]*goType{},
 		owner: map[*model.Assignment]*model.Assignment{}, inline: map[*model.Type]*goType{},
-		matches: map[*goType]string{}}
+		matches: map[*goType]string{}, used: map[string]*manifest.Manifest{}, usedTypes: map[string]string{}}
+	p.scope = p.local
+	for _, m := range used {
+		p.used[m.ImportPath] = m
+		for key := range m.Types {
+			p.usedTypes[key] = m.ImportPath
+		}
+	}
 	var asgs []*model.Assignment
 	for _, m := range set.Modules {
 		for _, a := range m.Assignments {
@@ -183,21 +209,32 @@ func newPlan(set *model.Set, roots []string) (*plan, error) {
 	// the same name whatever refers to it first.
 	for _, a := range asgs {
 		gt := p.named(a)
+		p.seeds = append(p.seeds, gt)
 		if len(roots) > 0 {
 			p.roots = append(p.roots, gt)
 		}
 	}
 	for i := 0; i < len(p.types); i++ { // grows while bodies are planned
 		p.cur = p.types[i]
+		p.scope = p.scopeFor(p.cur.pkg)
 		p.fill(p.types[i])
 	}
-	p.cur = nil
+	p.cur, p.scope = nil, p.local
 	p.nameChoices()
 	p.markPointers()
 	p.markLarge()
 	p.shareUnionSlots()
+	if err := p.usePackages(); err != nil {
+		return nil, err
+	}
+	if err := p.markEmitted(); err != nil {
+		return nil, err
+	}
 	if len(roots) == 0 {
 		for _, m := range set.Modules {
+			if m.Package != "" {
+				continue // the used package declares its values
+			}
 			for _, a := range m.Assignments {
 				if a.Kind == model.KindValue && len(a.Params) == 0 && a.Value != nil && emittableValue(a) {
 					p.values = append(p.values, &goValue{name: p.scope.Name(a.Name, m.Name), a: a})
@@ -263,7 +300,17 @@ func (p *plan) named(a *model.Assignment) *goType {
 		p.byAsg[a] = gt
 		return gt
 	}
-	gt := &goType{asn1: a.Name, doc: a.Source, top: a.Type}
+	gt := &goType{asn1: a.Name, doc: a.Source, top: a.Type, key: assignmentKey(a)}
+	gt.pkg = a.Module.Package
+	if a.Instance != nil {
+		// An instance is the used package's when that package declares
+		// it, and this package's otherwise, whatever module its template
+		// is in.
+		gt.pkg = p.usedTypes[gt.key]
+	}
+	saved := p.scope
+	p.scope = p.scopeFor(gt.pkg)
+	defer func() { p.scope = saved }()
 	if a.Instance != nil {
 		// A name that another instance has takes the modules of its
 		// references (AlgorithmIdentifierPKCS10SignatureAlgorithms), or
@@ -422,6 +469,9 @@ func (p *plan) inlineType(t *model.Type, name, asn1 string) *goType {
 		return nil
 	}
 	gt := &goType{name: p.scope.Unique(name), asn1: asn1, body: t, top: t, kind: t.Kind}
+	if c := p.cur; c != nil {
+		gt.pkg, gt.key = c.pkg, c.key+strings.TrimPrefix(asn1, c.asn1)
+	}
 	p.inline[t] = gt
 	p.add(gt)
 	return gt
@@ -562,7 +612,8 @@ func (p *plan) planUnions(gt *goType) {
 			continue
 		}
 		u := &union{table: tbl, keyKind: kk, containing: containing, keyRaw: kk == model.TypeInteger && goIntOf(key) != "int64"}
-		u.gt = &goType{name: p.scope.Unique(gt.name + f.name), asn1: gt.asn1 + "." + f.asn1, kind: model.TypeOpen, union: u}
+		u.gt = &goType{name: p.scope.Unique(gt.name + f.name), asn1: gt.asn1 + "." + f.asn1, kind: model.TypeOpen, union: u,
+			pkg: gt.pkg, key: gt.key + "." + f.asn1}
 		u.kindTyp = p.scope.Unique(u.gt.name + "Kind")
 		p.add(u.gt)
 		p.planEntries(u, containing)
@@ -649,12 +700,12 @@ func (p *plan) slotKey(f *field) (key, name string, typ *goType) {
 		if gt.choiceOwner != nil {
 			owner = gt.choiceOwner
 		}
-		return "choice " + owner.choiceType, owner.template.Name, owner
+		return "choice " + owner.pkg + "." + owner.choiceType, owner.template.Name, owner
 	}
 	if f.ptr {
-		return "ptr " + gt.name, gt.name, nil
+		return "ptr " + gt.pkg + "." + gt.name, gt.name, nil
 	}
-	return "type " + gt.name, gt.name, nil
+	return "type " + gt.pkg + "." + gt.name, gt.name, nil
 }
 
 // builtinSlotName names a union field shared by rows of one built-in Go
@@ -700,6 +751,7 @@ func (p *plan) nameChoices() {
 	for _, key := range keys { // in the order of p.types: deterministic
 		g := groups[key]
 		owner := g[0]
+		p.scope = p.scopeFor(owner.pkg)
 		prefix := owner.name
 		if len(g) > 1 {
 			prefix = names.Exported(owner.template.Name)
@@ -716,6 +768,7 @@ func (p *plan) nameChoices() {
 			}
 		}
 	}
+	p.scope = p.local
 }
 
 // choiceShape returns the key under which CHOICE instances share a
@@ -726,7 +779,9 @@ func choiceShape(gt *goType) string {
 		return "type " + gt.name
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "template %p", gt.template)
+	// Only the types of one package share a discriminant: the names of
+	// another package's constants are that package's.
+	fmt.Fprintf(&b, "package %s template %p", gt.pkg, gt.template)
 	for _, f := range gt.fields {
 		fmt.Fprintf(&b, "|%s %v %s", f.asn1, f.t.Tags, builtinGo(f.t).GoString())
 	}

@@ -47,13 +47,13 @@ func (e *emitter) describe(gt *goType) string {
 // goTypeOf returns the Go type expression of a field.
 func (e *emitter) goTypeOf(f *field) *jen.Statement {
 	if f.list {
-		return jen.Index().Id(f.union.gt.name)
+		return jen.Index().Add(ref(f.union.gt))
 	}
 	if f.gt != nil {
 		if f.ptr {
-			return jen.Op("*").Id(f.gt.name)
+			return jen.Op("*").Add(ref(f.gt))
 		}
-		return jen.Id(f.gt.name)
+		return ref(f.gt)
 	}
 	return builtinGo(f.t)
 }
@@ -109,11 +109,11 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 	switch {
 	case gt.alias != nil:
 		comment(f, docComment(gt, e.describe(gt))+"\n\nIt has the Go type of "+gt.alias.name+".")
-		f.Type().Id(gt.name).Op("=").Id(gt.alias.name)
+		f.Type().Id(gt.name).Op("=").Add(ref(gt.alias))
 		return
 	case gt.base != nil:
 		comment(f, docComment(gt, e.describe(gt)))
-		f.Type().Id(gt.name).Id(gt.base.name)
+		f.Type().Id(gt.name).Add(ref(gt.base))
 		e.baseMethods(f, gt)
 		e.topMethods(f, gt)
 		return

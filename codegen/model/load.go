@@ -17,6 +17,11 @@ import (
 type Source struct {
 	Name string
 	Src  []byte
+	// Package is the Go import path of the generated package that holds
+	// the file's modules (asn1gen gen -use), "" for the modules being
+	// generated. The warnings of such modules are not reported: they were
+	// the concern of that package's generation.
+	Package string
 }
 
 // Files expands paths: a file stands for itself, a directory for its *.asn
@@ -90,8 +95,13 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 			set = s
 		}
 	}()
+	pkgOf := map[string]string{}
+	s.pkgOf = pkgOf
 	for _, src := range srcs {
 		s.srcs[src.Name] = src.Src
+		if src.Package != "" {
+			pkgOf[src.Name] = src.Package
+		}
 		f, err := parser.ParseFile(src.Name, src.Src)
 		var list parser.ErrorList
 		if errors.As(err, &list) {
@@ -115,8 +125,29 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 	s.checkExtensible()
 	s.applyAnyMap()
 	s.markKeepRaw()
+	for _, m := range s.Modules {
+		m.Package = pkgOf[m.File]
+	}
+	if len(pkgOf) > 0 {
+		kept := s.Diags[:0]
+		for _, d := range s.Diags {
+			if d.Severity == Error || pkgOf[d.Pos.Filename] == "" {
+				kept = append(kept, d)
+			}
+		}
+		s.Diags = kept
+	}
 	s.Diags = sortDiags(s.Diags)
 	return s
+}
+
+// packageLabel names where a module comes from in an error: a used
+// package, or the files being generated.
+func packageLabel(pkg string) string {
+	if pkg == "" {
+		return "the files given"
+	}
+	return "the package " + pkg + " (-use)"
 }
 
 func sortDiags(l Diagnostics) Diagnostics {
@@ -157,6 +188,9 @@ func (s *Set) Module(name string) *Module {
 	return nil
 }
 
+// SourceText returns the text of the source file name as it was given.
+func (s *Set) SourceText(name string) []byte { return s.srcs[name] }
+
 // Lookup returns the assignment name defined in the module, or nil.
 func (m *Module) Lookup(name string) *Assignment { return m.defs[name] }
 
@@ -180,6 +214,13 @@ func (s *Set) addFile(f *parser.File) {
 		text := moduleText(s.srcs[f.Name], md)
 		dup := false
 		for _, other := range s.byName[m.Name] {
+			if po, pm := s.pkgOf[other.File], s.pkgOf[f.Name]; po != pm {
+				// A module is generated in one Go package: the user's files
+				// must not bring their own copy of a used package's module.
+				s.errorf(md.Identifier.Pos, "module %s is also in %s (at %s): %s", m.Name, packageLabel(po), other.AST.Identifier.Pos, "give each module once, either with -use or as a file")
+				dup = true
+				break
+			}
 			if other.File == f.Name {
 				// Copies of a module across files are merged (below), but a
 				// file that defines a module twice is wrong: a module

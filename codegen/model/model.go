@@ -19,7 +19,10 @@ type Set struct {
 
 	byName map[string][]*Module
 	srcs   map[string][]byte
-	insts  map[string]*Assignment // parameterized instances, by key
+	// pkgOf maps a source file to the Go package holding its modules
+	// (Source.Package); files being generated are absent.
+	pkgOf map[string]string
+	insts map[string]*Assignment // parameterized instances, by key
 	// instDepth is the nesting of instantiate calls (maxInstanceDepth).
 	instDepth int
 	// keyTruncated is set when instanceKey stopped at maxKeyDepth.
@@ -36,8 +39,11 @@ type Module struct {
 	Name string
 	// OID is the module's DefinitiveOID evaluated to arcs; nil when the
 	// module has none or it cannot be evaluated.
-	OID        OID
-	File       string
+	OID  OID
+	File string
+	// Package is the Go import path of the generated package that holds
+	// the module (Source.Package), "" for a module being generated.
+	Package    string
 	TagDefault parser.TagDefault
 	// ExtensibilityImplied is set by EXTENSIBILITY IMPLIED (X.680 13.4).
 	ExtensibilityImplied bool
