@@ -23,7 +23,7 @@ type goType struct {
 	// key is the type's ASN.1 identity (see identity.go), under which a
 	// manifest records its Go name.
 	key string
-	doc  string // ASN.1 source text of the assignment, if any
+	doc string // ASN.1 source text of the assignment, if any
 
 	// body is the model type whose structure this Go type has. For a
 	// reference that only renames (alias) or re-tags/constrains (base),
