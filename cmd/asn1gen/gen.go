@@ -82,7 +82,11 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.AnyMap = m
 	}
+	localExtend, localExtensible := opts.Extend, opts.Extensible
 	used, srcs, err := loadUses(splitList(*use), &opts)
+	if err == nil {
+		err = checkUsedSets(used, localExtend, localExtensible)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2

@@ -67,3 +67,26 @@ func applyFlag(opts *model.Options, f manifest.Flag, files map[string][]byte) er
 	}
 	return nil
 }
+
+// checkUsedSets rejects an -extend or -extensible of this generation whose
+// object set is a used package's: that package's tables are generated
+// already, so a set of its modules cannot change here.
+func checkUsedSets(used []*manifest.Manifest, extends []model.SetExtension, extensible []model.SetRef) error {
+	owner := map[string]string{}
+	for _, m := range used {
+		for _, mod := range m.Modules {
+			owner[mod.Name] = m.ImportPath
+		}
+	}
+	for _, e := range extends {
+		if p := owner[e.Module]; p != "" {
+			return fmt.Errorf("-extend %s: %s is a module of the package %s (-use), whose tables are generated already; objects of your own for it decode from the Raw bytes of an unknown key", e, e.Module, p)
+		}
+	}
+	for _, r := range extensible {
+		if p := owner[r.Module]; p != "" {
+			return fmt.Errorf("-extensible %s: %s is a module of the package %s (-use), whose tables are generated already", r, r.Module, p)
+		}
+	}
+	return nil
+}

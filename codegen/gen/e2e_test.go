@@ -106,3 +106,210 @@ func downstream(t *testing.T, dir, command string) {
 		t.Errorf("x.go does not start with the generated-code line:\n%.200s", src)
 	}
 }
+
+// The downstream module of TestEndToEndUse: a module of its own that
+// imports X.509 types from the 2009 PKIX modules, one of them under an
+// IMPLICIT tag, generated with -use against generated/rfc5280.
+const (
+	useASN1 = `Downstream DEFINITIONS IMPLICIT TAGS ::= BEGIN
+IMPORTS
+    Certificate, Name
+        FROM PKIX1Explicit-2009 {iso(1) identified-organization(3) dod(6) internet(1)
+            security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-explicit-02(51)}
+    GeneralNames
+        FROM PKIX1Implicit-2009 {iso(1) identified-organization(3) dod(6) internet(1)
+            security(5) mechanisms(5) pkix(7) id-mod(0) id-mod-pkix1-implicit-02(59)};
+
+Envelope ::= SEQUENCE {
+    serial   INTEGER,
+    cert     Certificate,
+    owner    [0] Name,
+    altNames [1] GeneralNames OPTIONAL,
+    signer   [3] Certificate OPTIONAL
+}
+END
+`
+	useTest = `package x
+
+import (
+	"bytes"
+	"encoding/pem"
+	"os"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/generated/rfc5280"
+)
+
+// tlv encodes one element with a one-octet identifier.
+func tlv(id byte, parts ...[]byte) []byte {
+	c := bytes.Join(parts, nil)
+	n := len(c)
+	switch {
+	case n < 0x80:
+		return append([]byte{id, byte(n)}, c...)
+	case n < 0x100:
+		return append([]byte{id, 0x81, byte(n)}, c...)
+	default:
+		return append([]byte{id, 0x82, byte(n >> 8), byte(n)}, c...)
+	}
+}
+
+// contents returns the contents octets of the DER element b.
+func contents(b []byte) []byte {
+	if b[1] < 0x80 {
+		return b[2:]
+	}
+	return b[2+int(b[1]&0x7f):]
+}
+
+func TestEnvelope(t *testing.T) {
+	p, err := os.ReadFile("cert.pem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blk, _ := pem.Decode(p)
+	certDER := blk.Bytes
+	var c rfc5280.Certificate
+	if err := c.UnmarshalDER(certDER); err != nil {
+		t.Fatal(err)
+	}
+	nameDER, err := c.ToBeSigned.Subject.MarshalDER()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := tlv(0x30,
+		tlv(0x02, []byte{5}),
+		certDER,
+		tlv(0xa0, nameDER),                     // [0] Name: a CHOICE, so EXPLICIT
+		tlv(0xa1, tlv(0x82, []byte("a.test"))), // [1] IMPLICIT GeneralNames
+		tlv(0xa3, contents(certDER)),           // [3] IMPLICIT Certificate
+	)
+	var env Envelope
+	if err := env.UnmarshalDER(in); err != nil {
+		t.Fatal(err)
+	}
+	// The fields hold rfc5280's types, not copies of them.
+	var cert *rfc5280.Certificate = &env.Cert
+	var signer *rfc5280.Certificate = &env.Signer
+	var owner *rfc5280.Name = &env.Owner
+	var alt *rfc5280.GeneralNames = &env.AltNames
+	if !env.HasAltNames || len(*alt) != 1 || !env.HasSigner {
+		t.Fatalf("optional components: HasAltNames %v (%d names), HasSigner %v", env.HasAltNames, len(*alt), env.HasSigner)
+	}
+	for _, x := range []struct {
+		name string
+		v    interface{ MarshalDER() ([]byte, error) }
+		want []byte
+	}{{"cert", cert, certDER}, {"signer", signer, certDER}, {"owner", owner, nameDER}} {
+		got, err := x.v.MarshalDER()
+		if err != nil || !bytes.Equal(got, x.want) {
+			t.Errorf("%s: MarshalDER = %x, %v; want %x", x.name, got, err, x.want)
+		}
+	}
+	out, err := env.MarshalDER()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out, in) {
+		t.Errorf("MarshalDER(UnmarshalDER(in)) differs from in:\n got %x\nwant %x", out, in)
+	}
+}
+`
+)
+
+// TestEndToEndUse runs the README's recipe for a downstream module: a
+// go.mod that requires and replaces this checkout (the README's lines, with
+// the requirements go mod tidy would add, since the test is offline), and
+// a package generated with -use github.com/asn1gen/asn1gen/generated/rfc5280
+// from a module of its own that imports Certificate, Name and GeneralNames.
+// The package must build, vet, and decode a value holding a real
+// certificate into an rfc5280.Certificate field, re-encoding byte for byte.
+func TestEndToEndUse(t *testing.T) {
+	goTool(t)
+	if testing.Short() {
+		t.Skip("runs the go command; skipped with -short")
+	}
+	gomod, directive := readmeRecipe(t)
+	dir := t.TempDir()
+	writeModule(t, dir, "example.com/downstream")
+	// The README's go.mod, as a user writes it, with the replace pointing
+	// at this checkout and the requirements of the generator added.
+	generated, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := strings.ReplaceAll(gomod, "../asn1gen", repoRoot(t))
+	var reqs []string
+	for _, line := range strings.Split(string(generated), "\n") {
+		if strings.HasPrefix(line, "\t") && !strings.Contains(line, "asn1gen/asn1gen") {
+			reqs = append(reqs, "require"+strings.Replace(line, "\t", " ", 1))
+		}
+	}
+	writeFile(t, filepath.Join(dir, "go.mod"), []byte(user+"\n"+strings.Join(reqs, "\n")+"\n"))
+	pkg := filepath.Join(dir, "x")
+	cert, err := os.ReadFile(filepath.Join(repoRoot(t), "generated", "rfc5280", "testdata", "alt1-cert.pem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(pkg, "cert.pem"), cert)
+	writeFile(t, filepath.Join(pkg, "x.asn"), []byte(useASN1))
+	writeFile(t, filepath.Join(pkg, "doc.go"), []byte("// Package x is generated from x.asn.\npackage x\n\n"+directive+"\n"))
+	writeFile(t, filepath.Join(pkg, "x_test.go"), []byte(useTest))
+	for _, args := range [][]string{{"generate", "./..."}, {"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		out, st, err := runGo(t, dir, args...)
+		t.Logf("go %s: %v", strings.Join(args, " "), st.wall.Round(1e7))
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	src, err := os.ReadFile(filepath.Join(pkg, "x.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only the module's own type is declared; X.509 comes from rfc5280.
+	for _, decl := range []string{"type Certificate ", "type Name ", "type GeneralNames ", "type TBSCertificate "} {
+		if strings.Contains(string(src), decl) {
+			t.Errorf("x.go declares %q: the type belongs to rfc5280", decl)
+		}
+	}
+	if !strings.Contains(string(src), "\nimport (") || !strings.Contains(string(src), `"github.com/asn1gen/asn1gen/generated/rfc5280"`) {
+		t.Errorf("x.go does not import generated/rfc5280")
+	}
+}
+
+// readmeRecipe returns the go.mod text and the go:generate line that the
+// README gives for a downstream module: the first two code blocks after
+// its heading "Generating a package that uses generated/".
+func readmeRecipe(t *testing.T) (gomod, directive string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(data), "\n### Generating a package that uses generated/\n")
+	if !ok {
+		t.Fatal("README.md has no heading \"### Generating a package that uses generated/\"")
+	}
+	var blocks []string
+	for len(blocks) < 2 {
+		_, rest, ok := strings.Cut(after, "```")
+		if !ok {
+			t.Fatal("README.md: the recipe has fewer than two code blocks")
+		}
+		_, rest, _ = strings.Cut(rest, "\n") // the info string
+		block, rest, ok := strings.Cut(rest, "```")
+		if !ok {
+			t.Fatal("README.md: unterminated code block in the recipe")
+		}
+		blocks = append(blocks, block)
+		after = rest
+	}
+	if !strings.Contains(blocks[0], "require github.com/asn1gen/asn1gen") || !strings.Contains(blocks[0], "replace github.com/asn1gen/asn1gen => ../asn1gen") {
+		t.Fatalf("README.md: the first block of the recipe is not the go.mod lines (require and replace):\n%s", blocks[0])
+	}
+	directive = strings.TrimSpace(blocks[1])
+	if !strings.HasPrefix(directive, "//go:generate ") || !strings.Contains(directive, "-use github.com/asn1gen/asn1gen/generated/rfc5280") {
+		t.Fatalf("README.md: the second block of the recipe is not the go:generate line with -use:\n%s", directive)
+	}
+	return blocks[0], directive
+}

@@ -255,14 +255,17 @@ func selectRoots(set *model.Set, roots []string) ([]*model.Assignment, error) {
 			mod, name = r[:i], r[i+1:]
 		}
 		found := false
-		for _, m := range set.Modules {
-			if mod != "" && m.Name != mod {
-				continue
-			}
-			if a := m.Lookup(name); a != nil && len(a.Params) == 0 && (a.Kind == model.KindType || a.Kind == model.KindValueSet) {
-				out = append(out, a)
-				found = true
-				break
+		// This package's modules first: a used package's type of the same
+		// name is not a root here.
+		for _, local := range []bool{true, false} {
+			for _, m := range set.Modules {
+				if found || (m.Package == "") != local || mod != "" && m.Name != mod {
+					continue
+				}
+				if a := m.Lookup(name); a != nil && len(a.Params) == 0 && (a.Kind == model.KindType || a.Kind == model.KindValueSet) {
+					out = append(out, a)
+					found = true
+				}
 			}
 		}
 		if !found {
@@ -776,7 +779,7 @@ func (p *plan) nameChoices() {
 // parameterized type.
 func choiceShape(gt *goType) string {
 	if gt.template == nil || !gt.single {
-		return "type " + gt.name
+		return "type " + gt.pkg + "." + gt.name
 	}
 	var b strings.Builder
 	// Only the types of one package share a discriminant: the names of

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -153,8 +152,8 @@ func mustExtend(t *testing.T, items ...string) []SetExtension {
 // PublicKeyAlgorithms with the LAMPS ML-DSA and ML-KEM sets: the tables
 // of SIGNED{} and SubjectPublicKeyInfo get their rows, after RFC 5912's.
 func TestExtendRFC5912(t *testing.T) {
-	dir := filepath.Join(modulesDir, "rfc5280")
-	plain, err := LoadPaths(dir)
+	dirs := moduleDirs()
+	plain, err := LoadPathsWith(Options{ImportFrom: mustImportFrom(t, rfc7292ImportFrom...)}, dirs...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +161,7 @@ func TestExtendRFC5912(t *testing.T) {
 		"PKIX1Explicit-2009.SignatureAlgorithms=X509-ML-DSA-2025.SignatureAlgorithms",
 		"PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-DSA-2025.PublicKeys",
 		"PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-KEM-2025.PublicKeys",
-	)}, dir)
+	), ImportFrom: mustImportFrom(t, rfc7292ImportFrom...)}, dirs...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,6 +56,15 @@ var moduleFolders = []struct {
 	{"rfc7292", nil, nil, rfc7292ImportFrom},
 }
 
+// moduleDirs returns the folders of modules/, which are checked together.
+func moduleDirs() []string {
+	var dirs []string
+	for _, tc := range moduleFolders {
+		dirs = append(dirs, filepath.Join(modulesDir, tc.dir))
+	}
+	return dirs
+}
+
 // rfc7292ImportFrom binds the imports of PKCS-12, PKCS-9 and PKCS-1 whose
 // modules have no published ASN.1 text to the modules that define the
 // same types and values (see modules/README.md): PKCS-7 (RFC 2315 has no
@@ -102,48 +111,78 @@ func knownPublished(s string, published []string) bool {
 
 var notFoundRE = regexp.MustCompile(`^module (\S+) not found \(imported by `)
 
+// TestModulesFolders checks modules/ as one closure: each module file is
+// in exactly one folder (the package that generates it, or its family's
+// when no package does: see modules/README.md), so a folder alone imports
+// from the others.
 func TestModulesFolders(t *testing.T) {
+	var dirs, missingWant, publishedWant, importFrom []string
 	for _, tc := range moduleFolders {
-		t.Run(tc.dir, func(t *testing.T) {
-			dir := filepath.Join(modulesDir, tc.dir)
-			set, err := LoadPathsWith(Options{ImportFrom: mustImportFrom(t, tc.importFrom...)}, dir)
+		dirs = append(dirs, filepath.Join(modulesDir, tc.dir))
+		missingWant = append(missingWant, tc.missing...)
+		publishedWant = append(publishedWant, tc.published...)
+		importFrom = append(importFrom, tc.importFrom...)
+	}
+	sort.Strings(missingWant)
+	set, err := LoadPathsWith(Options{ImportFrom: mustImportFrom(t, importFrom...)}, dirs...)
+	if err != nil {
+		t.Fatalf("LoadPaths(%s): %v", dirs, err)
+	}
+	if len(set.Modules) == 0 {
+		t.Fatalf("LoadPaths(%s): no modules", dirs)
+	}
+	var missing, published []string
+	var other Diagnostics
+	for _, d := range set.Diags {
+		if d.Severity != Error {
+			continue
+		}
+		if m := notFoundRE.FindStringSubmatch(d.Msg); m != nil {
+			missing = append(missing, m[1])
+			continue
+		}
+		if s := d.Error(); knownPublished(s, publishedWant) {
+			published = append(published, s)
+			continue
+		}
+		other = append(other, d)
+	}
+	if len(published) != len(publishedWant) {
+		t.Errorf("errors of the published text: got %q, want one each of %q", published, publishedWant)
+	}
+	if len(other) > 0 {
+		t.Errorf("unexpected errors:\n%s", other.String())
+	}
+	sort.Strings(missing)
+	missing = compactStrings(missing)
+	if diff := cmp.Diff(missingWant, missing); diff != "" {
+		t.Errorf("modules not found (-want +got):\n%s", diff)
+	}
+	if set.Diags.Errors() > 0 {
+		t.Logf("diagnostics:\n%s", set.Diags.String())
+	}
+}
+
+// TestModulesOnce checks that no two files of modules/ have the same
+// content: each module is kept once, in the folder of the package that
+// generates it, and the packages share it with -use.
+func TestModulesOnce(t *testing.T) {
+	seen := map[string]string{}
+	for _, tc := range moduleFolders {
+		files, err := Files(filepath.Join(modulesDir, tc.dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			src, err := os.ReadFile(f)
 			if err != nil {
-				t.Fatalf("LoadPaths(%s): %v", dir, err)
+				t.Fatal(err)
 			}
-			if len(set.Modules) == 0 {
-				t.Fatalf("LoadPaths(%s): no modules", dir)
+			if other, ok := seen[string(src)]; ok {
+				t.Errorf("%s has the content of %s", f, other)
 			}
-			var missing, published []string
-			var other Diagnostics
-			for _, d := range set.Diags {
-				if d.Severity != Error {
-					continue
-				}
-				if m := notFoundRE.FindStringSubmatch(d.Msg); m != nil {
-					missing = append(missing, m[1])
-					continue
-				}
-				if s := d.Error(); knownPublished(s, tc.published) {
-					published = append(published, s)
-					continue
-				}
-				other = append(other, d)
-			}
-			if len(published) != len(tc.published) {
-				t.Errorf("LoadPaths(%s): errors of the published text: got %q, want one each of %q", dir, published, tc.published)
-			}
-			if len(other) > 0 {
-				t.Errorf("LoadPaths(%s): unexpected errors:\n%s", dir, other.String())
-			}
-			sort.Strings(missing)
-			missing = compactStrings(missing)
-			if diff := cmp.Diff(tc.missing, missing); diff != "" {
-				t.Errorf("LoadPaths(%s): modules not found (-want +got):\n%s", dir, diff)
-			}
-			if set.Diags.Errors() > 0 {
-				t.Logf("diagnostics of %s:\n%s", dir, set.Diags.String())
-			}
-		})
+			seen[string(src)] = f
+		}
 	}
 }
 
@@ -153,7 +192,8 @@ func TestModulesFolders(t *testing.T) {
 func TestModulesFiles(t *testing.T) {
 	for _, tc := range moduleFolders {
 		dir := filepath.Join(modulesDir, tc.dir)
-		set, err := LoadPathsWith(Options{ImportFrom: mustImportFrom(t, tc.importFrom...)}, dir)
+		// Modules are indexed even where their imports do not resolve.
+		set, err := LoadPathsWith(Options{}, dir)
 		if err != nil {
 			t.Fatalf("LoadPaths(%s): %v", dir, err)
 		}

@@ -1,18 +1,17 @@
 package model
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestRFC3281AsPublished checks that modules/rfc5652, which keeps RFC
+// TestRFC3281AsPublished checks that modules/, whose rfc5652/ keeps RFC
 // 3281's PKIXAttributeCertificate verbatim, checks with warnings only: the
 // comma written inside a comment is read with a warning (parser.ParseFile),
 // the 1988 imports with their old OIDs are bound by name with a warning,
 // and AttributeCertificateInfo has all its components.
 func TestRFC3281AsPublished(t *testing.T) {
-	s, err := LoadPaths(filepath.Join(modulesDir, "rfc5652"))
+	s, err := LoadPathsWith(Options{ImportFrom: mustImportFrom(t, rfc7292ImportFrom...)}, moduleDirs()...)
 	if err != nil {
 		t.Fatal(err)
 	}
