@@ -201,3 +201,23 @@ func pbkdf1(h crypto.Hash, password, salt []byte, iterations, size int) []byte {
 	}
 	return t[:size]
 }
+
+// PBKDF2 is the key derivation function of RFC 8018 section 5.2 with the
+// PRF prfOID ("" for hmacWithSHA1, its DEFAULT) over pw's octets
+// (Password.Octets): keyLength octets, 1 to 1024, with the iteration
+// count checked against o's bound. DecryptPBES2 and VerifyMAC call it
+// themselves; it is here for the schemes built on PBKDF2 elsewhere, such
+// as CMS's PasswordRecipientInfo (RFC 3211).
+func (o Options) PBKDF2(prfOID string, pw Password, salt []byte, iterations, keyLength int) ([]byte, error) {
+	h, err := prfHash("PBKDF2 PRF", prfOID)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.checkIterations("PBKDF2", iterations); err != nil {
+		return nil, err
+	}
+	if keyLength < 1 || keyLength > maxKeyLength {
+		return nil, invalid("PBKDF2 key length " + itoa(keyLength) + " is out of range")
+	}
+	return pbkdf2Key(h, pw.Octets(), salt, iterations, keyLength)
+}
