@@ -71,8 +71,8 @@ func TestRFC9579(t *testing.T) {
 			if err := c.check(); err != nil {
 				t.Fatal(err)
 			}
-			if len(c.certs) != 1 || len(c.keys) != 1 {
-				t.Errorf("%d certificates, %d keys; want 1, 1", len(c.certs), len(c.keys))
+			if len(c.Certs) != 1 || len(c.Keys) != 1 {
+				t.Errorf("%d certificates, %d keys; want 1, 1", len(c.Certs), len(c.Keys))
 			}
 		})
 	}

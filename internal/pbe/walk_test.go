@@ -396,8 +396,20 @@ func parsePFX(der []byte) (*pfx, error) {
 
 // contents are the certificates and keys of an opened file.
 type contents struct {
-	certs [][]byte // DER certificates, in file order
-	keys  [][]byte // PKCS #8 PrivateKeyInfo, in file order
+	Certs [][]byte // DER certificates, in file order
+	Keys  [][]byte // PKCS #8 PrivateKeyInfo, in file order
+	Algs  []string // the encryption algorithms met, in file order (PBES2: its cipher)
+}
+
+// algName is the name of an algorithm for contents.Algs: the OID, or for
+// PBES2 "PBES2/" and the cipher's OID.
+func algName(a algorithm) string {
+	if a.oid == pbe.OIDPBES2 && a.params != nil {
+		if p, err := parsePBES2(*a.params); err == nil {
+			return "PBES2/" + p.Cipher.Algorithm
+		}
+	}
+	return a.oid
 }
 
 // open verifies the MAC, decrypts every part and returns what the file
@@ -419,6 +431,7 @@ func open(o pbe.Options, der []byte, pw pbe.Password) (*contents, error) {
 	for _, pt := range p.parts {
 		data := pt.data
 		if pt.encrypted {
+			c.Algs = append(c.Algs, algName(pt.alg))
 			if data, err = decrypt(o, pt.alg, pw, pt.ciphertext); err != nil {
 				return nil, err
 			}
@@ -462,17 +475,18 @@ func (c *contents) bags(o pbe.Options, safeContents []byte, pw pbe.Password, dep
 		}
 		switch id {
 		case oidKeyBag:
-			c.keys = append(c.keys, val.raw)
+			c.Keys = append(c.Keys, val.raw)
 		case oidShroudedKey:
 			alg, err := parseAlgorithm(val.kids[0])
 			if err != nil {
 				return err
 			}
+			c.Algs = append(c.Algs, algName(alg))
 			key, err := decrypt(o, alg, pw, val.kids[1].octets())
 			if err != nil {
 				return err
 			}
-			c.keys = append(c.keys, key)
+			c.Keys = append(c.Keys, key)
 		case oidCertBag:
 			certID, err := val.kids[0].oid()
 			if err != nil {
@@ -483,7 +497,7 @@ func (c *contents) bags(o pbe.Options, safeContents []byte, pw pbe.Password, dep
 				if err != nil {
 					return err
 				}
-				c.certs = append(c.certs, cert.octets())
+				c.Certs = append(c.Certs, cert.octets())
 			}
 		case oidSafeContents:
 			if depth > 4 {
@@ -500,12 +514,12 @@ func (c *contents) bags(o pbe.Options, safeContents []byte, pw pbe.Password, dep
 // check parses every certificate and key with crypto/x509, so that a
 // decryption that went wrong without an error (RC4) shows.
 func (c *contents) check() error {
-	for i, der := range c.certs {
+	for i, der := range c.Certs {
 		if _, err := x509.ParseCertificate(der); err != nil {
 			return fmt.Errorf("certificate %d: %v", i, err)
 		}
 	}
-	for i, der := range c.keys {
+	for i, der := range c.Keys {
 		if _, err := x509.ParsePKCS8PrivateKey(der); err != nil {
 			return fmt.Errorf("key %d: %v", i, err)
 		}
