@@ -512,16 +512,24 @@ func (c *contents) bags(o pbe.Options, safeContents []byte, pw pbe.Password, dep
 }
 
 // check parses every certificate and key with crypto/x509, so that a
-// decryption that went wrong without an error (RC4) shows.
+// decryption that went wrong without an error (RC4) shows. What
+// crypto/x509 refuses for reasons of its own (a DSA key, an RSA key
+// without NULL parameters) must at least have the outer structure:
+// garbage does not.
 func (c *contents) check() error {
 	for i, der := range c.Certs {
 		if _, err := x509.ParseCertificate(der); err != nil {
-			return fmt.Errorf("certificate %d: %v", i, err)
+			if t, perr := parse(der); perr != nil || len(t.kids) != 3 || t.kids[0].tag != 16 {
+				return fmt.Errorf("certificate %d: %v", i, err)
+			}
 		}
 	}
 	for i, der := range c.Keys {
 		if _, err := x509.ParsePKCS8PrivateKey(der); err != nil {
-			return fmt.Errorf("key %d: %v", i, err)
+			t, perr := parse(der)
+			if perr != nil || len(t.kids) < 3 || t.kids[0].tag != 2 || t.kids[1].tag != 16 || t.kids[2].tag != 4 {
+				return fmt.Errorf("key %d: %v", i, err)
+			}
 		}
 	}
 	return nil
