@@ -58,6 +58,13 @@
 // Password.Candidates lists those tries and VerifyMAC makes them,
 // returning the password to decrypt with.
 //
+// Without a MAC there is nothing to choose by, and OpenSSL is not
+// consistent: PKCS12_parse then decrypts with no password when given an
+// empty one, while `openssl pkcs12 -export -nomac -passout pass:`
+// encrypts with the empty one (the tests here read such a file). A
+// reader should try the candidates on the first encrypted part whose
+// padding tells.
+//
 // # Errors
 //
 // Errors fall in four classes for errors.Is: ErrIncorrectPassword (a MAC
