@@ -27,6 +27,7 @@
 //	MAC, VerifyMAC             the PFX MAC (RFC 7292 B.4: HMAC-SHA-1 or SHA-2 keyed by the
 //	                           PKCS #12 KDF) and PBMAC1 (RFC 9579)
 //	PKCS12KDF                  the PKCS #12 KDF (RFC 7292 B.2) with SHA-1 and SHA-2, IDs 1, 2, 3
+//	PBKDF2                     PBKDF2 by its PRF's OID, for schemes built on it elsewhere
 //	NewPBEParams, NewPBES2Params, NewMACParams, NewPBMAC1Params
 //	                           fresh salts and IVs for encoding
 //
@@ -42,9 +43,9 @@
 //
 //   - the PKCS #12 schemes and MAC take a BMPString with two terminating
 //     zero octets (Password.BMP, RFC 7292 B.1): "ab" is 00 61 00 62 00 00;
-//   - PBES1, PBES2 and PBMAC1 take the UTF-8 octets (Password.Octets);
-//     RFC 9579 first said otherwise, and its erratum 7974 corrected it to
-//     what OpenSSL does.
+//   - PBES1, PBES2 and PBMAC1 take the UTF-8 octets (Password.Octets), as
+//     OpenSSL and go-pkcs12 do; RFC 9579's test vectors verify that way
+//     and not with the BMPString (go-pkcs12 cites RFC 9579 erratum 7974).
 //
 // RFC 7292 B.1 makes an empty password (NewPassword(""), the two zero
 // octets) a different thing from no password at all (NoPassword(), no

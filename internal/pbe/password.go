@@ -63,8 +63,9 @@ func (p Password) BMP() []byte {
 
 // Octets returns p as PBES1, PBES2 and PBMAC1 take it: its UTF-8 octets
 // (RFC 8018 section 3 leaves the encoding to the application; UTF-8 is
-// what OpenSSL, BoringSSL, go-pkcs12 and RFC 9579's erratum 7974 use). An
-// empty and an absent password are both no octets.
+// what OpenSSL, BoringSSL and go-pkcs12 use, and what RFC 9579's PBMAC1
+// test vectors verify with). An empty and an absent password are both no
+// octets.
 func (p Password) Octets() []byte { return []byte(p.text) }
 
 // Candidates returns the passwords to try, in order, to open a file
