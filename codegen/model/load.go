@@ -402,7 +402,7 @@ func (s *Set) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
 		return nil
 	}
 	var oid OID
-	for i, c := range gm.OID.Components {
+	for _, c := range gm.OID.Components {
 		switch n := c.Number.(type) {
 		case *parser.IntegerValue:
 			v, err := strconv.ParseUint(n.Text, 10, 64)
@@ -411,7 +411,7 @@ func (s *Set) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
 			}
 			oid = append(oid, v)
 		case nil:
-			v, ok := knownArc(oid, i, c.Name)
+			v, ok := knownArc(oid, c.Name)
 			if !ok || c.Module != "" {
 				return nil
 			}
