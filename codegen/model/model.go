@@ -246,6 +246,12 @@ type Type struct {
 	tagsState int
 	kindDone  bool
 	finished  bool
+	// actual marks a type written as an actual parameter and substituted
+	// for a dummy of a template (X.683 9): the component relations written
+	// inside it refer to its own components (X.682 10.7: to the SEQUENCE,
+	// SET or CHOICE in which they are written), not to the template's
+	// types around it.
+	actual bool
 }
 
 // Underlying follows references to the built-in type.
