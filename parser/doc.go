@@ -129,5 +129,8 @@
 // Not supported: the XML value notation of X.680 clause 16
 // (XMLValueAssignment).
 // Encoding instructions ("[XER:...]" prefixes, ENCODING-CONTROL sections)
-// are kept as tokens.
+// are kept as tokens. The notation of an ENCODING-CONTROL section is that
+// of its encoding's standard (X.680 54): there, a character X.680 has no
+// lexical item for (the "*" of X.693 and X.694 targets,
+// "AnyType.elem-list.*") is a TokForeign token instead of an error.
 package parser

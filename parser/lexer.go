@@ -98,6 +98,10 @@ type scanner struct {
 	// X.680 12.6.3 would have ended it.
 	eolComments bool
 	closes      []commentClose
+	// encodingControl is set from an ENCODING-CONTROL keyword to the END
+	// of the module: a character that is no ASN.1 lexical item is then a
+	// TokForeign token (see there), not an error.
+	encodingControl bool
 }
 
 // commentClose is a "--" at pos that ends a comment in X.680 12.6.3 but not
@@ -282,6 +286,10 @@ func (s *scanner) run() {
 			}
 			r, size := utf8.DecodeRuneInString(src[s.off:])
 			s.off += size
+			if s.encodingControl && r != utf8.RuneError {
+				s.emit(TokForeign, start)
+				continue
+			}
 			if r == utf8.RuneError && size <= 1 {
 				s.errorf(start, "invalid byte 0x%02x", c)
 			} else {
@@ -317,6 +325,12 @@ func (s *scanner) identifier() {
 	s.scanWord()
 	word := s.src[start:s.off]
 	if kw, ok := keywords[word]; ok {
+		switch kw {
+		case kwENCODINGCONTROL:
+			s.encodingControl = true
+		case kwEND:
+			s.encodingControl = false
+		}
 		s.emit(kw, start)
 		return
 	}

@@ -62,6 +62,17 @@ func TestModules(t *testing.T) {
 				`DefinitiveObjIdComponent{Name:"id-mod-x" Placeholder:"TBD1"}]}}`}},
 		{"encoding control", `M DEFINITIONS ::= BEGIN T ::= INTEGER ENCODING-CONTROL XER GLOBAL-DEFAULTS MODIFIED-ENCODINGS END`,
 			[]string{"ModuleDefinition{Identifier:ModuleIdentifier{Name:\"M\"} EncodingControl:[EncodingControlSection{EncodingReference:\"XER\" Tokens:`GLOBAL-DEFAULTS MODIFIED-ENCODINGS`}]}"}},
+		// X.680 54: the section's notation is the encoding's (X.693 and
+		// X.694 targets "T.*", "T.*.c"); an ASN.1 module resumes at END.
+		{"encoding control with XER wildcards", `M DEFINITIONS ::= BEGIN T ::= INTEGER
+			ENCODING-CONTROL XER ANY-ELEMENT AnyType.elem-list.* UNTAGGED CommAddresses.*.phone
+			ENCODING-CONTROL PER-X % # ?
+			END
+			N DEFINITIONS ::= BEGIN END`,
+			[]string{"ModuleDefinition{Identifier:ModuleIdentifier{Name:\"M\"} EncodingControl:[" +
+				"EncodingControlSection{EncodingReference:\"XER\" Tokens:`ANY-ELEMENT AnyType . elem-list . * UNTAGGED CommAddresses . * . phone`} " +
+				"EncodingControlSection{EncodingReference:\"PER-X\" Tokens:`% # ?`}]}",
+				`ModuleDefinition{Identifier:ModuleIdentifier{Name:"N"}}`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

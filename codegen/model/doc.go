@@ -59,6 +59,9 @@
 //     (PKCS-1's digest algorithms, for PKCS #12 MACs; see SetRef), each
 //     with a warning at the set;
 //   - the parser's leniencies (parser.ParseFile) are warnings of the set;
+//   - an ENCODING-CONTROL section is not read, with a note: its
+//     instructions apply only to the encoding rules it names (XER, PER,
+//     ...), and BER and DER have none (X.680 54);
 //   - Options.AnyMap supplies tables for 1988 ANY DEFINED BY (and
 //     OCTET STRING) components (ParseAnyMap documents the file format);
 //   - signed data whose received encoding decoders keep is marked
@@ -66,7 +69,8 @@
 //     overridable with Options.KeepRaw and Options.NoDeriveKeepRaw.
 //
 // Every problem is a Diagnostic ("file:line:col: message", warnings with
-// "warning: "). The model refers to named types by *Assignment (Type.Ref)
+// "warning: ", notes, which tell what was left out where nothing is wrong,
+// with "note: "). The model refers to named types by *Assignment (Type.Ref)
 // rather than expanding them, so recursive types are finite; Type.Kind is
 // always the built-in kind a type stands for.
 package model

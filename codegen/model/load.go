@@ -144,6 +144,10 @@ func (s *Set) errorf(pos parser.Pos, format string, args ...any) {
 	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
 }
 
+func (s *Set) notef(pos parser.Pos, format string, args ...any) {
+	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Note, Msg: fmt.Sprintf(format, args...)})
+}
+
 func (s *Set) warnf(pos parser.Pos, format string, args ...any) {
 	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)})
 }
@@ -204,6 +208,11 @@ func (s *Set) addFile(f *parser.File) {
 		}
 		s.byName[m.Name] = append(s.byName[m.Name], m)
 		s.Modules = append(s.Modules, m)
+		for _, ec := range md.EncodingControl {
+			// X.680 54: the instructions of a section apply to the encoding
+			// rules it names only (XER, PER, ...), and BER and DER have none.
+			s.notef(ec.Pos, "ENCODING-CONTROL %s: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read", ec.EncodingReference)
+		}
 		if md.Exports != nil && !md.Exports.All {
 			m.exports = map[string]bool{}
 			for _, sym := range md.Exports.Symbols {

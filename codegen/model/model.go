@@ -362,6 +362,9 @@ type Severity int
 const (
 	Error Severity = iota
 	Warning
+	// Note tells what was read and how where nothing is wrong (an
+	// ENCODING-CONTROL section for other encoding rules, not read).
+	Note
 )
 
 // Diagnostic is a located error or warning.
@@ -371,11 +374,14 @@ type Diagnostic struct {
 	Msg      string
 }
 
-// Error prints "file:line:col: message", with "warning: " before the
-// message of a warning.
+// Error prints "file:line:col: message", with "warning: " or "note: "
+// before the message of a warning or a note.
 func (d *Diagnostic) Error() string {
-	if d.Severity == Warning {
+	switch d.Severity {
+	case Warning:
 		return d.Pos.String() + ": warning: " + d.Msg
+	case Note:
+		return d.Pos.String() + ": note: " + d.Msg
 	}
 	return d.Pos.String() + ": " + d.Msg
 }

@@ -687,3 +687,25 @@ END`)
 		}
 	}
 }
+
+// TestEncodingControlNote checks that an ENCODING-CONTROL section, whatever
+// its encoding reference and notation ("*" of XER targets), is a note and
+// not an error: its instructions do not apply to BER and DER (X.680 54).
+func TestEncodingControlNote(t *testing.T) {
+	s := checkSrc(`M DEFINITIONS ::= BEGIN
+AnyType ::= SEQUENCE { elem-list SEQUENCE OF elem UTF8String }
+ENCODING-CONTROL XER
+    ANY-ELEMENT AnyType.elem-list.*
+ENCODING-CONTROL PER-OTHER # ?
+END`)
+	want := []string{
+		"m0.asn:3:1: note: ENCODING-CONTROL XER: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read",
+		"m0.asn:5:1: note: ENCODING-CONTROL PER-OTHER: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read",
+	}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if n := s.Diags.Errors(); n != 0 {
+		t.Errorf("%d errors", n)
+	}
+}
