@@ -98,9 +98,10 @@ type scanner struct {
 	// X.680 12.6.3 would have ended it.
 	eolComments bool
 	closes      []commentClose
-	// encodingControl is set from an ENCODING-CONTROL keyword to the END
-	// of the module: a character that is no ASN.1 lexical item is then a
-	// TokForeign token (see there), not an error.
+	// encodingControl is set from an ENCODING-CONTROL keyword (or the
+	// ENCODING-DEFINITIONS or LINK-DEFINITIONS of an X.692 module header)
+	// to the END of the module: a character that is no ASN.1 lexical item
+	// is then a TokForeign token (see there), not an error.
 	encodingControl bool
 }
 
@@ -335,6 +336,11 @@ func (s *scanner) identifier() {
 		return
 	}
 	if isUpper(word[0]) {
+		if word == "ENCODING-DEFINITIONS" || word == "LINK-DEFINITIONS" {
+			// An X.692 module, skipped by the parser (see ECNModule): its
+			// notation has items of its own ("#INTEGER").
+			s.encodingControl = true
+		}
 		s.emit(TokUpper, start)
 	} else {
 		s.emit(TokLower, start)

@@ -61,7 +61,8 @@
 //   - the parser's leniencies (parser.ParseFile) are warnings of the set;
 //   - an ENCODING-CONTROL section is not read, with a note: its
 //     instructions apply only to the encoding rules it names (XER, PER,
-//     ...), and BER and DER have none (X.680 54);
+//     ...), and BER and DER have none (X.680 54); an X.692 ECN module
+//     (parser.ECNModule) is not read either, with a note;
 //   - Options.AnyMap supplies tables for 1988 ANY DEFINED BY (and
 //     OCTET STRING) components (ParseAnyMap documents the file format);
 //   - signed data whose received encoding decoders keep is marked

@@ -108,6 +108,13 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 				s.Diags = append(s.Diags, &Diagnostic{Pos: w.Pos, Severity: Warning, Msg: w.Msg})
 			}
 			s.addFile(f)
+			for _, e := range f.ECNModules {
+				what := "encoding definition module"
+				if e.Kind == "LINK-DEFINITIONS" {
+					what = "encoding link module"
+				}
+				s.notef(e.Pos, "%s is an X.692 %s (%s), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read", e.Name, what, e.Kind)
+			}
 		}
 	}
 	s.resolveAll()

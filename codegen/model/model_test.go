@@ -709,3 +709,26 @@ END`)
 		t.Errorf("%d errors", n)
 	}
 }
+
+// TestECNModuleNote checks that an X.692 module is one note, not a syntax
+// error at its first token, and that the ASN.1 modules of the set check.
+func TestECNModuleNote(t *testing.T) {
+	s := checkSrc(`MyEDM {iso standard 1 edm(1)} ENCODING-DEFINITIONS ::= BEGIN
+EXPORTS #MyInt;
+#MyInt ::= #INT
+END
+MyELM LINK-DEFINITIONS ::= BEGIN
+ENCODE M.T WITH myEncodings COMPLETED BY per-basic-unaligned
+END
+M DEFINITIONS ::= BEGIN T ::= INTEGER END`)
+	want := []string{
+		"m0.asn:1:1: note: MyEDM is an X.692 encoding definition module (ENCODING-DEFINITIONS), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read",
+		"m0.asn:5:1: note: MyELM is an X.692 encoding link module (LINK-DEFINITIONS), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read",
+	}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if s.Module("M") == nil || s.Module("M").Lookup("T") == nil {
+		t.Error("module M is not loaded")
+	}
+}
