@@ -29,27 +29,49 @@ func (s *Set) kind(t *Type) TypeKind {
 // underlying follows references to the built-in type, converting the
 // assignments on the way; nil for a cycle of references (reported once, at
 // the assignment).
+//
+// The result is memoized on every assignment of the chain, so that the
+// types of a chain "T0 ::= T1, T1 ::= T2, ... Tn ::= INTEGER" are resolved
+// in time linear in n (each link is followed once), not quadratic. A walk
+// that meets an assignment being converted returns nil without memoizing:
+// the conversion in progress decides later. mark tells this walk's
+// assignments from those of a walk it interrupts (convert may call
+// underlying), so that a cycle is one of this walk's.
 func (s *Set) underlying(t *Type) *Type {
-	seen := map[*Assignment]bool{}
+	if t == nil || t.Ref == nil {
+		return t
+	}
+	s.walkMark++
+	mark := s.walkMark
+	var path []*Assignment
 	for t != nil && t.Ref != nil {
 		a := t.Ref
-		if seen[a] {
+		if a.underDone {
+			t = a.under
+			break
+		}
+		if a.walkMark == mark {
 			// X.680 16.1: a type is not defined as itself. Report each
 			// cycle once.
 			if !a.cycleReported {
 				s.errorf(a.Pos, "%s is defined in terms of itself", a.Name)
-				for b := range seen {
+				for _, b := range path {
 					b.cycleReported = true
 				}
 			}
-			return nil
+			t = nil
+			break
 		}
-		seen[a] = true
+		a.walkMark = mark
+		path = append(path, a)
 		if a.state == 1 {
 			return nil
 		}
 		s.convert(a)
 		t = a.Type
+	}
+	for _, a := range path {
+		a.under, a.underDone = t, true
 	}
 	return t
 }

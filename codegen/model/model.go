@@ -24,8 +24,10 @@ type Set struct {
 	instDepth int
 	// keyTruncated is set when instanceKey stopped at maxKeyDepth.
 	keyTruncated bool
-	tbl          *tableState
-	opts         Options
+	// walkMark numbers the walks of underlying.
+	walkMark uint64
+	tbl      *tableState
+	opts     Options
 	// opaque holds, by module name, the modules of the assignments that
 	// Options.ImportFrom binds to OpaqueBinding (see opaqueAssignment).
 	opaque map[string]*Module
@@ -144,7 +146,13 @@ type Assignment struct {
 	valState      int
 	cycleReported bool
 	state         int // conversion: 0 not started, 1 in progress, 2 done
-	scope         *scope
+	// under is the built-in type the assignment's type stands for (nil
+	// for a cycle), once underDone; walkMark is the walk of underlying
+	// that last passed here.
+	under     *Type
+	underDone bool
+	walkMark  uint64
+	scope     *scope
 }
 
 // QualifiedName is "Module.Name".
@@ -256,6 +264,9 @@ type Type struct {
 
 // Underlying follows references to the built-in type.
 func (t *Type) Underlying() *Type {
+	if t.Ref != nil && t.Ref.underDone && t.Ref.under != nil {
+		return t.Ref.under // every checked type's is known
+	}
 	seen := 0
 	for t.Ref != nil && t.Ref.Type != nil && t.Ref.Type != t && seen < 100 {
 		t = t.Ref.Type
