@@ -58,6 +58,12 @@
 //     the tables drawn from them keep the values of keys they do not list
 //     (PKCS-1's digest algorithms, for PKCS #12 MACs; see SetRef), each
 //     with a warning at the set;
+//   - Options.Lenient accepts four defects of published modules that
+//     X.680 forbids (a name both imported and defined, an import its
+//     module does not export, an untagged open type among the
+//     alternatives of a CHOICE, SIZE on GeneralizedTime or UTCTime), each
+//     with a warning that names the rule relaxed; without it each is an
+//     error that says -lenient accepts it;
 //   - the parser's leniencies (parser.ParseFile) are warnings of the set;
 //   - an ENCODING-CONTROL section is not read, with a note: its
 //     instructions apply only to the encoding rules it names (XER, PER,

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+
 	"github.com/asn1gen/asn1gen/parser"
 )
 
@@ -244,7 +246,7 @@ func (s *Set) finishType(t *Type) {
 	switch t.Kind {
 	case TypeChoice:
 		if t.Ref == nil {
-			s.checkDistinct(t.Components, "alternatives of the CHOICE", "X.680 29.2")
+			s.checkDistinct(t.Components, choiceAlternatives, "X.680 29.2")
 		}
 	case TypeSet:
 		if t.Ref == nil {
@@ -257,6 +259,13 @@ func (s *Set) finishType(t *Type) {
 	}
 }
 
+// choiceAlternatives is what checkDistinct calls the alternatives of a
+// CHOICE, the only place where Options.Lenient accepts an untagged open
+// type: a decoder of the CHOICE can try the other alternatives first, while
+// in a SET or after optional SEQUENCE components the open type would take
+// what a later component's tag selects.
+const choiceAlternatives = "alternatives of the CHOICE"
+
 // checkDistinct reports components whose outermost tags are equal.
 func (s *Set) checkDistinct(comps []*Component, what, clause string) {
 	seen := map[Tag]*Component{}
@@ -267,7 +276,16 @@ func (s *Set) checkDistinct(comps []*Component, what, clause string) {
 				// An untagged open type (ANY, CLASS.&Type) has no tag of its
 				// own (X.680 31.2.7 c): its value may carry any tag, so the
 				// rule of distinct tags cannot hold next to another component.
-				s.errorf(c.Pos, "%s: %s is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (%s); tag it", what, c.Name, clause)
+				if s.opts.Lenient && what == choiceAlternatives {
+					// Decoders try the tagged alternatives first (gen).
+					s.warnf(c.Pos, "%s: %s is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (%s, relaxed by -lenient): an element that has none of the other alternatives' tags is decoded as %s", what, c.Name, clause, c.Name)
+					continue
+				}
+				hint := ""
+				if what == choiceAlternatives {
+					hint = fmt.Sprintf(" (-lenient decodes as %s an element that no other alternative's tag selects)", c.Name)
+				}
+				s.errorf(c.Pos, "%s: %s is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (%s); tag it%s", what, c.Name, clause, hint)
 			}
 			continue
 		}

@@ -272,7 +272,11 @@ func (s *Set) addFile(f *parser.File) {
 					imp.Symbols = append(imp.Symbols, sym.Name)
 					if m.defs[sym.Name] != nil {
 						// X.680 13.13: an imported reference is not defined again.
-						s.errorf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s", sym.Name, sym.Pos, m.Name)
+						if s.opts.Lenient {
+							s.warnf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13, relaxed by -lenient): the definition is used, the import is not", sym.Name, sym.Pos, m.Name)
+							continue
+						}
+						s.errorf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13; -lenient uses the definition)", sym.Name, sym.Pos, m.Name)
 						continue
 					}
 					if prev := m.imported[sym.Name]; prev != nil {
@@ -559,7 +563,13 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 		return nil
 	}
 	if from.exports != nil && !from.exports[sym.name] {
-		s.errorf(sym.pos, "%s is not exported by module %s", sym.name, from.Name)
+		// X.680 13: the symbols of an EXPORTS list are those that
+		// other modules may import.
+		if s.opts.Lenient {
+			s.warnf(sym.pos, "%s is not exported by module %s (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same", sym.name, from.Name)
+		} else {
+			s.errorf(sym.pos, "%s is not exported by module %s (the EXPORTS rule of X.680 13; -lenient imports it all the same)", sym.name, from.Name)
+		}
 	}
 	return sym.to
 }

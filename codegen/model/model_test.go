@@ -252,7 +252,7 @@ EXPORTS T;
 T ::= INTEGER
 V ::= BOOLEAN
 END`},
-			want: []string{"m0.asn:2:12: V is not exported by module B"},
+			want: []string{"m0.asn:2:12: V is not exported by module B (the EXPORTS rule of X.680 13; -lenient imports it all the same)"},
 		},
 		{
 			name: "undefined symbol in imported module",
@@ -418,7 +418,7 @@ S ::= SET { any ANY }
 END`},
 			want: []string{
 				"m0.asn:2:38: components of the SEQUENCE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 25.6.1); tag it",
-				"m0.asn:4:27: alternatives of the CHOICE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2); tag it",
+				"m0.asn:4:27: alternatives of the CHOICE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2); tag it (-lenient decodes as any an element that no other alternative's tag selects)",
 			},
 		},
 		{

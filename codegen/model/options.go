@@ -39,6 +39,22 @@ type Options struct {
 	// flag), so that the tables drawn from them keep the value of a key
 	// they do not list instead of rejecting it.
 	Extensible []SetRef
+	// Lenient accepts four defects of published modules that X.680
+	// forbids and other compilers (Erlang's asn1ct) accept, each with a
+	// warning at the defect that names the rule relaxed and says what is
+	// done instead (asn1gen's -lenient flag):
+	//   - a name both imported and defined in the module (ISO 10589's
+	//     NAddress): the definition is used (X.680 13.13);
+	//   - a symbol imported from a module whose EXPORTS list omits it
+	//     (GSN-Address from MAP-MS-DataTypes, imported by the CAP and CDR
+	//     modules): it is imported all the same (X.680 13, EXPORTS);
+	//   - an untagged open type among tagged alternatives of a CHOICE
+	//     (X.748, X.738): an element with none of the other alternatives'
+	//     tags is decoded as the open type (X.680 29.2);
+	//   - SIZE on GeneralizedTime or UTCTime (H.450.7): the constraint is
+	//     ignored (X.680 51.5.1).
+	// Without it, each is a located error.
+	Lenient bool
 }
 
 // AnyMapping is one line of an ANY mapping file: in the type Module.Type,
