@@ -17,7 +17,7 @@ func init() {
 	register(command{name: "check", short: "check ASN.1 modules (-syntax-only: parse them)", run: runCheck})
 }
 
-const checkUsage = `usage: asn1gen check [-syntax-only] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
+const checkUsage = `usage: asn1gen check [-syntax-only] [-lenient] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
 	[-import-from [In:]M.Sym=Module|ANY,...] [-extend Module.Set=Module.Set2,...]
 	[-extensible Module.Set,...] FILE|DIR...
 
@@ -41,6 +41,12 @@ set Module.Set2 to the extensible object set Module.Set, so that the tables
 drawn from Set have their rows. -extensible declares the object set
 Module.Set extensible, as if it ended with "...", so that the tables drawn
 from it keep the value of a key it does not list (a warning at the set).
+-lenient accepts four defects of published modules that X.680 forbids,
+each with a warning that names the rule relaxed: a name both imported and
+defined (the definition is used), an import that the other module does
+not export, an untagged open type among the alternatives of a CHOICE
+(decoded when no other alternative's tag matches), and SIZE on
+GeneralizedTime or UTCTime (ignored).
 Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or I/O error.
 
 Flags:
@@ -56,6 +62,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols")
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets")
 	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible")
+	lenient := fset.Bool("lenient", false, "accept four published defects, each with a warning")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
 		fset.PrintDefaults()
@@ -76,7 +83,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !*syntaxOnly {
-		opts := model.Options{NoDeriveKeepRaw: *noKeepRaw}
+		opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, Lenient: *lenient}
 		if err := bindFlags(&opts, *importFrom, *extend, *extensible); err != nil {
 			fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
 			return 2

@@ -16,7 +16,7 @@ func init() {
 	register(command{name: "gen", short: "generate a Go package from ASN.1 modules", run: runGen})
 }
 
-const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-roots T,T] [-fuzz] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
+const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-roots T,T] [-fuzz] [-lenient] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
 	[-import-from [In:]M.Sym=Module|ANY,...] [-extend Module.Set=Module.Set2,...]
 	[-extensible Module.Set,...] FILE|DIR...
 
@@ -45,6 +45,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols (see check)")
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets (see check)")
 	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible (see check)")
+	lenient := fset.Bool("lenient", false, "accept four published defects, each with a warning (see check)")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, genUsage)
 		fset.PrintDefaults()
@@ -61,7 +62,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
 	}
-	opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, KeepRaw: splitList(*keepRaw)}
+	opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, KeepRaw: splitList(*keepRaw), Lenient: *lenient}
 	if err := bindFlags(&opts, *importFrom, *extend, *extensible); err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
