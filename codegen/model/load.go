@@ -559,7 +559,11 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 		sym.missing = true
 		return nil
 	} else {
-		s.errorf(sym.pos, "%s is not defined in module %s (imported by %s)", sym.name, from.Name, sym.by)
+		hint := ""
+		if c := closestName(sym.name, referenceNames(nil, from, false)); c != "" {
+			hint = "; did you mean " + c + "?"
+		}
+		s.errorf(sym.pos, "%s is not defined in module %s (imported by %s%s)", sym.name, from.Name, sym.by, hint)
 		return nil
 	}
 	if from.exports != nil && !from.exports[sym.name] {
