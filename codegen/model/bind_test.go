@@ -69,12 +69,12 @@ func TestImportFromErrors(t *testing.T) {
 		want     []string
 	}{
 		{"none", nil, []string{
-			"a.asn:2:19: module Missing not found (imported by A)",
+			"a.asn:2:19: module Missing not found (imported by A); no module of the set has its OID 1.2.3",
 			"a.asn:4:30: module Missing of Missing.T not found",
 		}},
 		{"partial", []string{"Missing.T=B"}, []string{
 			"a.asn:2:9: warning: Missing not in the set: T bound to B by -import-from",
-			"a.asn:2:19: module Missing not found (imported by A); -import-from binds none of v",
+			"a.asn:2:19: module Missing not found (imported by A); no module of the set has its OID 1.2.3; -import-from binds none of v",
 		}},
 		{"unknown target", []string{"Missing.T=Nowhere", "Missing.v=B"}, []string{
 			"a.asn:2:12: warning: Missing not in the set: v bound to B by -import-from",

@@ -328,24 +328,28 @@ func (s *Set) resolveAll() {
 	}
 	covered := s.bindImportsFrom()
 	for _, m := range s.Modules {
-		for _, imp := range m.Imports {
-			if imp.Module != nil || covered[imp] {
-				continue
-			}
-			if len(imp.unbound) > 0 {
-				s.errorf(imp.Pos, "module %s not found (imported by %s); -import-from binds none of %s", imp.Name, m.Name, strings.Join(imp.unbound, ", "))
-				continue
-			}
-			s.errorf(imp.Pos, "module %s not found (imported by %s)", imp.Name, m.Name)
-		}
-	}
-	for _, m := range s.Modules {
 		for _, name := range sortedKeys(m.imported) {
 			s.resolveImport(m.imported[name], true)
 		}
 	}
 	for _, m := range s.Modules {
 		s.checkImportOIDs(m)
+	}
+	// Missing modules are reported once their AssignedIdentifiers are
+	// evaluated (checkImportOIDs), to tell whether a module of the set has
+	// that OID under another name.
+	for _, m := range s.Modules {
+		for _, imp := range m.Imports {
+			if imp.Module != nil || covered[imp] {
+				continue
+			}
+			oid := s.oidHint(imp)
+			if len(imp.unbound) > 0 {
+				s.errorf(imp.Pos, "module %s not found (imported by %s)%s; -import-from binds none of %s", imp.Name, m.Name, oid, strings.Join(imp.unbound, ", "))
+				continue
+			}
+			s.errorf(imp.Pos, "module %s not found (imported by %s)%s", imp.Name, m.Name, oid)
+		}
 	}
 	for _, m := range s.Modules {
 		for _, a := range m.Assignments {
@@ -487,6 +491,29 @@ func (s *Set) checkImportOIDs(m *Module) {
 				imp.Name, imp.OID, imp.Module.OID, imp.Module.AST.Identifier.Pos)
 		}
 	}
+}
+
+// oidHint tells, for an import whose module is not found, which modules
+// of the set have the OID of its AssignedIdentifier under another name
+// (bindImports binds by OID only when the OID is written with numbers, and
+// one module has it), or that none has it; "" when the import has no OID.
+func (s *Set) oidHint(imp *Import) string {
+	if imp.OID == nil {
+		return ""
+	}
+	var found []string
+	for _, m := range s.Modules {
+		if m.OID.Equal(imp.OID) {
+			found = append(found, fmt.Sprintf("%s (at %s)", m.Name, m.AST.Identifier.Pos))
+		}
+	}
+	switch len(found) {
+	case 0:
+		return fmt.Sprintf("; no module of the set has its OID %s", imp.OID)
+	case 1:
+		return fmt.Sprintf("; module %s has its OID %s", found[0], imp.OID)
+	}
+	return fmt.Sprintf("; modules %s have its OID %s", strings.Join(found, " and "), imp.OID)
 }
 
 // assignedIdentifierOf returns the import whose AssignedIdentifier is the

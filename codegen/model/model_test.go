@@ -240,7 +240,7 @@ END`},
 IMPORTS T FROM Missing { 1 2 3 };
 U ::= T
 END`},
-			want: []string{"m0.asn:2:16: module Missing not found (imported by A)"},
+			want: []string{"m0.asn:2:16: module Missing not found (imported by A); no module of the set has its OID 1.2.3"},
 		},
 		{
 			name: "missing symbol",
