@@ -189,7 +189,7 @@ func (s *scanner) run() {
 			// NumericRealValue), but asn1scc test cases write
 			// "REAL(-1.0E95..+1.E95)". The sign is dropped, so the tree is
 			// that of the unsigned number, and the leniency is reported.
-			s.warns = append(s.warns, &Error{Pos: s.pos(start), Msg: "'+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number"})
+			s.warns.warn(s.pos(start), WarnPlusSign, "'+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number")
 			s.off++
 			s.number()
 		case c == '-':

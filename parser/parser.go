@@ -121,7 +121,7 @@ func parseCommaInComment(filename, src string, strict *scanner, errs ErrorList) 
 				at[i] = true
 				comma := Token{Type: TokComma, Value: ",", Pos: posAt(filename, src, off)}
 				insert = append(insert, comma)
-				warns.Add(comma.Pos, "',' inside the comment is read as the separator it stands for (a published defect, e.g. RFC 3281)")
+				warns.warn(comma.Pos, WarnCommentComma, "',' inside the comment is read as the separator it stands for (a published defect, e.g. RFC 3281)")
 			}
 		}
 		if len(insert) == 0 {
@@ -196,7 +196,7 @@ func commentDifferences(toks []Token, closes []commentClose) ErrorList {
 			j++
 		}
 		if j < len(toks) && toks[j].Type != TokEOF && toks[j].Pos.Offset < c.end {
-			out.Add(c.pos, "comment closed by '--' is read to the end of the line, as many tools do")
+			out.warn(c.pos, WarnCommentEnd, "comment closed by '--' is read to the end of the line, as many tools do")
 		}
 	}
 	return out
@@ -220,7 +220,7 @@ func parseScanned(filename string, s *scanner) (*File, ErrorList) {
 		// definition is parsed for parseModule to report it.
 		if ended && p.i > lastDefinitions && !p.isMacroDefinition() {
 			// asn1scc ignores what follows the last complete module.
-			p.warns.Add(p.tok().Pos, "text after the last module's END is ignored")
+			p.warns.warn(p.tok().Pos, WarnTextAfterEnd, "text after the last module's END is ignored")
 			break
 		}
 		if e := p.skipECNModule(); e != nil {
