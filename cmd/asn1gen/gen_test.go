@@ -37,10 +37,10 @@ func TestLenientFlag(t *testing.T) {
 		"d.asn:3:1: NAddress is both imported (at d.asn:2:9) and defined in module D (X.680 13.13; -lenient uses the definition)\n" +
 		"d.asn:4:28: a SIZE constraint does not apply to GeneralizedTime (X.680 51.5.1; -lenient ignores it)\n" +
 		"d.asn:7:39: alternatives of the CHOICE: value is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2); tag it (-lenient decodes as value an element that no other alternative's tag selects)\n"
-	warns := "d.asn:2:28: warning: GSN-Address is not exported by module MS (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same\n" +
-		"d.asn:3:1: warning: NAddress is both imported (at d.asn:2:9) and defined in module D (X.680 13.13, relaxed by -lenient): the definition is used, the import is not\n" +
-		"d.asn:4:28: warning: a SIZE constraint does not apply to GeneralizedTime (X.680 51.5.1, relaxed by -lenient): it is ignored\n" +
-		"d.asn:7:39: warning: alternatives of the CHOICE: value is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2, relaxed by -lenient): an element that has none of the other alternatives' tags is decoded as value\n"
+	warns := "d.asn:2:28: warning: GSN-Address is not exported by module MS (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same [-accept lenient:D]\n" +
+		"d.asn:3:1: warning: NAddress is both imported (at d.asn:2:9) and defined in module D (X.680 13.13, relaxed by -lenient): the definition is used, the import is not [-accept lenient:D]\n" +
+		"d.asn:4:28: warning: a SIZE constraint does not apply to GeneralizedTime (X.680 51.5.1, relaxed by -lenient): it is ignored [-accept lenient:D]\n" +
+		"d.asn:7:39: warning: alternatives of the CHOICE: value is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2, relaxed by -lenient): an element that has none of the other alternatives' tags is decoded as value [-accept lenient:D]\n"
 	tests := []struct {
 		name           string
 		args           []string

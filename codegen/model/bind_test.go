@@ -331,7 +331,7 @@ IMPORTS bounds, other FROM U {1 2 3}
         ub FROM Bounds bounds;
 n INTEGER ::= ub
 END`, []string{
-			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name",
+			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name [-accept assigned-identifier:P]",
 		}},
 		{"used elsewhere too", `P DEFINITIONS ::= BEGIN
 IMPORTS bounds, other FROM U {1 2 3}
@@ -339,7 +339,7 @@ IMPORTS bounds, other FROM U {1 2 3}
 n INTEGER ::= ub
 o OBJECT IDENTIFIER ::= { bounds 1 }
 END`, []string{
-			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name",
+			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name [-accept assigned-identifier:P]",
 			"p.asn:5:27: bounds is not defined in module U (imported by P at p.asn:2:9)",
 		}},
 		{"module not found by name", `P DEFINITIONS ::= BEGIN

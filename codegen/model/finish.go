@@ -278,7 +278,7 @@ func (s *Set) checkDistinct(comps []*Component, what, clause string) {
 				// rule of distinct tags cannot hold next to another component.
 				if s.opts.Lenient && what == choiceAlternatives {
 					// Decoders try the tagged alternatives first (gen).
-					s.warnf(c.Pos, "%s: %s is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (%s, relaxed by -lenient): an element that has none of the other alternatives' tags is decoded as %s", what, c.Name, clause, c.Name)
+					s.warnf(c.Pos, "%s: %s is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (%s, relaxed by -lenient): an element that has none of the other alternatives' tags is decoded as %s", what, c.Name, clause, c.Name).Accept = acceptKey("lenient", s.moduleAt(c.Pos))
 					continue
 				}
 				hint := ""

@@ -27,7 +27,7 @@ IMPORTS NAddress FROM Addresses;
 NAddress ::= OCTET STRING (SIZE (1..20))
 END`, `Addresses DEFINITIONS ::= BEGIN NAddress ::= OCTET STRING END`},
 			strict: []string{"m0.asn:3:1: NAddress is both imported (at m0.asn:2:9) and defined in module ISIS (X.680 13.13; -lenient uses the definition)"},
-			loose:  []string{"m0.asn:3:1: warning: NAddress is both imported (at m0.asn:2:9) and defined in module ISIS (X.680 13.13, relaxed by -lenient): the definition is used, the import is not"},
+			loose:  []string{"m0.asn:3:1: warning: NAddress is both imported (at m0.asn:2:9) and defined in module ISIS (X.680 13.13, relaxed by -lenient): the definition is used, the import is not [-accept lenient:ISIS]"},
 		},
 		{
 			// CAP imports GSN-Address from MAP-MS-DataTypes (TestLenientMAP).
@@ -41,7 +41,7 @@ IMPORTS GSN-Address FROM Common;
 Other ::= INTEGER
 END`, `Common DEFINITIONS ::= BEGIN GSN-Address ::= OCTET STRING END`},
 			strict: []string{"m0.asn:2:9: GSN-Address is not exported by module MS (the EXPORTS rule of X.680 13; -lenient imports it all the same)"},
-			loose:  []string{"m0.asn:2:9: warning: GSN-Address is not exported by module MS (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same"},
+			loose:  []string{"m0.asn:2:9: warning: GSN-Address is not exported by module MS (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same [-accept lenient:CAP]"},
 		},
 		{
 			// X.738, X.748: an untagged open type among tagged alternatives.
@@ -52,7 +52,7 @@ Set C ::= { { &id 1, &Value INTEGER } }
 Observed ::= CHOICE { id [0] INTEGER, value C.&Value ({Set}), none [1] NULL }
 END`},
 			strict: []string{"m0.asn:4:39: alternatives of the CHOICE: value is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2); tag it (-lenient decodes as value an element that no other alternative's tag selects)"},
-			loose:  []string{"m0.asn:4:39: warning: alternatives of the CHOICE: value is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2, relaxed by -lenient): an element that has none of the other alternatives' tags is decoded as value"},
+			loose:  []string{"m0.asn:4:39: warning: alternatives of the CHOICE: value is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2, relaxed by -lenient): an element that has none of the other alternatives' tags is decoded as value [-accept lenient:SMF]"},
 		},
 		{
 			// Not relaxed: in a SET the open type would take what a later
@@ -76,8 +76,8 @@ END`},
 				"m0.asn:3:18: a SIZE constraint does not apply to UTCTime (X.680 51.5.1; -lenient ignores it)",
 			},
 			loose: []string{
-				"m0.asn:2:28: warning: a SIZE constraint does not apply to GeneralizedTime (X.680 51.5.1, relaxed by -lenient): it is ignored",
-				"m0.asn:3:18: warning: a SIZE constraint does not apply to UTCTime (X.680 51.5.1, relaxed by -lenient): it is ignored",
+				"m0.asn:2:28: warning: a SIZE constraint does not apply to GeneralizedTime (X.680 51.5.1, relaxed by -lenient): it is ignored [-accept lenient:MWI]",
+				"m0.asn:3:18: warning: a SIZE constraint does not apply to UTCTime (X.680 51.5.1, relaxed by -lenient): it is ignored [-accept lenient:MWI]",
 			},
 		},
 		{
@@ -132,7 +132,7 @@ END`)})
 		t.Errorf("default (-want +got):\n%s", diff)
 	}
 	s := CheckWith(Options{Lenient: true}, srcs...)
-	want = []string{"cap.asn:2:9: warning: GSN-Address is not exported by module MAP-MS-DataTypes (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same"}
+	want = []string{"cap.asn:2:9: warning: GSN-Address is not exported by module MAP-MS-DataTypes (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same [-accept lenient:CAP-datatypes]"}
 	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
 		t.Errorf("Lenient (-want +got):\n%s", diff)
 	}

@@ -104,16 +104,20 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 		if f != nil {
 			// The parser's leniencies (parser.ParseFile) are warnings of
 			// the set too, so that Diags tells everything read beyond X.680.
-			for _, w := range f.Warnings {
-				s.Diags = append(s.Diags, &Diagnostic{Pos: w.Pos, Severity: Warning, Msg: w.Msg})
-			}
 			s.addFile(f)
+			for _, w := range f.Warnings {
+				d := &Diagnostic{Pos: w.Pos, Severity: Warning, Msg: w.Msg}
+				if m := s.moduleAt(w.Pos); w.Kind != "" && m != "" {
+					d.Accept = acceptKey(w.Kind, m)
+				}
+				s.Diags = append(s.Diags, d)
+			}
 			for _, e := range f.ECNModules {
 				what := "encoding definition module"
 				if e.Kind == "LINK-DEFINITIONS" {
 					what = "encoding link module"
 				}
-				s.notef(e.Pos, "%s is an X.692 %s (%s), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read", e.Name, what, e.Kind)
+				s.notef(e.Pos, "%s is an X.692 %s (%s), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read", e.Name, what, e.Kind).Accept = acceptKey("ecn", e.Name)
 			}
 		}
 	}
@@ -122,6 +126,7 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 	s.checkExtensible()
 	s.applyAnyMap()
 	s.markKeepRaw()
+	s.applyAccept()
 	s.Diags = sortDiags(s.Diags)
 	return s
 }
@@ -151,12 +156,62 @@ func (s *Set) errorf(pos parser.Pos, format string, args ...any) {
 	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
 }
 
-func (s *Set) notef(pos parser.Pos, format string, args ...any) {
-	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Note, Msg: fmt.Sprintf(format, args...)})
+func (s *Set) notef(pos parser.Pos, format string, args ...any) *Diagnostic {
+	d := &Diagnostic{Pos: pos, Severity: Note, Msg: fmt.Sprintf(format, args...)}
+	s.Diags = append(s.Diags, d)
+	return d
 }
 
-func (s *Set) warnf(pos parser.Pos, format string, args ...any) {
-	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)})
+func (s *Set) warnf(pos parser.Pos, format string, args ...any) *Diagnostic {
+	d := &Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)}
+	s.Diags = append(s.Diags, d)
+	return d
+}
+
+// moduleAt returns the name of the module whose text holds pos ("" when
+// none does), for the keys of Diagnostic.Accept.
+func (s *Set) moduleAt(pos parser.Pos) string {
+	name := ""
+	for _, m := range s.Modules {
+		if m.File == pos.Filename && m.AST.Pos.Offset <= pos.Offset {
+			if pos.Offset <= m.AST.End.Offset {
+				return m.Name
+			}
+			name = m.Name // text after END: the module before it
+		}
+	}
+	return name
+}
+
+// acceptKey is the Diagnostic.Accept of a warning or note of the given
+// kind in module.
+func acceptKey(kind, module string) string { return kind + ":" + module }
+
+// applyAccept marks the diagnostics that Options.Accept accepts, and
+// reports the keys that accept none.
+func (s *Set) applyAccept() {
+	if len(s.opts.Accept) == 0 {
+		return
+	}
+	used := map[string]bool{}
+	for _, k := range s.opts.Accept {
+		used[k] = false
+	}
+	for _, d := range s.Diags {
+		if d.Accept == "" || d.AcceptedBy != "" {
+			continue
+		}
+		if _, ok := used[d.Accept]; ok {
+			used[d.Accept] = true
+			d.AcceptedBy = "-accept " + d.Accept
+		}
+	}
+	for _, k := range s.opts.Accept {
+		if !used[k] {
+			used[k] = true // once
+			s.errorf(flagPos("-accept", parser.Pos{}), "-accept %s accepts nothing: no warning or note of the set has that key", k)
+		}
+	}
 }
 
 // Module returns the module named name (the first one loaded when several
@@ -218,7 +273,7 @@ func (s *Set) addFile(f *parser.File) {
 		for _, ec := range md.EncodingControl {
 			// X.680 54: the instructions of a section apply to the encoding
 			// rules it names only (XER, PER, ...), and BER and DER have none.
-			s.notef(ec.Pos, "ENCODING-CONTROL %s: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read", ec.EncodingReference)
+			s.notef(ec.Pos, "ENCODING-CONTROL %s: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read", ec.EncodingReference).Accept = acceptKey("encoding-control", m.Name)
 		}
 		if md.Exports != nil && !md.Exports.All {
 			m.exports = map[string]bool{}
@@ -273,7 +328,7 @@ func (s *Set) addFile(f *parser.File) {
 					if m.defs[sym.Name] != nil {
 						// X.680 13.13: an imported reference is not defined again.
 						if s.opts.Lenient {
-							s.warnf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13, relaxed by -lenient): the definition is used, the import is not", sym.Name, sym.Pos, m.Name)
+							s.warnf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13, relaxed by -lenient): the definition is used, the import is not", sym.Name, sym.Pos, m.Name).Accept = acceptKey("lenient", m.Name)
 							continue
 						}
 						s.errorf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13; -lenient uses the definition)", sym.Name, sym.Pos, m.Name)
@@ -409,7 +464,7 @@ func (s *Set) bindImports(m *Module) {
 		if len(cands) == 0 {
 			if byOID := s.moduleByLiteralOID(imp.ast.Module); byOID != nil {
 				imp.Module = byOID
-				s.warnf(imp.Pos, "no module is named %s; the module with its OID %s, %s (at %s), is used", imp.Name, byOID.OID, byOID.Name, byOID.AST.Identifier.Pos)
+				s.warnf(imp.Pos, "no module is named %s; the module with its OID %s, %s (at %s), is used", imp.Name, byOID.OID, byOID.Name, byOID.AST.Identifier.Pos).Accept = acceptKey("import-renamed", m.Name)
 				continue
 			}
 			continue // reported by resolveAll, after Options.ImportFrom
@@ -488,7 +543,7 @@ func (s *Set) checkImportOIDs(m *Module) {
 		}
 		if !imp.OID.Equal(imp.Module.OID) && imp.Module.OID != nil {
 			s.warnf(imp.Pos, "module %s is imported with OID %s but declared with OID %s (at %s); bound by name",
-				imp.Name, imp.OID, imp.Module.OID, imp.Module.AST.Identifier.Pos)
+				imp.Name, imp.OID, imp.Module.OID, imp.Module.AST.Identifier.Pos).Accept = acceptKey("import-oid", m.Name)
 		}
 	}
 }
@@ -570,7 +625,7 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 		// a module that may define them (RFC 5280's 1988 modules); where
 		// it does not, the built-in type is meant.
 		if report {
-			s.warnf(sym.pos, "%s is not defined in module %s; the built-in type is used", sym.name, from.Name)
+			s.warnf(sym.pos, "%s is not defined in module %s; the built-in type is used", sym.name, from.Name).Accept = acceptKey("import-builtin", sym.by)
 		}
 		return nil
 	} else if by := s.assignedIdentifierOf(sym); by != nil {
@@ -581,7 +636,7 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 		// other use is an error (lookup).
 		if report {
 			s.warnf(sym.pos, "%s is not defined in module %s (imported by %s); it is only the AssignedIdentifier of the import from %s, which is bound by name",
-				sym.name, from.Name, sym.by, by.Name)
+				sym.name, from.Name, sym.by, by.Name).Accept = acceptKey("assigned-identifier", sym.by)
 		}
 		sym.missing = true
 		return nil
@@ -597,7 +652,7 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 		// X.680 13: the symbols of an EXPORTS list are those that
 		// other modules may import.
 		if s.opts.Lenient {
-			s.warnf(sym.pos, "%s is not exported by module %s (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same", sym.name, from.Name)
+			s.warnf(sym.pos, "%s is not exported by module %s (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same", sym.name, from.Name).Accept = acceptKey("lenient", sym.by)
 		} else {
 			s.errorf(sym.pos, "%s is not exported by module %s (the EXPORTS rule of X.680 13; -lenient imports it all the same)", sym.name, from.Name)
 		}

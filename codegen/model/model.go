@@ -378,23 +378,42 @@ const (
 	Note
 )
 
-// Diagnostic is a located error or warning.
+// Diagnostic is a located error, warning or note.
 type Diagnostic struct {
 	Pos      parser.Pos
 	Severity Severity
 	Msg      string
+	// Accept is, for a warning or note that reports what the user cannot
+	// change (a published defect of a module's text, a draft's
+	// placeholder), the key "kind:Module" with which Options.Accept
+	// accepts it (see there); "" otherwise.
+	Accept string
+	// AcceptedBy is the option that asked for what the diagnostic reports,
+	// or accepted it: "-import-from PKCS-7.ContentInfo=...",
+	// "-extensible PKCS-1.PKCS1-v1-5DigestAlgorithms", "-accept
+	// set-comma:PKCS5v2-1"; "" when none did. Tools print such diagnostics
+	// only on request (Diagnostics.Shown).
+	AcceptedBy string
 }
 
 // Error prints "file:line:col: message", with "warning: " or "note: "
-// before the message of a warning or a note.
+// before the message of a warning or a note, and after a message that
+// Options.Accept can accept, and has not, the option that would:
+// " [-accept kind:Module]".
 func (d *Diagnostic) Error() string {
+	var s string
 	switch d.Severity {
 	case Warning:
-		return d.Pos.String() + ": warning: " + d.Msg
+		s = d.Pos.String() + ": warning: " + d.Msg
 	case Note:
-		return d.Pos.String() + ": note: " + d.Msg
+		s = d.Pos.String() + ": note: " + d.Msg
+	default:
+		s = d.Pos.String() + ": " + d.Msg
 	}
-	return d.Pos.String() + ": " + d.Msg
+	if d.Accept != "" && d.AcceptedBy == "" {
+		s += " [-accept " + d.Accept + "]"
+	}
+	return s
 }
 
 // Diagnostics is a list of diagnostics sorted by position.
@@ -433,6 +452,20 @@ func (l Diagnostics) Error() string {
 		return l[0].Error()
 	}
 	return fmt.Sprintf("%s (and %d more)", l[0].Error(), len(l)-1)
+}
+
+// Shown returns the diagnostics that no option asked for or accepted
+// (AcceptedBy is ""): what a tool prints unless asked for everything. Each
+// of them is an error to fix, or a warning or note that says how to
+// accept it.
+func (l Diagnostics) Shown() Diagnostics {
+	var out Diagnostics
+	for _, d := range l {
+		if d.AcceptedBy == "" {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // String prints one diagnostic a line.

@@ -273,7 +273,7 @@ END`, `PKIX1Explicit88 { iso(1) identified-organization(3) dod(6) internet(1) se
 DEFINITIONS EXPLICIT TAGS ::= BEGIN
 Name ::= SEQUENCE OF INTEGER
 END`},
-			want: []string{"m0.asn:2:19: warning: module PKIX1Explicit88 is imported with OID 1.3.6.1.5.5.7.0.1 but declared with OID 1.3.6.1.5.5.7.0.18 (at m1.asn:1:1); bound by name"},
+			want: []string{"m0.asn:2:19: warning: module PKIX1Explicit88 is imported with OID 1.3.6.1.5.5.7.0.1 but declared with OID 1.3.6.1.5.5.7.0.18 (at m1.asn:1:1); bound by name [-accept import-oid:AC]"},
 		},
 		{
 			// X.680 13.16: the AssignedIdentifier identifies the module;
@@ -287,7 +287,7 @@ END`, `B { 1 3 9999 2 } DEFINITIONS ::= BEGIN
 T ::= INTEGER
 v T ::= 7
 END`},
-			want: []string{"m0.asn:2:19: warning: no module is named Renamed; the module with its OID 1.3.9999.2, B (at m1.asn:1:1), is used"},
+			want: []string{"m0.asn:2:19: warning: no module is named Renamed; the module with its OID 1.3.9999.2, B (at m1.asn:1:1), is used [-accept import-renamed:A]"},
 		},
 		{
 			// X.680 20.7 and its examples: an addition may be numbered below
@@ -374,7 +374,7 @@ END`, `User DEFINITIONS ::= BEGIN
 IMPORTS T FROM Draft { iso(1) identified-organization(3) id-mod-x(0) };
 U ::= SEQUENCE { t T }
 END`},
-			want: []string{"m0.asn:1:43: warning: module OID has the draft placeholder TBD1 where a number belongs"},
+			want: []string{"m0.asn:1:43: warning: module OID has the draft placeholder TBD1 where a number belongs [-accept draft-oid:Draft]"},
 		},
 		{
 			name: "constraint applicability",
@@ -699,8 +699,8 @@ ENCODING-CONTROL XER
 ENCODING-CONTROL PER-OTHER # ?
 END`)
 	want := []string{
-		"m0.asn:3:1: note: ENCODING-CONTROL XER: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read",
-		"m0.asn:5:1: note: ENCODING-CONTROL PER-OTHER: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read",
+		"m0.asn:3:1: note: ENCODING-CONTROL XER: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read [-accept encoding-control:M]",
+		"m0.asn:5:1: note: ENCODING-CONTROL PER-OTHER: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read [-accept encoding-control:M]",
 	}
 	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
@@ -722,8 +722,8 @@ ENCODE M.T WITH myEncodings COMPLETED BY per-basic-unaligned
 END
 M DEFINITIONS ::= BEGIN T ::= INTEGER END`)
 	want := []string{
-		"m0.asn:1:1: note: MyEDM is an X.692 encoding definition module (ENCODING-DEFINITIONS), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read",
-		"m0.asn:5:1: note: MyELM is an X.692 encoding link module (LINK-DEFINITIONS), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read",
+		"m0.asn:1:1: note: MyEDM is an X.692 encoding definition module (ENCODING-DEFINITIONS), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read [-accept ecn:MyEDM]",
+		"m0.asn:5:1: note: MyELM is an X.692 encoding link module (LINK-DEFINITIONS), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read [-accept ecn:MyELM]",
 	}
 	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)

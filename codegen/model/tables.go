@@ -112,6 +112,21 @@ func valueKey(v *Value) string {
 	return fmt.Sprintf("%d@%s", v.Kind, v.Pos)
 }
 
+// keyText prints a key value for messages: an OID dotted, an integer in
+// decimal, anything else as valueKey does.
+func keyText(v *Value) string {
+	switch v.Kind {
+	case ValueOID, ValueRelativeOID:
+		return v.OID.String()
+	case ValueInteger, ValueEnumerated:
+		if v.Big != nil {
+			return v.Big.String()
+		}
+		return fmt.Sprint(v.Int)
+	}
+	return valueKey(v)
+}
+
 // tableState is the memo of objects and object sets.
 type tableState struct {
 	objects map[*Assignment]*Object
@@ -761,8 +776,17 @@ func (s *Set) resolveTable(t *Type, stack []*Type, inActual, eval bool) {
 		e := &OpenTypeEntry{Key: k, Type: o.Types[typeField], Value: o.Values[t.Field], Object: o}
 		if prev := seen[valueKey(k)]; prev != nil {
 			if prev.Object != o && prev.Object.Name != o.Name {
-				// X.681 9.8: UNIQUE fields identify one object of a set.
-				s.warnf(t.Pos, "objects %s and %s of the table have the same key %s; the first is used", prev.Object.describe(), o.describe(), k.OID)
+				// X.681 9.8: UNIQUE fields identify one object of a set. A
+				// published defect: RFC 5911's cea-aes192-GCM and
+				// cea-aes256-GCM repeat the IDENTIFIER of cea-aes128-GCM.
+				// Reported at the object, once for all the tables drawn
+				// from its sets.
+				why := ""
+				if f, ok := class.Field(keyField).(*parser.FixedTypeValueFieldSpec); ok && f.Unique {
+					why = ", though the field is UNIQUE (X.681 9.8)"
+				}
+				s.warnf(o.Pos, "object %s has the same %s, %s, as object %s (at %s)%s: tables select %s for that key",
+					o.describe(), keyField, keyText(k), prev.Object.describe(), prev.Object.Pos, why, prev.Object.describe()).Accept = acceptKey("duplicate-key", s.moduleAt(o.Pos))
 			}
 			continue
 		}

@@ -129,7 +129,7 @@ func (s *Set) definitiveOID(id *parser.ModuleIdentifier) OID {
 			// Drafts write "name(TBD1)" until the arc is assigned: the OID
 			// is unknown, so imports naming the module by OID are not
 			// confirmed against it.
-			s.warnf(c.Pos, "module OID has the draft placeholder %s where a number belongs", c.Placeholder)
+			s.warnf(c.Pos, "module OID has the draft placeholder %s where a number belongs", c.Placeholder).Accept = acceptKey("draft-oid", id.Name)
 			return nil
 		}
 		if c.Number != "" {
@@ -145,7 +145,7 @@ func (s *Set) definitiveOID(id *parser.ModuleIdentifier) OID {
 			out = append(out, n)
 			continue
 		}
-		s.warnf(c.Pos, "module OID arc %s has no number", c.Name)
+		s.warnf(c.Pos, "module OID arc %s has no number", c.Name).Accept = acceptKey("module-oid", id.Name)
 		return nil
 	}
 	return out
