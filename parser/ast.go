@@ -21,9 +21,24 @@ type Node interface {
 // read notation that X.680 does not allow (see ParseFile); a file that is
 // valid ASN.1 has none.
 type File struct {
-	Name     string
-	Modules  []*ModuleDefinition
-	Warnings ErrorList
+	Name    string
+	Modules []*ModuleDefinition
+	// ECNModules are the X.692 modules of the file, which are not ASN.1
+	// modules and are skipped (see ECNModule).
+	ECNModules []*ECNModule
+	Warnings   ErrorList
+}
+
+// ECNModule is an X.692 (Encoding Control Notation) module, recognized by
+// its header and skipped up to its END: an encoding definition module
+// "ModuleIdentifier ENCODING-DEFINITIONS ::= BEGIN ... END" or the encoding
+// link module "ModuleIdentifier LINK-DEFINITIONS ::= BEGIN ... END". They
+// define encodings of ASN.1 types, not types or values.
+type ECNModule struct {
+	Pos  Pos
+	Name string
+	// Kind is "ENCODING-DEFINITIONS" or "LINK-DEFINITIONS".
+	Kind string
 }
 
 // ---------------------------------------------------------------------------

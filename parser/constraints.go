@@ -173,9 +173,9 @@ func (p *parser) commaUnions(s *ElementSetSpec) {
 		}
 		comma := p.next()
 		if p.got(TokBar) || p.got(kwUNION) {
-			p.warns.Add(comma.Pos, "',' before '|' in a set is ignored (a published defect, e.g. RFC 8018)")
+			p.warns.warn(comma.Pos, WarnSetComma, "',' before '|' in a set is ignored (a published defect, e.g. RFC 8018)")
 		} else {
-			p.warns.Add(comma.Pos, "',' between the elements of a set is read as '|' (a published defect, e.g. RFC 8018)")
+			p.warns.warn(comma.Pos, WarnSetComma, "',' between the elements of a set is read as '|' (a published defect, e.g. RFC 8018)")
 		}
 		more := p.parseElementSetSpec()
 		s.Unions = append(s.Unions, more.Unions...)

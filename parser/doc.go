@@ -129,5 +129,12 @@
 // Not supported: the XML value notation of X.680 clause 16
 // (XMLValueAssignment).
 // Encoding instructions ("[XER:...]" prefixes, ENCODING-CONTROL sections)
-// are kept as tokens.
+// are kept as tokens. The notation of an ENCODING-CONTROL section is that
+// of its encoding's standard (X.680 54): there, a character X.680 has no
+// lexical item for (the "*" of X.693 and X.694 targets,
+// "AnyType.elem-list.*") is a TokForeign token instead of an error. An
+// X.692 module (Encoding Control Notation: "ENCODING-DEFINITIONS" or
+// "LINK-DEFINITIONS" where an ASN.1 module has DEFINITIONS) is no ASN.1
+// module: it is recognized by its header, listed in File.ECNModules and
+// skipped to its END.
 package parser

@@ -11,7 +11,20 @@ import (
 type Error struct {
 	Pos Pos
 	Msg string
+	// Kind names, for a warning of File.Warnings, the leniency it reports
+	// (one of the Warn constants), so that a tool can let its user accept
+	// it; "" for an error.
+	Kind string
 }
+
+// The kinds of the warnings of File.Warnings, one per leniency.
+const (
+	WarnSetComma     = "set-comma"      // "," between the elements of a set (RFC 8018)
+	WarnCommentComma = "comment-comma"  // "," as the last character of a comment (RFC 3281)
+	WarnPlusSign     = "plus-sign"      // "+1" (asn1scc test cases)
+	WarnCommentEnd   = "comment-end"    // "--" read to the end of the line
+	WarnTextAfterEnd = "text-after-end" // text after the last module's END
+)
 
 // Error prints "file:line:col: message".
 func (e *Error) Error() string {
@@ -24,6 +37,11 @@ type ErrorList []*Error
 
 // Add appends an error.
 func (l *ErrorList) Add(pos Pos, msg string) { *l = append(*l, &Error{Pos: pos, Msg: msg}) }
+
+// warn appends a warning of the given kind.
+func (l *ErrorList) warn(pos Pos, kind, msg string) {
+	*l = append(*l, &Error{Pos: pos, Msg: msg, Kind: kind})
+}
 
 // Len, Less and Swap implement sort.Interface: by file, offset, then message.
 func (l ErrorList) Len() int      { return len(l) }

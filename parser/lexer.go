@@ -98,6 +98,11 @@ type scanner struct {
 	// X.680 12.6.3 would have ended it.
 	eolComments bool
 	closes      []commentClose
+	// encodingControl is set from an ENCODING-CONTROL keyword (or the
+	// ENCODING-DEFINITIONS or LINK-DEFINITIONS of an X.692 module header)
+	// to the END of the module: a character that is no ASN.1 lexical item
+	// is then a TokForeign token (see there), not an error.
+	encodingControl bool
 }
 
 // commentClose is a "--" at pos that ends a comment in X.680 12.6.3 but not
@@ -184,7 +189,7 @@ func (s *scanner) run() {
 			// NumericRealValue), but asn1scc test cases write
 			// "REAL(-1.0E95..+1.E95)". The sign is dropped, so the tree is
 			// that of the unsigned number, and the leniency is reported.
-			s.warns = append(s.warns, &Error{Pos: s.pos(start), Msg: "'+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number"})
+			s.warns.warn(s.pos(start), WarnPlusSign, "'+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number")
 			s.off++
 			s.number()
 		case c == '-':
@@ -282,6 +287,10 @@ func (s *scanner) run() {
 			}
 			r, size := utf8.DecodeRuneInString(src[s.off:])
 			s.off += size
+			if s.encodingControl && r != utf8.RuneError {
+				s.emit(TokForeign, start)
+				continue
+			}
 			if r == utf8.RuneError && size <= 1 {
 				s.errorf(start, "invalid byte 0x%02x", c)
 			} else {
@@ -317,10 +326,21 @@ func (s *scanner) identifier() {
 	s.scanWord()
 	word := s.src[start:s.off]
 	if kw, ok := keywords[word]; ok {
+		switch kw {
+		case kwENCODINGCONTROL:
+			s.encodingControl = true
+		case kwEND:
+			s.encodingControl = false
+		}
 		s.emit(kw, start)
 		return
 	}
 	if isUpper(word[0]) {
+		if word == "ENCODING-DEFINITIONS" || word == "LINK-DEFINITIONS" {
+			// An X.692 module, skipped by the parser (see ECNModule): its
+			// notation has items of its own ("#INTEGER").
+			s.encodingControl = true
+		}
 		s.emit(TokUpper, start)
 	} else {
 		s.emit(TokLower, start)

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -62,6 +63,17 @@ func TestModules(t *testing.T) {
 				`DefinitiveObjIdComponent{Name:"id-mod-x" Placeholder:"TBD1"}]}}`}},
 		{"encoding control", `M DEFINITIONS ::= BEGIN T ::= INTEGER ENCODING-CONTROL XER GLOBAL-DEFAULTS MODIFIED-ENCODINGS END`,
 			[]string{"ModuleDefinition{Identifier:ModuleIdentifier{Name:\"M\"} EncodingControl:[EncodingControlSection{EncodingReference:\"XER\" Tokens:`GLOBAL-DEFAULTS MODIFIED-ENCODINGS`}]}"}},
+		// X.680 54: the section's notation is the encoding's (X.693 and
+		// X.694 targets "T.*", "T.*.c"); an ASN.1 module resumes at END.
+		{"encoding control with XER wildcards", `M DEFINITIONS ::= BEGIN T ::= INTEGER
+			ENCODING-CONTROL XER ANY-ELEMENT AnyType.elem-list.* UNTAGGED CommAddresses.*.phone
+			ENCODING-CONTROL PER-X % # ?
+			END
+			N DEFINITIONS ::= BEGIN END`,
+			[]string{"ModuleDefinition{Identifier:ModuleIdentifier{Name:\"M\"} EncodingControl:[" +
+				"EncodingControlSection{EncodingReference:\"XER\" Tokens:`ANY-ELEMENT AnyType . elem-list . * UNTAGGED CommAddresses . * . phone`} " +
+				"EncodingControlSection{EncodingReference:\"PER-X\" Tokens:`% # ?`}]}",
+				`ModuleDefinition{Identifier:ModuleIdentifier{Name:"N"}}`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,5 +171,49 @@ func TestTooManyErrors(t *testing.T) {
 	list := err.(ErrorList)
 	if len(list) != maxErrors+1 || list[maxErrors].Msg != "too many errors" || list[0].Msg != "unexpected character '#'" {
 		t.Errorf("got %d errors, first %v, last %v", len(list), list[0], list[len(list)-1])
+	}
+}
+
+// TestECNModules checks that X.692 modules (ENCODING-DEFINITIONS,
+// LINK-DEFINITIONS), with their own lexical items ("#INT"), are recognized
+// by their headers and skipped without errors, and that the ASN.1 modules
+// around them are parsed.
+func TestECNModules(t *testing.T) {
+	src := `A DEFINITIONS ::= BEGIN T ::= INTEGER END
+MyEDM {iso standard 1 edm(1)} ENCODING-DEFINITIONS ::= BEGIN
+EXPORTS #MyInt;
+IMPORTS #INT FROM Builtin;
+#MyInt ::= #INT
+END
+MyELM LINK-DEFINITIONS ::= BEGIN
+ENCODE A.T WITH myEncodings COMPLETED BY per-basic-unaligned
+END
+B DEFINITIONS ::= BEGIN U ::= BOOLEAN END
+`
+	f, err := ParseFile("e.asn", []byte(src))
+	if err != nil {
+		t.Fatalf("ParseFile: %v", err)
+	}
+	var got []string
+	for _, m := range f.Modules {
+		got = append(got, m.Identifier.Name)
+	}
+	for _, e := range f.ECNModules {
+		got = append(got, fmt.Sprintf("%s %s %s", e.Pos, e.Name, e.Kind))
+	}
+	want := []string{"A", "B", "e.asn:2:1 MyEDM ENCODING-DEFINITIONS", "e.asn:7:1 MyELM LINK-DEFINITIONS"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("modules (-want +got):\n%s", diff)
+	}
+	if len(f.Warnings) != 0 {
+		t.Errorf("warnings: %v", f.Warnings)
+	}
+	// A file of ECN modules only holds no ASN.1 module, and that is no error.
+	if _, err := ParseFile("e.asn", []byte("E ENCODING-DEFINITIONS ::= BEGIN #X ::= #INT END")); err != nil {
+		t.Errorf("ECN module alone: %v", err)
+	}
+	// "#" stays an error in an ASN.1 module.
+	if _, err := ParseFile("e.asn", []byte("A DEFINITIONS ::= BEGIN #X ::= INTEGER END")); err == nil {
+		t.Error("'#' in an ASN.1 module parses")
 	}
 }

@@ -121,7 +121,7 @@ func parseCommaInComment(filename, src string, strict *scanner, errs ErrorList) 
 				at[i] = true
 				comma := Token{Type: TokComma, Value: ",", Pos: posAt(filename, src, off)}
 				insert = append(insert, comma)
-				warns.Add(comma.Pos, "',' inside the comment is read as the separator it stands for (a published defect, e.g. RFC 3281)")
+				warns.warn(comma.Pos, WarnCommentComma, "',' inside the comment is read as the separator it stands for (a published defect, e.g. RFC 3281)")
 			}
 		}
 		if len(insert) == 0 {
@@ -196,7 +196,7 @@ func commentDifferences(toks []Token, closes []commentClose) ErrorList {
 			j++
 		}
 		if j < len(toks) && toks[j].Type != TokEOF && toks[j].Pos.Offset < c.end {
-			out.Add(c.pos, "comment closed by '--' is read to the end of the line, as many tools do")
+			out.warn(c.pos, WarnCommentEnd, "comment closed by '--' is read to the end of the line, as many tools do")
 		}
 	}
 	return out
@@ -210,7 +210,7 @@ func parseScanned(filename string, s *scanner) (*File, ErrorList) {
 	p.warns = s.warns
 	lastDefinitions := -1 // index of the last DEFINITIONS token
 	for i, t := range s.toks {
-		if t.Type == kwDEFINITIONS {
+		if t.Type == kwDEFINITIONS || isECNDefinitions(t) {
 			lastDefinitions = i
 		}
 	}
@@ -220,8 +220,13 @@ func parseScanned(filename string, s *scanner) (*File, ErrorList) {
 		// definition is parsed for parseModule to report it.
 		if ended && p.i > lastDefinitions && !p.isMacroDefinition() {
 			// asn1scc ignores what follows the last complete module.
-			p.warns.Add(p.tok().Pos, "text after the last module's END is ignored")
+			p.warns.warn(p.tok().Pos, WarnTextAfterEnd, "text after the last module's END is ignored")
 			break
+		}
+		if e := p.skipECNModule(); e != nil {
+			f.ECNModules = append(f.ECNModules, e)
+			ended = true
+			continue
 		}
 		m := p.parseModule()
 		if m != nil {
@@ -229,7 +234,7 @@ func parseScanned(filename string, s *scanner) (*File, ErrorList) {
 		}
 		ended = m != nil
 	}
-	if len(f.Modules) == 0 && len(p.errs) == 0 {
+	if len(f.Modules) == 0 && len(f.ECNModules) == 0 && len(p.errs) == 0 {
 		p.errs.Add(p.tok().Pos, "no module definition found")
 	}
 	p.errs.Sort()
@@ -240,6 +245,37 @@ func parseScanned(filename string, s *scanner) (*File, ErrorList) {
 	p.warns.Sort()
 	f.Warnings = p.warns
 	return f, p.errs
+}
+
+// isECNDefinitions reports whether t is the word that makes a module header
+// an X.692 one (see ECNModule).
+func isECNDefinitions(t Token) bool {
+	return t.Type == TokUpper && (t.Value == "ENCODING-DEFINITIONS" || t.Value == "LINK-DEFINITIONS")
+}
+
+// skipECNModule skips an X.692 module (see ECNModule) that starts at the
+// cursor, up to its END, and returns it; it returns nil, without moving,
+// when the tokens at the cursor are not the header of one: a module
+// reference, perhaps its OID and IRI, then ENCODING-DEFINITIONS or
+// LINK-DEFINITIONS and "::=".
+func (p *parser) skipECNModule() *ECNModule {
+	if p.kind() != TokUpper {
+		return nil
+	}
+	for j := p.i + 1; j < len(p.toks); j++ {
+		switch t := p.toks[j]; {
+		case t.Type == TokAssign:
+			if !isECNDefinitions(p.toks[j-1]) || j-1 == p.i {
+				return nil
+			}
+			e := &ECNModule{Pos: p.tok().Pos, Name: p.tok().Value, Kind: p.toks[j-1].Value}
+			p.skipPastEnd(j)
+			return e
+		case t.Type == TokEOF, t.Type == kwDEFINITIONS, t.Type == kwBEGIN, t.Type == kwEND:
+			return nil
+		}
+	}
+	return nil
 }
 
 // ParseFiles reads and parses each named file. Errors of all files are

@@ -1372,6 +1372,9 @@ func needSpace(a, b Token) bool {
 		return false
 	case a.Type == TokDot && isNameToken(b.Type), b.Type == TokDot && isNameToken(a.Type):
 		return false
+	case a.Type == TokDot && b.Type == TokForeign, a.Type == TokForeign && b.Type == TokDot:
+		// XER targets: "AnyType.elem-list.*", "CommAddresses.*.phone".
+		return false
 	case a.Type == TokMinus && (b.Type == TokNumber || b.Type == TokReal):
 		return false
 	case a.Type == TokLower && b.Type == TokLParen:

@@ -469,6 +469,22 @@ ENCODING-CONTROL PER
 
 END
 `},
+		{"ENCODING-CONTROL section with XER wildcards",
+			`M DEFINITIONS ::= BEGIN
+T ::= INTEGER
+ENCODING-CONTROL XER ANY-ELEMENT AnyType.elem-list.* UNTAGGED CommAddresses.*.phone
+END
+`,
+			`M DEFINITIONS ::=
+BEGIN
+
+T ::= INTEGER
+
+ENCODING-CONTROL XER
+    ANY-ELEMENT AnyType.elem-list.* UNTAGGED CommAddresses.*.phone
+
+END
+`},
 		{"wrapping at 80 columns",
 			`M DEFINITIONS ::= BEGIN
 EXPORTS AlphaType, BetaType, GammaType, DeltaType, EpsilonType, ZetaType, EtaType, ThetaType;

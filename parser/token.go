@@ -57,7 +57,13 @@ const (
 	TokEquals                      // =
 	TokSlash                       // /
 	TokAmpersand                   // & not followed by a letter
-	tokKeywordBase                 // first reserved word kind; see keywords
+	// TokForeign is a character that X.680 has no lexical item for, inside
+	// an encoding control section, whose notation is that of the encoding's
+	// own standard (X.680 54; "*" of the XER targets of X.693 and X.694:
+	// "ANY-ELEMENT AnyType.elem-list.*"). Elsewhere such a character is
+	// TokIllegal.
+	TokForeign
+	tokKeywordBase // first reserved word kind; see keywords
 )
 
 // keywordList holds the reserved words of X.680 12.38 (2021), in the order of
@@ -200,6 +206,7 @@ var tokenNames = map[lexer.TokenType]string{
 	TokColon: "Colon", TokLess: "Less", TokGreater: "Greater", TokBar: "Bar",
 	TokCaret: "Caret", TokExclamation: "Exclamation", TokMinus: "Minus",
 	TokAt: "At", TokEquals: "Equals", TokSlash: "Slash", TokAmpersand: "Ampersand",
+	TokForeign: "Foreign",
 }
 
 // IsKeyword reports whether kind is the kind of an X.680 reserved word.

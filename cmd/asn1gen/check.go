@@ -17,9 +17,9 @@ func init() {
 	register(command{name: "check", short: "check ASN.1 modules (-syntax-only: parse them)", run: runCheck})
 }
 
-const checkUsage = `usage: asn1gen check [-syntax-only] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
+const checkUsage = `usage: asn1gen check [-syntax-only] [-lenient] [-v] [-anymap FILE] [-keep-raw T,T | -no-keep-raw]
 	[-import-from [In:]M.Sym=Module|ANY,...] [-extend Module.Set=Module.Set2,...]
-	[-extensible Module.Set,...] FILE|DIR...
+	[-extensible Module.Set,...] [-accept kind:Module,...] FILE|DIR...
 
 Checks every FILE, and every *.asn and *.asn1 file under each DIR
 (recursively), as one set of modules: parses them, binds IMPORTS across the
@@ -41,6 +41,20 @@ set Module.Set2 to the extensible object set Module.Set, so that the tables
 drawn from Set have their rows. -extensible declares the object set
 Module.Set extensible, as if it ended with "...", so that the tables drawn
 from it keep the value of a key it does not list (a warning at the set).
+-lenient accepts four defects of published modules that X.680 forbids,
+each with a warning that names the rule relaxed: a name both imported and
+defined (the definition is used), an import that the other module does
+not export, an untagged open type among the alternatives of a CHOICE
+(decoded when no other alternative's tag matches), and SIZE on
+GeneralizedTime or UTCTime (ignored).
+
+A warning or note about what a module's text says and the user cannot
+change (a published defect, a draft's placeholder, an import of another
+edition of a module) ends with the key that accepts it, as in
+"[-accept import-oid:PKCS-12]": -accept takes a list of such keys, and
+an accepted warning is no longer printed. The warnings of -import-from
+and -extensible are accepted by the flag that causes them. -v prints the
+accepted ones too. A key that accepts nothing is an error.
 Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or I/O error.
 
 Flags:
@@ -56,6 +70,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols")
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets")
 	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible")
+	lenient := fset.Bool("lenient", false, "accept four published defects, each with a warning")
+	accept := fset.String("accept", "", "comma-separated `keys` kind:Module of the warnings to accept")
+	verbose := fset.Bool("v", false, "also print the warnings that flags accept")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
 		fset.PrintDefaults()
@@ -76,7 +93,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !*syntaxOnly {
-		opts := model.Options{NoDeriveKeepRaw: *noKeepRaw}
+		opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, Lenient: *lenient, Accept: splitList(*accept)}
 		if err := bindFlags(&opts, *importFrom, *extend, *extensible); err != nil {
 			fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
 			return 2
@@ -96,7 +113,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			}
 			opts.AnyMap = m
 		}
-		return checkSemantics(files, opts, stdout, stderr)
+		return checkSemantics(files, opts, *verbose, stdout, stderr)
 	}
 	status := 0
 	for _, name := range files {
@@ -181,7 +198,7 @@ func mergeWarnings(diags model.Diagnostics, warns parser.ErrorList) model.Diagno
 
 // checkSemantics runs the parser and the semantic model on the files as one
 // module set.
-func checkSemantics(files []string, opts model.Options, stdout, stderr io.Writer) int {
+func checkSemantics(files []string, opts model.Options, verbose bool, stdout, stderr io.Writer) int {
 	srcs := make([]model.Source, 0, len(files))
 	for _, name := range files {
 		src, err := os.ReadFile(name)
@@ -193,9 +210,18 @@ func checkSemantics(files []string, opts model.Options, stdout, stderr io.Writer
 	}
 	// The set's diagnostics include the parser's warnings.
 	set := model.CheckWith(opts, srcs...)
-	fmt.Fprint(stdout, set.Diags.String())
+	fmt.Fprint(stdout, shown(set.Diags, verbose).String())
 	if set.Diags.Errors() > 0 {
 		return 1
 	}
 	return 0
+}
+
+// shown returns the diagnostics to print: all of them with -v, otherwise
+// those that no flag asked for or accepted.
+func shown(d model.Diagnostics, verbose bool) model.Diagnostics {
+	if verbose {
+		return d
+	}
+	return d.Shown()
 }

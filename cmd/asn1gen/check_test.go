@@ -55,13 +55,20 @@ func TestCheck(t *testing.T) {
 			"sem/d.asn:2:16: module Nowhere not found (imported by D)\n" +
 				"sem/d.asn:3:31: alternatives of the CHOICE: a and b have the same tag [0] (X.680 29.2)\n", ""},
 		{"warnings do not fail", []string{"check", "warn"}, 0,
-			"warn/e.asn:2:16: warning: module A is imported with OID 1.2.3 but declared with OID 1.2.4 (at warn/a.asn:1:1); bound by name\n", ""},
+			"warn/e.asn:2:16: warning: module A is imported with OID 1.2.3 but declared with OID 1.2.4 (at warn/a.asn:1:1); bound by name [-accept import-oid:E]\n", ""},
 		{"parser warnings do not fail the syntax check", []string{"check", "-syntax-only", "lenient"}, 0,
 			"lenient/g.asn:2:19: warning: '+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number\n" +
 				"lenient/g.asn:4:1: warning: text after the last module's END is ignored\n", ""},
 		{"parser warnings do not fail the semantic check", []string{"check", "lenient"}, 0,
+			"lenient/g.asn:2:19: warning: '+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number [-accept plus-sign:G]\n" +
+				"lenient/g.asn:4:1: warning: text after the last module's END is ignored [-accept text-after-end:G]\n", ""},
+		{"accepted warnings are not printed", []string{"check", "-accept", "plus-sign:G,text-after-end:G", "lenient"}, 0, "", ""},
+		{"-v prints accepted warnings", []string{"check", "-v", "-accept", "plus-sign:G", "lenient"}, 0,
 			"lenient/g.asn:2:19: warning: '+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number\n" +
-				"lenient/g.asn:4:1: warning: text after the last module's END is ignored\n", ""},
+				"lenient/g.asn:4:1: warning: text after the last module's END is ignored [-accept text-after-end:G]\n", ""},
+		{"a key that accepts nothing", []string{"check", "-accept", "plus-sign:G,plus-sign:H", "lenient"}, 1,
+			"-accept:1:1: -accept plus-sign:H accepts nothing: no warning or note of the set has that key\n" +
+				"lenient/g.asn:4:1: warning: text after the last module's END is ignored [-accept text-after-end:G]\n", ""},
 		{"parser warnings and errors in position order", []string{"check", "-syntax-only", "mixed"}, 1,
 			"mixed/h.asn:2:15: warning: '+' sign is not ASN.1 notation (X.680 12.8/12.9); read as a positive number\n" +
 				"mixed/h.asn:3:20: unexpected \"}\", expected a type\n", ""},
@@ -74,6 +81,8 @@ func TestCheck(t *testing.T) {
 		{"keep-raw names a type", []string{"check", "-keep-raw", "F.A", "any"}, 0, "", ""},
 		{"keep-raw of a missing type", []string{"check", "-no-keep-raw", "-keep-raw", "F.B", "any"}, 1, "any/f.asn:1:1: keep-raw: no type F.B\n", ""},
 		{"import-from ANY and extensible", []string{"check", "-import-from", "P:Missing.Token=ANY", "-extensible", "P.S", "bind"}, 0,
+			"", ""},
+		{"import-from and extensible warnings with -v", []string{"check", "-v", "-import-from", "P:Missing.Token=ANY", "-extensible", "P.S", "bind"}, 0,
 			"bind/p.asn:2:9: warning: Missing not in the set: Token bound to an open type (ANY) by -import-from\n" +
 				"bind/p.asn:4:1: warning: object set S is declared extensible by -extensible P.S: its tables keep the values of the keys it does not list\n", ""},
 		{"extensible syntax", []string{"check", "-extensible", "P", "bind"}, 2, "", "-extensible: \"P\" is not Module.Set"},

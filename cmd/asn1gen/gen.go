@@ -17,9 +17,9 @@ func init() {
 	register(command{name: "gen", short: "generate a Go package from ASN.1 modules", run: runGen})
 }
 
-const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-fuzz] [-anymap FILE]
-	[-keep-raw T,T | -no-keep-raw] [-import-from [In:]M.Sym=Module|ANY,...]
-	[-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...] FILE|DIR...
+const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-fuzz] [-lenient] [-v]
+	[-anymap FILE] [-keep-raw T,T | -no-keep-raw] [-import-from [In:]M.Sym=Module|ANY,...]
+	[-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...] [-accept kind:Module,...] FILE|DIR...
 
 Checks the modules like 'asn1gen check' and writes one Go package to DIR:
 NAME.go with a Go type, decoder and encoder for every type of the set (or
@@ -53,6 +53,9 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets (see check)")
 	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible (see check)")
 	use := fset.String("use", "", "comma-separated Go `import paths` of generated packages whose modules to use, not generate")
+	lenient := fset.Bool("lenient", false, "accept four published defects, each with a warning (see check)")
+	accept := fset.String("accept", "", "comma-separated `keys` kind:Module of the warnings to accept (see check)")
+	verbose := fset.Bool("v", false, "also print the warnings that flags accept")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, genUsage)
 		fset.PrintDefaults()
@@ -69,7 +72,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
 	}
-	opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, KeepRaw: splitList(*keepRaw)}
+	opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, KeepRaw: splitList(*keepRaw), Lenient: *lenient, Accept: splitList(*accept)}
 	if err := bindFlags(&opts, *importFrom, *extend, *extensible); err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
@@ -99,6 +102,9 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			flags = append(flags, manifest.Flag{Name: f.name, Value: f.value})
 		}
 	}
+	if *lenient {
+		flags = append(flags, manifest.Flag{Name: "-lenient", Value: "true"})
+	}
 	var extra map[string][]byte
 	if *anyMap != "" {
 		data, err := os.ReadFile(*anyMap)
@@ -119,7 +125,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		srcs = append(srcs, model.Source{Name: name, Src: src})
 	}
 	set := model.CheckWith(opts, srcs...)
-	fmt.Fprint(stderr, set.Diags.String())
+	fmt.Fprint(stderr, shown(set.Diags, *verbose).String())
 	if set.Diags.Errors() > 0 {
 		return 1
 	}

@@ -50,6 +50,10 @@ func applyFlag(opts *model.Options, f manifest.Flag, files map[string][]byte) er
 		return bindFlags(opts, "", f.Value, "")
 	case "-extensible":
 		return bindFlags(opts, "", "", f.Value)
+	case "-lenient":
+		// The used modules check only with the leniencies they were
+		// generated with (which then apply to the whole set).
+		opts.Lenient = true
 	case "-keep-raw":
 		opts.KeepRaw = append(opts.KeepRaw, splitList(f.Value)...)
 	case "-anymap":

@@ -979,11 +979,18 @@ func setRanks(e *emitter, gt *goType) map[*field]int {
 
 func (e *emitter) decodeChoice(g *jen.Group, gt *goType, r rd) {
 	g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Add(r.id()).Dot("PeekTag").Call()
+	var open *field
 	g.Switch().BlockFunc(func(g *jen.Group) {
 		for _, f := range gt.fields {
 			tags := e.firstTags(f.t, 0)
 			if tags == nil {
-				continue // an untagged open type cannot be told apart (the model reports it)
+				// An untagged open type, which the model accepts among
+				// other alternatives only with Options.Lenient: it takes
+				// what the others' tags do not select.
+				if open == nil {
+					open = f
+				}
+				continue
 			}
 			g.Case(tagCond(jen.Id("tag"), tags)).BlockFunc(func(g *jen.Group) {
 				g.Id("v").Dot("Choice").Op("=").Id(f.choiceConst)
@@ -991,6 +998,11 @@ func (e *emitter) decodeChoice(g *jen.Group, gt *goType, r rd) {
 			})
 		}
 		g.Default().BlockFunc(func(g *jen.Group) {
+			if open != nil {
+				g.Id("v").Dot("Choice").Op("=").Id(open.choiceConst)
+				e.readValue(g, r, fieldDst(open), open, withField(open.asn1))
+				return
+			}
 			if gt.unknown != "" {
 				g.If(jen.Op("!").Add(r.id()).Dot("Empty").Call()).Block(
 					jen.Var().Err().Error(),

@@ -177,9 +177,8 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 		case model.TypeChoice:
 			g.Switch(jen.Id("v").Dot("Choice")).BlockFunc(func(g *jen.Group) {
 				for _, f := range gt.fields {
-					if e.firstTags(f.t, 0) == nil {
-						continue
-					}
+					// An untagged open type (see decodeChoice) is written
+					// as it is.
 					g.Case(jen.Id(f.choiceConst)).BlockFunc(func(g *jen.Group) {
 						e.writeValue(g, fieldDst(f), f)
 					})

@@ -25,7 +25,7 @@ const goldenDir = "../../testdata/gen"
 
 // goldenCase is one archive of testdata/gen. Its comment holds lines
 //
-//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz
+//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz -lenient
 //	skip: generator bug: one line
 //
 // (each optional; other lines describe the case). Its files are the ASN.1
@@ -108,6 +108,8 @@ func loadCase(path string) (*goldenCase, error) {
 			}
 		case "-no-keep-raw":
 			c.opts.NoDeriveKeepRaw = true
+		case "-lenient":
+			c.opts.Lenient = true
 		case "-fuzz":
 			c.cfg.Fuzz = true
 		case "-anymap":

@@ -183,7 +183,7 @@ func (s *Set) checkExtensible() {
 			s.errorf(pos, "-extensible %s: object set %s.%s is extensible already", r, r.Module, r.Set)
 			continue
 		}
-		s.warnf(a.Pos, "object set %s is declared extensible by -extensible %s: its tables keep the values of the keys it does not list", r.Set, r)
+		s.warnf(a.Pos, "object set %s is declared extensible by -extensible %s: its tables keep the values of the keys it does not list", r.Set, r).AcceptedBy = "-extensible " + r.String()
 	}
 }
 
@@ -242,9 +242,9 @@ func (s *Set) bindImportsFrom() map[*Import]bool {
 					sym.opaque = s.opaqueAssignment(imp, sym)
 					bound = append(bound, name)
 					if imp.Module == nil {
-						s.warnf(sym.pos, "%s not in the set: %s bound to an open type (ANY) by -import-from", imp.Name, name)
+						s.warnf(sym.pos, "%s not in the set: %s bound to an open type (ANY) by -import-from", imp.Name, name).AcceptedBy = "-import-from " + b.String()
 					} else {
-						s.warnf(sym.pos, "%s imported from %s: bound to an open type (ANY) instead by -import-from", name, imp.Name)
+						s.warnf(sym.pos, "%s imported from %s: bound to an open type (ANY) instead by -import-from", name, imp.Name).AcceptedBy = "-import-from " + b.String()
 					}
 					continue
 				}
@@ -256,9 +256,9 @@ func (s *Set) bindImportsFrom() map[*Import]bool {
 				sym.from = to
 				bound = append(bound, name)
 				if imp.Module == nil {
-					s.warnf(sym.pos, "%s not in the set: %s bound to %s by -import-from", imp.Name, name, b.To)
+					s.warnf(sym.pos, "%s not in the set: %s bound to %s by -import-from", imp.Name, name, b.To).AcceptedBy = "-import-from " + b.String()
 				} else {
-					s.warnf(sym.pos, "%s imported from %s: bound to %s instead by -import-from", name, imp.Name, b.To)
+					s.warnf(sym.pos, "%s imported from %s: bound to %s instead by -import-from", name, imp.Name, b.To).AcceptedBy = "-import-from " + b.String()
 				}
 			}
 			if imp.Module == nil && len(bound) > 0 {

@@ -68,12 +68,12 @@ func TestImportFromErrors(t *testing.T) {
 		want     []string
 	}{
 		{"none", nil, []string{
-			"a.asn:2:19: module Missing not found (imported by A)",
+			"a.asn:2:19: module Missing not found (imported by A); no module of the set has its OID 1.2.3",
 			"a.asn:4:30: module Missing of Missing.T not found",
 		}},
 		{"partial", []string{"Missing.T=B"}, []string{
 			"a.asn:2:9: warning: Missing not in the set: T bound to B by -import-from",
-			"a.asn:2:19: module Missing not found (imported by A); -import-from binds none of v",
+			"a.asn:2:19: module Missing not found (imported by A); no module of the set has its OID 1.2.3; -import-from binds none of v",
 		}},
 		{"unknown target", []string{"Missing.T=Nowhere", "Missing.v=B"}, []string{
 			"a.asn:2:12: warning: Missing not in the set: v bound to B by -import-from",
@@ -330,7 +330,7 @@ IMPORTS bounds, other FROM U {1 2 3}
         ub FROM Bounds bounds;
 n INTEGER ::= ub
 END`, []string{
-			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name",
+			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name [-accept assigned-identifier:P]",
 		}},
 		{"used elsewhere too", `P DEFINITIONS ::= BEGIN
 IMPORTS bounds, other FROM U {1 2 3}
@@ -338,7 +338,7 @@ IMPORTS bounds, other FROM U {1 2 3}
 n INTEGER ::= ub
 o OBJECT IDENTIFIER ::= { bounds 1 }
 END`, []string{
-			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name",
+			"p.asn:2:9: warning: bounds is not defined in module U (imported by P); it is only the AssignedIdentifier of the import from Bounds, which is bound by name [-accept assigned-identifier:P]",
 			"p.asn:5:27: bounds is not defined in module U (imported by P at p.asn:2:9)",
 		}},
 		{"module not found by name", `P DEFINITIONS ::= BEGIN

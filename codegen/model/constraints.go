@@ -492,6 +492,16 @@ func (s *Set) applies(e parser.Element, t *Type, k TypeKind) bool {
 		return true
 	}
 	if !ok {
+		if _, size := e.(*parser.SizeConstraint); size && k == TypeTime && (t.Name == "GeneralizedTime" || t.Name == "UTCTime") {
+			// The useful time types are VisibleStrings (X.680 46, 47),
+			// which older modules constrain.
+			if s.opts.Lenient {
+				s.warnf(elementPos(e), "a %s does not apply to %s (%s, relaxed by -lenient): it is ignored", what, kindName(t, k), clause).Accept = acceptKey("lenient", s.moduleAt(elementPos(e)))
+				return false
+			}
+			s.errorf(elementPos(e), "a %s does not apply to %s (%s; -lenient ignores it)", what, kindName(t, k), clause)
+			return false
+		}
 		s.errorf(elementPos(e), "a %s does not apply to %s (%s)", what, kindName(t, k), clause)
 	}
 	return ok

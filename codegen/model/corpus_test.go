@@ -1,14 +1,18 @@
 package model
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/parser"
 )
 
 // corpusClosures are module sets of the corpus (directories or files under
@@ -143,4 +147,135 @@ func benchCheck(b *testing.B, dirs ...string) {
 			b.Fatalf("errors:\n%s", s.Diags)
 		}
 	}
+}
+
+// ituRoots are the first arcs of the OIDs of the ITU-T's modules and of
+// those registered under its arcs (3GPP and ETSI under {itu-t
+// identified-organization etsi(0)}), as names or numbers.
+var ituRoots = map[string]bool{"itu-t": true, "ccitt": true, "0": true, "joint-iso-itu-t": true, "joint-iso-ccitt": true, "2": true}
+
+// TestCorpusITUT checks every module of the corpus whose OID is under
+// itu-t or joint-iso-itu-t, together with the modules it imports,
+// directly or not (its import closure), when the corpus holds them all:
+// the closure must check without errors. A module name defined in several
+// files is taken from the importer's folder first (the X.509 and X.520
+// editions of the X.500 modules), else from the first file. Closures that
+// are part of a larger one are checked within it.
+func TestCorpusITUT(t *testing.T) {
+	dir := corpusModules(t)
+	files, err := Files(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type module struct {
+		name, file string
+		itu        bool
+		imports    []string
+	}
+	var all []*module
+	byName := map[string][]*module{}
+	for _, f := range files {
+		if strings.HasPrefix(f, filepath.Join(dir, "malformed-libtasn1")+string(filepath.Separator)) {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pf, _ := parser.ParseFile(f, src)
+		if pf == nil {
+			continue
+		}
+		for _, md := range pf.Modules {
+			if md == nil || md.Identifier == nil {
+				continue
+			}
+			m := &module{name: md.Identifier.Name, file: f}
+			if oid := md.Identifier.OID; len(oid) > 0 {
+				m.itu = ituRoots[oid[0].Name] || ituRoots[oid[0].Number]
+			}
+			if md.Imports != nil {
+				for _, from := range md.Imports.From {
+					m.imports = append(m.imports, from.Module.Name)
+				}
+			}
+			all = append(all, m)
+			byName[m.name] = append(byName[m.name], m)
+		}
+	}
+	var closures [][]string // sorted file lists
+	itu, incomplete := 0, 0
+	for _, m := range all {
+		if !m.itu {
+			continue
+		}
+		itu++
+		seen := map[string]bool{m.name: true}
+		in := map[string]bool{m.file: true}
+		var missing []string
+		for queue := []*module{m}; len(queue) > 0; queue = queue[1:] {
+			for _, name := range queue[0].imports {
+				if seen[name] {
+					continue
+				}
+				seen[name] = true
+				cands := byName[name]
+				if len(cands) == 0 {
+					missing = append(missing, name)
+					continue
+				}
+				pick := cands[0]
+				for _, c := range cands {
+					if filepath.Dir(c.file) == filepath.Dir(m.file) {
+						pick = c
+						break
+					}
+				}
+				in[pick.file] = true
+				queue = append(queue, pick)
+			}
+		}
+		if len(missing) > 0 {
+			incomplete++
+			t.Logf("%s (%s): closure incomplete, %v not in the corpus", m.name, strings.TrimPrefix(m.file, dir+"/"), missing)
+			continue
+		}
+		closures = append(closures, slices.Sorted(maps.Keys(in)))
+	}
+	// Check the closures that no other one contains.
+	subset := func(a, b []string) bool {
+		for _, f := range a {
+			if _, ok := slices.BinarySearch(b, f); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	var checked [][]string
+	for i, c := range closures {
+		inner := false
+		for j, d := range closures {
+			if i != j && len(d) >= len(c) && subset(c, d) && (len(d) > len(c) || j < i) {
+				inner = true
+				break
+			}
+		}
+		if !inner {
+			checked = append(checked, c)
+		}
+	}
+	clean := 0
+	for _, c := range checked {
+		s, err := LoadPaths(c...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := s.Diags.Errors(); n > 0 {
+			t.Errorf("%s and its imports (%d files): %d errors, the first: %s", strings.TrimPrefix(c[0], dir+"/"), len(c), n, s.Diags.Err())
+			continue
+		}
+		clean++
+	}
+	t.Logf("%d ITU-T modules, %d with their import closure in the corpus (%d incomplete); the %d largest closures: %d check without errors",
+		itu, itu-incomplete, incomplete, len(checked), clean)
 }

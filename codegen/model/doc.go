@@ -58,7 +58,17 @@
 //     the tables drawn from them keep the values of keys they do not list
 //     (PKCS-1's digest algorithms, for PKCS #12 MACs; see SetRef), each
 //     with a warning at the set;
+//   - Options.Lenient accepts four defects of published modules that
+//     X.680 forbids (a name both imported and defined, an import its
+//     module does not export, an untagged open type among the
+//     alternatives of a CHOICE, SIZE on GeneralizedTime or UTCTime), each
+//     with a warning that names the rule relaxed; without it each is an
+//     error that says -lenient accepts it;
 //   - the parser's leniencies (parser.ParseFile) are warnings of the set;
+//   - an ENCODING-CONTROL section is not read, with a note: its
+//     instructions apply only to the encoding rules it names (XER, PER,
+//     ...), and BER and DER have none (X.680 54); an X.692 ECN module
+//     (parser.ECNModule) is not read either, with a note;
 //   - Options.AnyMap supplies tables for 1988 ANY DEFINED BY (and
 //     OCTET STRING) components (ParseAnyMap documents the file format);
 //   - signed data whose received encoding decoders keep is marked
@@ -66,7 +76,8 @@
 //     overridable with Options.KeepRaw and Options.NoDeriveKeepRaw.
 //
 // Every problem is a Diagnostic ("file:line:col: message", warnings with
-// "warning: "). The model refers to named types by *Assignment (Type.Ref)
+// "warning: ", notes, which tell what was left out where nothing is wrong,
+// with "note: "). The model refers to named types by *Assignment (Type.Ref)
 // rather than expanding them, so recursive types are finite; Type.Kind is
 // always the built-in kind a type stands for.
 package model

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+
 	"github.com/asn1gen/asn1gen/parser"
 )
 
@@ -29,27 +31,49 @@ func (s *Set) kind(t *Type) TypeKind {
 // underlying follows references to the built-in type, converting the
 // assignments on the way; nil for a cycle of references (reported once, at
 // the assignment).
+//
+// The result is memoized on every assignment of the chain, so that the
+// types of a chain "T0 ::= T1, T1 ::= T2, ... Tn ::= INTEGER" are resolved
+// in time linear in n (each link is followed once), not quadratic. A walk
+// that meets an assignment being converted returns nil without memoizing:
+// the conversion in progress decides later. mark tells this walk's
+// assignments from those of a walk it interrupts (convert may call
+// underlying), so that a cycle is one of this walk's.
 func (s *Set) underlying(t *Type) *Type {
-	seen := map[*Assignment]bool{}
+	if t == nil || t.Ref == nil {
+		return t
+	}
+	s.walkMark++
+	mark := s.walkMark
+	var path []*Assignment
 	for t != nil && t.Ref != nil {
 		a := t.Ref
-		if seen[a] {
+		if a.underDone {
+			t = a.under
+			break
+		}
+		if a.walkMark == mark {
 			// X.680 16.1: a type is not defined as itself. Report each
 			// cycle once.
 			if !a.cycleReported {
 				s.errorf(a.Pos, "%s is defined in terms of itself", a.Name)
-				for b := range seen {
+				for _, b := range path {
 					b.cycleReported = true
 				}
 			}
-			return nil
+			t = nil
+			break
 		}
-		seen[a] = true
+		a.walkMark = mark
+		path = append(path, a)
 		if a.state == 1 {
 			return nil
 		}
 		s.convert(a)
 		t = a.Type
+	}
+	for _, a := range path {
+		a.under, a.underDone = t, true
 	}
 	return t
 }
@@ -222,7 +246,7 @@ func (s *Set) finishType(t *Type) {
 	switch t.Kind {
 	case TypeChoice:
 		if t.Ref == nil {
-			s.checkDistinct(t.Components, "alternatives of the CHOICE", "X.680 29.2")
+			s.checkDistinct(t.Components, choiceAlternatives, "X.680 29.2")
 		}
 	case TypeSet:
 		if t.Ref == nil {
@@ -235,6 +259,13 @@ func (s *Set) finishType(t *Type) {
 	}
 }
 
+// choiceAlternatives is what checkDistinct calls the alternatives of a
+// CHOICE, the only place where Options.Lenient accepts an untagged open
+// type: a decoder of the CHOICE can try the other alternatives first, while
+// in a SET or after optional SEQUENCE components the open type would take
+// what a later component's tag selects.
+const choiceAlternatives = "alternatives of the CHOICE"
+
 // checkDistinct reports components whose outermost tags are equal.
 func (s *Set) checkDistinct(comps []*Component, what, clause string) {
 	seen := map[Tag]*Component{}
@@ -245,7 +276,16 @@ func (s *Set) checkDistinct(comps []*Component, what, clause string) {
 				// An untagged open type (ANY, CLASS.&Type) has no tag of its
 				// own (X.680 31.2.7 c): its value may carry any tag, so the
 				// rule of distinct tags cannot hold next to another component.
-				s.errorf(c.Pos, "%s: %s is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (%s); tag it", what, c.Name, clause)
+				if s.opts.Lenient && what == choiceAlternatives {
+					// Decoders try the tagged alternatives first (gen).
+					s.warnf(c.Pos, "%s: %s is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (%s, relaxed by -lenient): an element that has none of the other alternatives' tags is decoded as %s", what, c.Name, clause, c.Name).Accept = acceptKey("lenient", s.moduleAt(c.Pos))
+					continue
+				}
+				hint := ""
+				if what == choiceAlternatives {
+					hint = fmt.Sprintf(" (-lenient decodes as %s an element that no other alternative's tag selects)", c.Name)
+				}
+				s.errorf(c.Pos, "%s: %s is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (%s); tag it%s", what, c.Name, clause, hint)
 			}
 			continue
 		}

@@ -114,10 +114,21 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 		if f != nil {
 			// The parser's leniencies (parser.ParseFile) are warnings of
 			// the set too, so that Diags tells everything read beyond X.680.
-			for _, w := range f.Warnings {
-				s.Diags = append(s.Diags, &Diagnostic{Pos: w.Pos, Severity: Warning, Msg: w.Msg})
-			}
 			s.addFile(f)
+			for _, w := range f.Warnings {
+				d := &Diagnostic{Pos: w.Pos, Severity: Warning, Msg: w.Msg}
+				if m := s.moduleAt(w.Pos); w.Kind != "" && m != "" {
+					d.Accept = acceptKey(w.Kind, m)
+				}
+				s.Diags = append(s.Diags, d)
+			}
+			for _, e := range f.ECNModules {
+				what := "encoding definition module"
+				if e.Kind == "LINK-DEFINITIONS" {
+					what = "encoding link module"
+				}
+				s.notef(e.Pos, "%s is an X.692 %s (%s), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read", e.Name, what, e.Kind).Accept = acceptKey("ecn", e.Name)
+			}
 		}
 	}
 	s.resolveAll()
@@ -125,6 +136,7 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 	s.checkExtensible()
 	s.applyAnyMap()
 	s.markKeepRaw()
+	s.applyAccept()
 	for _, m := range s.Modules {
 		m.Package = pkgOf[m.File]
 	}
@@ -175,8 +187,62 @@ func (s *Set) errorf(pos parser.Pos, format string, args ...any) {
 	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
 }
 
-func (s *Set) warnf(pos parser.Pos, format string, args ...any) {
-	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)})
+func (s *Set) notef(pos parser.Pos, format string, args ...any) *Diagnostic {
+	d := &Diagnostic{Pos: pos, Severity: Note, Msg: fmt.Sprintf(format, args...)}
+	s.Diags = append(s.Diags, d)
+	return d
+}
+
+func (s *Set) warnf(pos parser.Pos, format string, args ...any) *Diagnostic {
+	d := &Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)}
+	s.Diags = append(s.Diags, d)
+	return d
+}
+
+// moduleAt returns the name of the module whose text holds pos ("" when
+// none does), for the keys of Diagnostic.Accept.
+func (s *Set) moduleAt(pos parser.Pos) string {
+	name := ""
+	for _, m := range s.Modules {
+		if m.File == pos.Filename && m.AST.Pos.Offset <= pos.Offset {
+			if pos.Offset <= m.AST.End.Offset {
+				return m.Name
+			}
+			name = m.Name // text after END: the module before it
+		}
+	}
+	return name
+}
+
+// acceptKey is the Diagnostic.Accept of a warning or note of the given
+// kind in module.
+func acceptKey(kind, module string) string { return kind + ":" + module }
+
+// applyAccept marks the diagnostics that Options.Accept accepts, and
+// reports the keys that accept none.
+func (s *Set) applyAccept() {
+	if len(s.opts.Accept) == 0 {
+		return
+	}
+	used := map[string]bool{}
+	for _, k := range s.opts.Accept {
+		used[k] = false
+	}
+	for _, d := range s.Diags {
+		if d.Accept == "" || d.AcceptedBy != "" {
+			continue
+		}
+		if _, ok := used[d.Accept]; ok {
+			used[d.Accept] = true
+			d.AcceptedBy = "-accept " + d.Accept
+		}
+	}
+	for _, k := range s.opts.Accept {
+		if !used[k] {
+			used[k] = true // once
+			s.errorf(flagPos("-accept", parser.Pos{}), "-accept %s accepts nothing: no warning or note of the set has that key", k)
+		}
+	}
 }
 
 // Module returns the module named name (the first one loaded when several
@@ -245,6 +311,11 @@ func (s *Set) addFile(f *parser.File) {
 		}
 		s.byName[m.Name] = append(s.byName[m.Name], m)
 		s.Modules = append(s.Modules, m)
+		for _, ec := range md.EncodingControl {
+			// X.680 54: the instructions of a section apply to the encoding
+			// rules it names only (XER, PER, ...), and BER and DER have none.
+			s.notef(ec.Pos, "ENCODING-CONTROL %s: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read", ec.EncodingReference).Accept = acceptKey("encoding-control", m.Name)
+		}
 		if md.Exports != nil && !md.Exports.All {
 			m.exports = map[string]bool{}
 			for _, sym := range md.Exports.Symbols {
@@ -297,7 +368,11 @@ func (s *Set) addFile(f *parser.File) {
 					imp.Symbols = append(imp.Symbols, sym.Name)
 					if m.defs[sym.Name] != nil {
 						// X.680 13.13: an imported reference is not defined again.
-						s.errorf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s", sym.Name, sym.Pos, m.Name)
+						if s.opts.Lenient {
+							s.warnf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13, relaxed by -lenient): the definition is used, the import is not", sym.Name, sym.Pos, m.Name).Accept = acceptKey("lenient", m.Name)
+							continue
+						}
+						s.errorf(m.defs[sym.Name].Pos, "%s is both imported (at %s) and defined in module %s (X.680 13.13; -lenient uses the definition)", sym.Name, sym.Pos, m.Name)
 						continue
 					}
 					if prev := m.imported[sym.Name]; prev != nil {
@@ -349,24 +424,28 @@ func (s *Set) resolveAll() {
 	}
 	covered := s.bindImportsFrom()
 	for _, m := range s.Modules {
-		for _, imp := range m.Imports {
-			if imp.Module != nil || covered[imp] {
-				continue
-			}
-			if len(imp.unbound) > 0 {
-				s.errorf(imp.Pos, "module %s not found (imported by %s); -import-from binds none of %s", imp.Name, m.Name, strings.Join(imp.unbound, ", "))
-				continue
-			}
-			s.errorf(imp.Pos, "module %s not found (imported by %s)", imp.Name, m.Name)
-		}
-	}
-	for _, m := range s.Modules {
 		for _, name := range sortedKeys(m.imported) {
 			s.resolveImport(m.imported[name], true)
 		}
 	}
 	for _, m := range s.Modules {
 		s.checkImportOIDs(m)
+	}
+	// Missing modules are reported once their AssignedIdentifiers are
+	// evaluated (checkImportOIDs), to tell whether a module of the set has
+	// that OID under another name.
+	for _, m := range s.Modules {
+		for _, imp := range m.Imports {
+			if imp.Module != nil || covered[imp] {
+				continue
+			}
+			oid := s.oidHint(imp)
+			if len(imp.unbound) > 0 {
+				s.errorf(imp.Pos, "module %s not found (imported by %s)%s; -import-from binds none of %s", imp.Name, m.Name, oid, strings.Join(imp.unbound, ", "))
+				continue
+			}
+			s.errorf(imp.Pos, "module %s not found (imported by %s)%s", imp.Name, m.Name, oid)
+		}
 	}
 	for _, m := range s.Modules {
 		for _, a := range m.Assignments {
@@ -426,7 +505,7 @@ func (s *Set) bindImports(m *Module) {
 		if len(cands) == 0 {
 			if byOID := s.moduleByLiteralOID(imp.ast.Module); byOID != nil {
 				imp.Module = byOID
-				s.warnf(imp.Pos, "no module is named %s; the module with its OID %s, %s (at %s), is used", imp.Name, byOID.OID, byOID.Name, byOID.AST.Identifier.Pos)
+				s.warnf(imp.Pos, "no module is named %s; the module with its OID %s, %s (at %s), is used", imp.Name, byOID.OID, byOID.Name, byOID.AST.Identifier.Pos).Accept = acceptKey("import-renamed", m.Name)
 				continue
 			}
 			continue // reported by resolveAll, after Options.ImportFrom
@@ -443,7 +522,7 @@ func (s *Set) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
 		return nil
 	}
 	var oid OID
-	for i, c := range gm.OID.Components {
+	for _, c := range gm.OID.Components {
 		switch n := c.Number.(type) {
 		case *parser.IntegerValue:
 			v, err := strconv.ParseUint(n.Text, 10, 64)
@@ -452,7 +531,7 @@ func (s *Set) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
 			}
 			oid = append(oid, v)
 		case nil:
-			v, ok := knownArc(oid, i, c.Name)
+			v, ok := knownArc(oid, c.Name)
 			if !ok || c.Module != "" {
 				return nil
 			}
@@ -505,9 +584,32 @@ func (s *Set) checkImportOIDs(m *Module) {
 		}
 		if !imp.OID.Equal(imp.Module.OID) && imp.Module.OID != nil {
 			s.warnf(imp.Pos, "module %s is imported with OID %s but declared with OID %s (at %s); bound by name",
-				imp.Name, imp.OID, imp.Module.OID, imp.Module.AST.Identifier.Pos)
+				imp.Name, imp.OID, imp.Module.OID, imp.Module.AST.Identifier.Pos).Accept = acceptKey("import-oid", m.Name)
 		}
 	}
+}
+
+// oidHint tells, for an import whose module is not found, which modules
+// of the set have the OID of its AssignedIdentifier under another name
+// (bindImports binds by OID only when the OID is written with numbers, and
+// one module has it), or that none has it; "" when the import has no OID.
+func (s *Set) oidHint(imp *Import) string {
+	if imp.OID == nil {
+		return ""
+	}
+	var found []string
+	for _, m := range s.Modules {
+		if m.OID.Equal(imp.OID) {
+			found = append(found, fmt.Sprintf("%s (at %s)", m.Name, m.AST.Identifier.Pos))
+		}
+	}
+	switch len(found) {
+	case 0:
+		return fmt.Sprintf("; no module of the set has its OID %s", imp.OID)
+	case 1:
+		return fmt.Sprintf("; module %s has its OID %s", found[0], imp.OID)
+	}
+	return fmt.Sprintf("; modules %s have its OID %s", strings.Join(found, " and "), imp.OID)
 }
 
 // assignedIdentifierOf returns the import whose AssignedIdentifier is the
@@ -564,7 +666,7 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 		// a module that may define them (RFC 5280's 1988 modules); where
 		// it does not, the built-in type is meant.
 		if report {
-			s.warnf(sym.pos, "%s is not defined in module %s; the built-in type is used", sym.name, from.Name)
+			s.warnf(sym.pos, "%s is not defined in module %s; the built-in type is used", sym.name, from.Name).Accept = acceptKey("import-builtin", sym.by)
 		}
 		return nil
 	} else if by := s.assignedIdentifierOf(sym); by != nil {
@@ -575,16 +677,26 @@ func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
 		// other use is an error (lookup).
 		if report {
 			s.warnf(sym.pos, "%s is not defined in module %s (imported by %s); it is only the AssignedIdentifier of the import from %s, which is bound by name",
-				sym.name, from.Name, sym.by, by.Name)
+				sym.name, from.Name, sym.by, by.Name).Accept = acceptKey("assigned-identifier", sym.by)
 		}
 		sym.missing = true
 		return nil
 	} else {
-		s.errorf(sym.pos, "%s is not defined in module %s (imported by %s)", sym.name, from.Name, sym.by)
+		hint := ""
+		if c := closestName(sym.name, referenceNames(nil, from, false)); c != "" {
+			hint = "; did you mean " + c + "?"
+		}
+		s.errorf(sym.pos, "%s is not defined in module %s (imported by %s%s)", sym.name, from.Name, sym.by, hint)
 		return nil
 	}
 	if from.exports != nil && !from.exports[sym.name] {
-		s.errorf(sym.pos, "%s is not exported by module %s", sym.name, from.Name)
+		// X.680 13: the symbols of an EXPORTS list are those that
+		// other modules may import.
+		if s.opts.Lenient {
+			s.warnf(sym.pos, "%s is not exported by module %s (the EXPORTS rule of X.680 13, relaxed by -lenient): it is imported all the same", sym.name, from.Name).Accept = acceptKey("lenient", sym.by)
+		} else {
+			s.errorf(sym.pos, "%s is not exported by module %s (the EXPORTS rule of X.680 13; -lenient imports it all the same)", sym.name, from.Name)
+		}
 	}
 	return sym.to
 }

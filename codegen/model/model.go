@@ -27,8 +27,10 @@ type Set struct {
 	instDepth int
 	// keyTruncated is set when instanceKey stopped at maxKeyDepth.
 	keyTruncated bool
-	tbl          *tableState
-	opts         Options
+	// walkMark numbers the walks of underlying.
+	walkMark uint64
+	tbl      *tableState
+	opts     Options
 	// opaque holds, by module name, the modules of the assignments that
 	// Options.ImportFrom binds to OpaqueBinding (see opaqueAssignment).
 	opaque map[string]*Module
@@ -150,7 +152,13 @@ type Assignment struct {
 	valState      int
 	cycleReported bool
 	state         int // conversion: 0 not started, 1 in progress, 2 done
-	scope         *scope
+	// under is the built-in type the assignment's type stands for (nil
+	// for a cycle), once underDone; walkMark is the walk of underlying
+	// that last passed here.
+	under     *Type
+	underDone bool
+	walkMark  uint64
+	scope     *scope
 }
 
 // QualifiedName is "Module.Name".
@@ -252,10 +260,19 @@ type Type struct {
 	tagsState int
 	kindDone  bool
 	finished  bool
+	// actual marks a type written as an actual parameter and substituted
+	// for a dummy of a template (X.683 9): the component relations written
+	// inside it refer to its own components (X.682 10.7: to the SEQUENCE,
+	// SET or CHOICE in which they are written), not to the template's
+	// types around it.
+	actual bool
 }
 
 // Underlying follows references to the built-in type.
 func (t *Type) Underlying() *Type {
+	if t.Ref != nil && t.Ref.underDone && t.Ref.under != nil {
+		return t.Ref.under // every checked type's is known
+	}
 	seen := 0
 	for t.Ref != nil && t.Ref.Type != nil && t.Ref.Type != t && seen < 100 {
 		t = t.Ref.Type
@@ -362,22 +379,47 @@ type Severity int
 const (
 	Error Severity = iota
 	Warning
+	// Note tells what was read and how where nothing is wrong (an
+	// ENCODING-CONTROL section for other encoding rules, not read).
+	Note
 )
 
-// Diagnostic is a located error or warning.
+// Diagnostic is a located error, warning or note.
 type Diagnostic struct {
 	Pos      parser.Pos
 	Severity Severity
 	Msg      string
+	// Accept is, for a warning or note that reports what the user cannot
+	// change (a published defect of a module's text, a draft's
+	// placeholder), the key "kind:Module" with which Options.Accept
+	// accepts it (see there); "" otherwise.
+	Accept string
+	// AcceptedBy is the option that asked for what the diagnostic reports,
+	// or accepted it: "-import-from PKCS-7.ContentInfo=...",
+	// "-extensible PKCS-1.PKCS1-v1-5DigestAlgorithms", "-accept
+	// set-comma:PKCS5v2-1"; "" when none did. Tools print such diagnostics
+	// only on request (Diagnostics.Shown).
+	AcceptedBy string
 }
 
-// Error prints "file:line:col: message", with "warning: " before the
-// message of a warning.
+// Error prints "file:line:col: message", with "warning: " or "note: "
+// before the message of a warning or a note, and after a message that
+// Options.Accept can accept, and has not, the option that would:
+// " [-accept kind:Module]".
 func (d *Diagnostic) Error() string {
-	if d.Severity == Warning {
-		return d.Pos.String() + ": warning: " + d.Msg
+	var s string
+	switch d.Severity {
+	case Warning:
+		s = d.Pos.String() + ": warning: " + d.Msg
+	case Note:
+		s = d.Pos.String() + ": note: " + d.Msg
+	default:
+		s = d.Pos.String() + ": " + d.Msg
 	}
-	return d.Pos.String() + ": " + d.Msg
+	if d.Accept != "" && d.AcceptedBy == "" {
+		s += " [-accept " + d.Accept + "]"
+	}
+	return s
 }
 
 // Diagnostics is a list of diagnostics sorted by position.
@@ -416,6 +458,20 @@ func (l Diagnostics) Error() string {
 		return l[0].Error()
 	}
 	return fmt.Sprintf("%s (and %d more)", l[0].Error(), len(l)-1)
+}
+
+// Shown returns the diagnostics that no option asked for or accepted
+// (AcceptedBy is ""): what a tool prints unless asked for everything. Each
+// of them is an error to fix, or a warning or note that says how to
+// accept it.
+func (l Diagnostics) Shown() Diagnostics {
+	var out Diagnostics
+	for _, d := range l {
+		if d.AcceptedBy == "" {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // String prints one diagnostic a line.

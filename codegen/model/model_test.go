@@ -240,7 +240,7 @@ END`},
 IMPORTS T FROM Missing { 1 2 3 };
 U ::= T
 END`},
-			want: []string{"m0.asn:2:16: module Missing not found (imported by A)"},
+			want: []string{"m0.asn:2:16: module Missing not found (imported by A); no module of the set has its OID 1.2.3"},
 		},
 		{
 			name: "missing symbol",
@@ -252,7 +252,7 @@ EXPORTS T;
 T ::= INTEGER
 V ::= BOOLEAN
 END`},
-			want: []string{"m0.asn:2:12: V is not exported by module B"},
+			want: []string{"m0.asn:2:12: V is not exported by module B (the EXPORTS rule of X.680 13; -lenient imports it all the same)"},
 		},
 		{
 			name: "undefined symbol in imported module",
@@ -273,7 +273,7 @@ END`, `PKIX1Explicit88 { iso(1) identified-organization(3) dod(6) internet(1) se
 DEFINITIONS EXPLICIT TAGS ::= BEGIN
 Name ::= SEQUENCE OF INTEGER
 END`},
-			want: []string{"m0.asn:2:19: warning: module PKIX1Explicit88 is imported with OID 1.3.6.1.5.5.7.0.1 but declared with OID 1.3.6.1.5.5.7.0.18 (at m1.asn:1:1); bound by name"},
+			want: []string{"m0.asn:2:19: warning: module PKIX1Explicit88 is imported with OID 1.3.6.1.5.5.7.0.1 but declared with OID 1.3.6.1.5.5.7.0.18 (at m1.asn:1:1); bound by name [-accept import-oid:AC]"},
 		},
 		{
 			// X.680 13.16: the AssignedIdentifier identifies the module;
@@ -287,7 +287,7 @@ END`, `B { 1 3 9999 2 } DEFINITIONS ::= BEGIN
 T ::= INTEGER
 v T ::= 7
 END`},
-			want: []string{"m0.asn:2:19: warning: no module is named Renamed; the module with its OID 1.3.9999.2, B (at m1.asn:1:1), is used"},
+			want: []string{"m0.asn:2:19: warning: no module is named Renamed; the module with its OID 1.3.9999.2, B (at m1.asn:1:1), is used [-accept import-renamed:A]"},
 		},
 		{
 			// X.680 20.7 and its examples: an addition may be numbered below
@@ -374,7 +374,7 @@ END`, `User DEFINITIONS ::= BEGIN
 IMPORTS T FROM Draft { iso(1) identified-organization(3) id-mod-x(0) };
 U ::= SEQUENCE { t T }
 END`},
-			want: []string{"m0.asn:1:43: warning: module OID has the draft placeholder TBD1 where a number belongs"},
+			want: []string{"m0.asn:1:43: warning: module OID has the draft placeholder TBD1 where a number belongs [-accept draft-oid:Draft]"},
 		},
 		{
 			name: "constraint applicability",
@@ -418,7 +418,7 @@ S ::= SET { any ANY }
 END`},
 			want: []string{
 				"m0.asn:2:38: components of the SEQUENCE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 25.6.1); tag it",
-				"m0.asn:4:27: alternatives of the CHOICE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2); tag it",
+				"m0.asn:4:27: alternatives of the CHOICE: any is an untagged open type, whose tag is indeterminate, so it cannot be told from the others (X.680 29.2); tag it (-lenient decodes as any an element that no other alternative's tag selects)",
 			},
 		},
 		{
@@ -685,5 +685,50 @@ END`)
 		if got, want := c.Value.Big(), tt.name != "Small"; got != want {
 			t.Errorf("%s: Big() = %v", tt.name, got)
 		}
+	}
+}
+
+// TestEncodingControlNote checks that an ENCODING-CONTROL section, whatever
+// its encoding reference and notation ("*" of XER targets), is a note and
+// not an error: its instructions do not apply to BER and DER (X.680 54).
+func TestEncodingControlNote(t *testing.T) {
+	s := checkSrc(`M DEFINITIONS ::= BEGIN
+AnyType ::= SEQUENCE { elem-list SEQUENCE OF elem UTF8String }
+ENCODING-CONTROL XER
+    ANY-ELEMENT AnyType.elem-list.*
+ENCODING-CONTROL PER-OTHER # ?
+END`)
+	want := []string{
+		"m0.asn:3:1: note: ENCODING-CONTROL XER: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read [-accept encoding-control:M]",
+		"m0.asn:5:1: note: ENCODING-CONTROL PER-OTHER: encoding instructions apply only to the encoding rules they name (X.680 54), so this section does not change BER or DER and is not read [-accept encoding-control:M]",
+	}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if n := s.Diags.Errors(); n != 0 {
+		t.Errorf("%d errors", n)
+	}
+}
+
+// TestECNModuleNote checks that an X.692 module is one note, not a syntax
+// error at its first token, and that the ASN.1 modules of the set check.
+func TestECNModuleNote(t *testing.T) {
+	s := checkSrc(`MyEDM {iso standard 1 edm(1)} ENCODING-DEFINITIONS ::= BEGIN
+EXPORTS #MyInt;
+#MyInt ::= #INT
+END
+MyELM LINK-DEFINITIONS ::= BEGIN
+ENCODE M.T WITH myEncodings COMPLETED BY per-basic-unaligned
+END
+M DEFINITIONS ::= BEGIN T ::= INTEGER END`)
+	want := []string{
+		"m0.asn:1:1: note: MyEDM is an X.692 encoding definition module (ENCODING-DEFINITIONS), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read [-accept ecn:MyEDM]",
+		"m0.asn:5:1: note: MyELM is an X.692 encoding link module (LINK-DEFINITIONS), not an ASN.1 module: it specifies encodings other than BER and DER, so it is not read [-accept ecn:MyELM]",
+	}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if s.Module("M") == nil || s.Module("M").Lookup("T") == nil {
+		t.Error("module M is not loaded")
 	}
 }

@@ -39,6 +39,49 @@ type Options struct {
 	// flag), so that the tables drawn from them keep the value of a key
 	// they do not list instead of rejecting it.
 	Extensible []SetRef
+	// Lenient accepts four defects of published modules that X.680
+	// forbids and other compilers (Erlang's asn1ct) accept, each with a
+	// warning at the defect that names the rule relaxed and says what is
+	// done instead (asn1gen's -lenient flag):
+	//   - a name both imported and defined in the module (ISO 10589's
+	//     NAddress): the definition is used (X.680 13.13);
+	//   - a symbol imported from a module whose EXPORTS list omits it
+	//     (GSN-Address from MAP-MS-DataTypes, imported by the CAP and CDR
+	//     modules): it is imported all the same (X.680 13, EXPORTS);
+	//   - an untagged open type among tagged alternatives of a CHOICE
+	//     (X.748, X.738): an element with none of the other alternatives'
+	//     tags is decoded as the open type (X.680 29.2);
+	//   - SIZE on GeneralizedTime or UTCTime (H.450.7): the constraint is
+	//     ignored (X.680 51.5.1).
+	// Without it, each is a located error.
+	Lenient bool
+	// Accept accepts the warnings and notes whose Diagnostic.Accept is one
+	// of its keys ("kind:Module", asn1gen's -accept flag): what they
+	// report is in the text of Module, which the user cannot change, and
+	// has been read. An accepted diagnostic stays in Set.Diags with its
+	// AcceptedBy set, and tools print only Diags.Shown(); a key that
+	// accepts nothing is an error, so that a list of keys stays true to
+	// its modules. The kinds:
+	//   - import-oid: an import names the module with another OID than
+	//     the module's own (another edition; bound by name);
+	//   - import-renamed: no module has the imported name, and the module
+	//     with the import's OID is used;
+	//   - import-builtin: an imported string type its module does not
+	//     define is the built-in type;
+	//   - assigned-identifier: an imported value its module does not
+	//     define is used only as the OID of another import;
+	//   - draft-oid, module-oid: the module's own OID has a draft's
+	//     placeholder, or a name without a number;
+	//   - duplicate-key: two objects of an object set have the same
+	//     UNIQUE key, and tables use the first;
+	//   - set-comma, comment-comma, plus-sign, comment-end,
+	//     text-after-end: the parser's leniencies (parser.WarnSetComma ...);
+	//   - lenient: a defect accepted by Lenient;
+	//   - encoding-control, ecn: the notes of an ENCODING-CONTROL section
+	//     and of an X.692 module, which are not read.
+	// The warnings of ImportFrom and Extensible are accepted by the
+	// bindings and sets that cause them.
+	Accept []string
 }
 
 // AnyMapping is one line of an ANY mapping file: in the type Module.Type,

@@ -90,9 +90,9 @@ func (s *Set) lookup(sc *scope, module, name string, pos parser.Pos, report bool
 	}
 	if report {
 		if module != "" {
-			s.errorf(pos, "%s is not defined in module %s", name, m.Name)
+			s.errorf(pos, "%s is not defined in module %s%s", name, m.Name, didYouMean(name, referenceNames(nil, m, false)))
 		} else {
-			s.errorf(pos, "undefined reference %s", name)
+			s.errorf(pos, "undefined reference %s%s", name, didYouMean(name, referenceNames(sc, m, true)))
 		}
 	}
 	return nil

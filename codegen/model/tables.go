@@ -112,6 +112,21 @@ func valueKey(v *Value) string {
 	return fmt.Sprintf("%d@%s", v.Kind, v.Pos)
 }
 
+// keyText prints a key value for messages: an OID dotted, an integer in
+// decimal, anything else as valueKey does.
+func keyText(v *Value) string {
+	switch v.Kind {
+	case ValueOID, ValueRelativeOID:
+		return v.OID.String()
+	case ValueInteger, ValueEnumerated:
+		if v.Big != nil {
+			return v.Big.String()
+		}
+		return fmt.Sprint(v.Int)
+	}
+	return valueKey(v)
+}
+
 // tableState is the memo of objects and object sets.
 type tableState struct {
 	objects map[*Assignment]*Object
@@ -645,19 +660,29 @@ func (o *Object) describe() string {
 // the outermost type, to which "@" paths refer (X.682 10.7); eval is false
 // for templates, whose object sets are dummies: only the paths are checked.
 func (s *Set) resolveTables(root *Type, eval bool) {
-	s.walkTables(root, nil, eval, 0)
+	s.walkTables(root, nil, false, eval, 0)
 }
 
-func (s *Set) walkTables(t *Type, stack []*Type, eval bool, depth int) {
+// walkTables resolves the tables of the constraints in t's type tree.
+// stack holds the SEQUENCE, SET and CHOICE types around t up to the
+// outermost one that "@" paths start from, and inActual tells that this
+// one is an actual parameter (Type.actual).
+func (s *Set) walkTables(t *Type, stack []*Type, inActual, eval bool, depth int) {
 	if t == nil || depth > 200 {
 		return
 	}
+	if t.actual {
+		// X.682 10.7: the paths start from the type in which the
+		// constraint is written, here the actual parameter, wherever the
+		// template puts it.
+		stack, inActual = nil, true
+	}
 	if c := t.Constraints; c != nil {
 		if c.Table != nil && c.Table.owner == t {
-			s.resolveTable(t, stack, eval)
+			s.resolveTable(t, stack, inActual, eval)
 		}
 		if c.Containing != nil {
-			s.walkTables(c.Containing, stack, eval, depth+1)
+			s.walkTables(c.Containing, stack, inActual, eval, depth+1)
 		}
 	}
 	if t.Ref != nil {
@@ -667,21 +692,21 @@ func (s *Set) walkTables(t *Type, stack []*Type, eval bool, depth int) {
 	case TypeSequence, TypeSet, TypeChoice:
 		inner := append(append([]*Type(nil), stack...), t)
 		for _, c := range t.Components {
-			s.walkTables(c.Type, inner, eval, depth+1)
+			s.walkTables(c.Type, inner, inActual, eval, depth+1)
 		}
 	case TypeSequenceOf, TypeSetOf:
-		s.walkTables(t.Elem, stack, eval, depth+1)
+		s.walkTables(t.Elem, stack, inActual, eval, depth+1)
 	}
 }
 
 // resolveTable evaluates the object set of t's table constraint and, for a
 // component relation constraint, the table from key to selected field.
-func (s *Set) resolveTable(t *Type, stack []*Type, eval bool) {
+func (s *Set) resolveTable(t *Type, stack []*Type, inActual, eval bool) {
 	tc := t.Constraints.Table
 	var key *Component
 	var keyField string
 	for _, at := range tc.AtNotations {
-		comp := s.atComponent(at, stack)
+		comp := s.atComponent(at, stack, inActual)
 		if comp == nil {
 			continue
 		}
@@ -751,8 +776,17 @@ func (s *Set) resolveTable(t *Type, stack []*Type, eval bool) {
 		e := &OpenTypeEntry{Key: k, Type: o.Types[typeField], Value: o.Values[t.Field], Object: o}
 		if prev := seen[valueKey(k)]; prev != nil {
 			if prev.Object != o && prev.Object.Name != o.Name {
-				// X.681 9.8: UNIQUE fields identify one object of a set.
-				s.warnf(t.Pos, "objects %s and %s of the table have the same key %s; the first is used", prev.Object.describe(), o.describe(), k.OID)
+				// X.681 9.8: UNIQUE fields identify one object of a set. A
+				// published defect: RFC 5911's cea-aes192-GCM and
+				// cea-aes256-GCM repeat the IDENTIFIER of cea-aes128-GCM.
+				// Reported at the object, once for all the tables drawn
+				// from its sets.
+				why := ""
+				if f, ok := class.Field(keyField).(*parser.FixedTypeValueFieldSpec); ok && f.Unique {
+					why = ", though the field is UNIQUE (X.681 9.8)"
+				}
+				s.warnf(o.Pos, "object %s has the same %s, %s, as object %s (at %s)%s: tables select %s for that key",
+					o.describe(), keyField, keyText(k), prev.Object.describe(), prev.Object.Pos, why, prev.Object.describe()).Accept = acceptKey("duplicate-key", s.moduleAt(o.Pos))
 			}
 			continue
 		}
@@ -764,10 +798,18 @@ func (s *Set) resolveTable(t *Type, stack []*Type, eval bool) {
 
 // atComponent finds the component an AtNotation names (X.682 10.7): from
 // the outermost type for "@a.b", from the type Level-1 levels out of the
-// innermost one for "@.a" ("@." is the innermost).
-func (s *Set) atComponent(at *parser.AtNotation, stack []*Type) *Component {
+// innermost one for "@.a" ("@." is the innermost). inActual tells that the
+// outermost type is an actual parameter (Type.actual).
+func (s *Set) atComponent(at *parser.AtNotation, stack []*Type, inActual bool) *Component {
 	path := "@" + strings.Repeat(".", at.Level) + strings.Join(at.Components, ".")
 	if len(stack) == 0 {
+		if inActual {
+			// "WRAP{C.&Type({Set}{@kind})}" in a SEQUENCE that has kind:
+			// the key is outside the instance, and instances do not
+			// depend on where they are used (they are shared).
+			s.errorf(at.Pos, "component relation %s in an actual parameter refers outside it, to the type in which the parameterized type is used: write the SEQUENCE, SET or CHOICE that holds the key in the actual parameter", path)
+			return nil
+		}
 		s.errorf(at.Pos, "component relation %s outside a SEQUENCE, SET or CHOICE", path)
 		return nil
 	}
@@ -777,6 +819,10 @@ func (s *Set) atComponent(at *parser.AtNotation, stack []*Type) *Component {
 	} else {
 		i := len(stack) - at.Level
 		if i < 0 {
+			if inActual {
+				s.errorf(at.Pos, "component relation %s goes out of the actual parameter in which it is written", path)
+				return nil
+			}
 			s.errorf(at.Pos, "component relation %s goes out of the outermost type", path)
 			return nil
 		}

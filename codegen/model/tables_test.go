@@ -250,6 +250,15 @@ func TestComponentRelationErrors(t *testing.T) {
 		{"relative path", `T ::= SEQUENCE { id C.&id ({S}), inner SEQUENCE { v C.&T ({S}{@..id}) } }`, nil},
 		{"relative path too far", `T ::= SEQUENCE { id C.&id ({S}), inner SEQUENCE { v C.&T ({S}{@...id}) } }`,
 			[]string{"m0.asn:5:63: component relation @...id goes out of the outermost type"}},
+		// X.682 10.7: the paths start from the SEQUENCE in which the
+		// constraint is written, even when that is an actual parameter.
+		{"in an actual parameter", "W{X} ::= CHOICE { plain X, other NULL }\nT ::= W{SEQUENCE { id C.&id ({S}), v C.&T ({S}{@id}) }}", nil},
+		{"in an actual parameter, not in the template", "W{X} ::= SEQUENCE { id C.&id ({S}), x X }\nT ::= W{SEQUENCE { v C.&T ({S}{@id}) }}",
+			[]string{"m0.asn:6:32: component relation @id: there is no component id"}},
+		{"in an actual parameter, relative path out of it", "W{X} ::= SEQUENCE { id C.&id ({S}), x X }\nT ::= W{SEQUENCE { v C.&T ({S}{@..id}) }}",
+			[]string{"m0.asn:6:32: component relation @..id goes out of the actual parameter in which it is written"}},
+		{"key outside the actual parameter", "W{X} ::= SEQUENCE { x X }\nT ::= SEQUENCE { id C.&id ({S}), w W{C.&T ({S}{@id})} }",
+			[]string{"m0.asn:6:48: component relation @id in an actual parameter refers outside it, to the type in which the parameterized type is used: write the SEQUENCE, SET or CHOICE that holds the key in the actual parameter"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -258,6 +267,36 @@ func TestComponentRelationErrors(t *testing.T) {
 				t.Errorf("diags (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestComponentRelationInActual checks issue 12's reproduction: the
+// relation written in the actual parameter of WRAP selects val's type by
+// the kind of that SEQUENCE.
+func TestComponentRelationInActual(t *testing.T) {
+	s := checkSrc(`AtParam DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+C ::= CLASS { &id INTEGER UNIQUE, &Type } WITH SYNTAX { &Type IDENTIFIED BY &id }
+Set C ::= { {BOOLEAN IDENTIFIED BY 1} | {INTEGER IDENTIFIED BY 2} }
+WRAP{Type} ::= CHOICE { plain Type, wrapped [9] OCTET STRING }
+Msg ::= WRAP{ SEQUENCE { kind C.&id({Set}), val C.&Type({Set}{@kind}) } }
+END`)
+	if len(s.Diags) > 0 {
+		t.Fatalf("diags:\n%s", s.Diags)
+	}
+	val := component(t, s, "AtParam", "Msg", "plain", "val")
+	tab := val.Table()
+	if tab == nil {
+		t.Fatal("Msg.plain.val has no table")
+	}
+	var rows []string
+	for _, e := range tab.Entries {
+		rows = append(rows, valueKey(e.Key)+" -> "+typeName(e.Type))
+	}
+	if diff := cmp.Diff([]string{"int:1 -> BOOLEAN", "int:2 -> INTEGER"}, rows); diff != "" {
+		t.Errorf("Msg.plain.val (-want +got):\n%s", diff)
+	}
+	if kind := component(t, s, "AtParam", "Msg", "plain", "kind"); tab.Key != kind {
+		t.Errorf("the key is %s, want Msg.plain.kind", tab.Key.Name)
 	}
 }
 

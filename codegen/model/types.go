@@ -479,6 +479,7 @@ func (s *Set) convRef(sc *scope, r *parser.TypeReference) *Type {
 			return &Type{Kind: TypeInvalid, Pos: r.Pos}
 		}
 		t := s.conv(b.sc, at)
+		t.actual = true
 		return t
 	}
 	a := s.lookup(sc, r.Module, r.Name, r.Pos, false)

@@ -89,13 +89,32 @@ type NamedValue struct {
 	Value *Value
 }
 
-// Well-known arcs that may be written in NameForm (X.680 32.7, X.660 Annex
-// A-C).
-var rootArcs = map[string]uint64{"itu-t": 0, "ccitt": 0, "iso": 1, "joint-iso-itu-t": 2, "joint-iso-ccitt": 2}
+// nameForms are the arcs that X.660 (Annex A) names for use alone, as a
+// NameForm (X.680 32.7), keyed by the arcs above them: the three roots, the
+// arcs under itu-t (ccitt) and iso, and the 26 letters of the ITU-T
+// Recommendation series under {itu-t recommendation} (a(1) .. z(26):
+// {itu-t recommendation q 773} is Q.773's arc). joint-iso-itu-t has no
+// second-level NameForm; itu-t's r-recommendation(5) and data(9) have names
+// that X.660 does not let stand alone (r-recommendation is for ITU-R's
+// OID-IRIs, data was never an ITU-T assignment), so they need their numbers.
+// registration-authority(1) under iso is still a NameForm, although X.660
+// no longer allocates under it.
+var nameForms = map[string]map[string]uint64{
+	"": {"itu-t": 0, "ccitt": 0, "iso": 1, "joint-iso-itu-t": 2, "joint-iso-ccitt": 2},
+	"0": {"recommendation": 0, "question": 1, "administration": 2, "network-operator": 3,
+		"identified-organization": 4},
+	"1":   {"standard": 0, "registration-authority": 1, "member-body": 2, "identified-organization": 3},
+	"0.0": recommendationSeries(),
+}
 
-var secondArcs = map[uint64]map[string]uint64{
-	0: {"recommendation": 0, "question": 1, "administration": 2, "network-operator": 3, "identified-organization": 4},
-	1: {"standard": 0, "registration-authority": 1, "member-body": 2, "identified-organization": 3},
+// recommendationSeries is a(1) .. z(26), the letters of the ITU-T
+// Recommendation series under {itu-t recommendation}.
+func recommendationSeries() map[string]uint64 {
+	m := make(map[string]uint64, 26)
+	for c := 'a'; c <= 'z'; c++ {
+		m[string(c)] = uint64(c-'a') + 1
+	}
+	return m
 }
 
 // definitiveOID evaluates a module's DefinitiveIdentifier (X.680 13.8),
@@ -105,12 +124,12 @@ func (s *Set) definitiveOID(id *parser.ModuleIdentifier) OID {
 		return nil
 	}
 	var out OID
-	for i, c := range id.OID {
+	for _, c := range id.OID {
 		if c.Placeholder != "" {
 			// Drafts write "name(TBD1)" until the arc is assigned: the OID
 			// is unknown, so imports naming the module by OID are not
 			// confirmed against it.
-			s.warnf(c.Pos, "module OID has the draft placeholder %s where a number belongs", c.Placeholder)
+			s.warnf(c.Pos, "module OID has the draft placeholder %s where a number belongs", c.Placeholder).Accept = acceptKey("draft-oid", id.Name)
 			return nil
 		}
 		if c.Number != "" {
@@ -122,26 +141,22 @@ func (s *Set) definitiveOID(id *parser.ModuleIdentifier) OID {
 			out = append(out, n)
 			continue
 		}
-		if n, ok := knownArc(out, i, c.Name); ok {
+		if n, ok := knownArc(out, c.Name); ok {
 			out = append(out, n)
 			continue
 		}
-		s.warnf(c.Pos, "module OID arc %s has no number", c.Name)
+		s.warnf(c.Pos, "module OID arc %s has no number", c.Name).Accept = acceptKey("module-oid", id.Name)
 		return nil
 	}
 	return out
 }
 
-func knownArc(prefix OID, i int, name string) (uint64, bool) {
-	if i == 0 {
-		n, ok := rootArcs[name]
-		return n, ok
-	}
-	if i == 1 && len(prefix) == 1 {
-		n, ok := secondArcs[prefix[0]][name]
-		return n, ok
-	}
-	return 0, false
+// knownArc returns the number of the NameForm name under the arcs prefix
+// (the object identifier evaluated so far, so that "{itu-t recommendation
+// q}" and "{id-itu-t-rec q}" with id-itu-t-rec ::= {0 0} mean the same).
+func knownArc(prefix OID, name string) (uint64, bool) {
+	n, ok := nameForms[prefix.String()][name]
+	return n, ok
 }
 
 // evalOID evaluates ObjIdComponents (X.680 32.3): numbers, names with
@@ -204,7 +219,7 @@ func (s *Set) evalOID(sc *scope, comps []*parser.ObjIdComponent, relative bool) 
 			return nil, false
 		}
 		if c.Module == "" && !relative {
-			if n, ok := knownArc(out, i, c.Name); ok {
+			if n, ok := knownArc(out, c.Name); ok {
 				out = append(out, n)
 				continue
 			}

@@ -17,6 +17,16 @@
 //     same types of CryptographicMessageSyntax-2010, so that the package
 //     holds one CMS and not two.
 //
+// -accept accepts what the check reports about the published text of the
+// modules: X509-ML-DSA-2025 is a draft whose module OID holds the
+// placeholder TBD1; RFC 5911's cea-aes192-GCM and cea-aes256-GCM repeat
+// the IDENTIFIER of cea-aes128-GCM (id-aes128-GCM), so the tables of
+// content-encryption algorithms have no row for id-aes192-GCM and
+// id-aes256-GCM, whose parameters are then kept as received; RFC 6268's
+// CryptographicMessageSyntax-2010 imports AttributeCertificateVersion1-2009
+// with the OID of a PKIX module (1.3.6.1.5.5.7.0.49) instead of its S/MIME
+// one, and the module is bound by name.
+//
 // A module set is one Go package, so the X.509 types CMS uses
 // (Certificate, Name, ...) are generated here too, from the same modules as
 // package rfc5280; convert between the two through their DER encoding.
@@ -25,4 +35,4 @@
 // decode them with UnmarshalBER.
 package rfc5652
 
-//go:generate go run ../../cmd/asn1gen gen -o . -package rfc5652 -import-from CryptographicMessageSyntax-2009.SubjectKeyIdentifier=CryptographicMessageSyntax-2010,CryptographicMessageSyntax-2009.IssuerAndSerialNumber=CryptographicMessageSyntax-2010,CryptographicMessageSyntax-2009.RecipientKeyIdentifier=CryptographicMessageSyntax-2010,CryptographicMessageSyntax-2009.ContentInfo=CryptographicMessageSyntax-2010 -extend CryptographicMessageSyntax-2010.ContentSet=CMS-AuthEnvelopedData-2010.ContentTypes,CryptographicMessageSyntax-2010.ContentSet=CompressedDataContent-2010.ContentTypes,CryptographicMessageSyntax-2010.SignatureAlgorithmSet=X509-ML-DSA-2025.SignatureAlgorithms ../../modules/rfc5652/CryptographicMessageSyntax-2010.asn ../../modules/rfc5652/CryptographicMessageSyntaxAlgorithms-2009.asn ../../modules/rfc5652/CMS-AuthEnvelopedData-2010.asn ../../modules/rfc5652/CMS-AES-CCM-and-AES-GCM-2009.asn ../../modules/rfc5652/CompressedDataContent-2010.asn ../../modules/rfc5652/SecureMimeMessageV3dot1-2009.asn ../../modules/rfc5652/AlgorithmInformation-2009.asn ../../modules/rfc5652/PKIX-CommonTypes-2009.asn ../../modules/rfc5652/PKIX1Explicit-2009.asn ../../modules/rfc5652/PKIX1Implicit-2009.asn ../../modules/rfc5652/PKIXAlgs-2009.asn ../../modules/rfc5652/PKIX1-PSS-OAEP-Algorithms-2009.asn ../../modules/rfc5652/PKIX-X400Address-2009.asn ../../modules/rfc5652/AttributeCertificateVersion1-2009.asn ../../modules/rfc5652/PKIXAttributeCertificate-2009.asn ../../modules/rfc5280/X509-ML-DSA-2025.asn
+//go:generate go run ../../cmd/asn1gen gen -o . -package rfc5652 -accept draft-oid:X509-ML-DSA-2025,duplicate-key:CMS-AES-CCM-and-AES-GCM-2009,import-oid:CryptographicMessageSyntax-2010 -import-from CryptographicMessageSyntax-2009.SubjectKeyIdentifier=CryptographicMessageSyntax-2010,CryptographicMessageSyntax-2009.IssuerAndSerialNumber=CryptographicMessageSyntax-2010,CryptographicMessageSyntax-2009.RecipientKeyIdentifier=CryptographicMessageSyntax-2010,CryptographicMessageSyntax-2009.ContentInfo=CryptographicMessageSyntax-2010 -extend CryptographicMessageSyntax-2010.ContentSet=CMS-AuthEnvelopedData-2010.ContentTypes,CryptographicMessageSyntax-2010.ContentSet=CompressedDataContent-2010.ContentTypes,CryptographicMessageSyntax-2010.SignatureAlgorithmSet=X509-ML-DSA-2025.SignatureAlgorithms ../../modules/rfc5652/CryptographicMessageSyntax-2010.asn ../../modules/rfc5652/CryptographicMessageSyntaxAlgorithms-2009.asn ../../modules/rfc5652/CMS-AuthEnvelopedData-2010.asn ../../modules/rfc5652/CMS-AES-CCM-and-AES-GCM-2009.asn ../../modules/rfc5652/CompressedDataContent-2010.asn ../../modules/rfc5652/SecureMimeMessageV3dot1-2009.asn ../../modules/rfc5652/AlgorithmInformation-2009.asn ../../modules/rfc5652/PKIX-CommonTypes-2009.asn ../../modules/rfc5652/PKIX1Explicit-2009.asn ../../modules/rfc5652/PKIX1Implicit-2009.asn ../../modules/rfc5652/PKIXAlgs-2009.asn ../../modules/rfc5652/PKIX1-PSS-OAEP-Algorithms-2009.asn ../../modules/rfc5652/PKIX-X400Address-2009.asn ../../modules/rfc5652/AttributeCertificateVersion1-2009.asn ../../modules/rfc5652/PKIXAttributeCertificate-2009.asn ../../modules/rfc5280/X509-ML-DSA-2025.asn
