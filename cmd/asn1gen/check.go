@@ -70,6 +70,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols")
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets")
 	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible")
+	containing := fset.String("containing", "", "comma-separated `bindings` Module.object=Module.Type: the object's OCTET STRING holds that type")
 	lenient := fset.Bool("lenient", false, "accept four published defects, each with a warning")
 	accept := fset.String("accept", "", "comma-separated `keys` kind:Module of the warnings to accept")
 	verbose := fset.Bool("v", false, "also print the warnings that flags accept")
@@ -94,7 +95,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if !*syntaxOnly {
 		opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, Lenient: *lenient, Accept: splitList(*accept)}
-		if err := bindFlags(&opts, *importFrom, *extend, *extensible); err != nil {
+		if err := bindFlags(&opts, *importFrom, *extend, *extensible, *containing); err != nil {
 			fmt.Fprintf(stderr, "asn1gen check: %v\n", err)
 			return 2
 		}
@@ -147,7 +148,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // bindFlags parses the -import-from, -extend and -extensible lists into
 // opts.
-func bindFlags(opts *model.Options, importFrom, extend, extensible string) error {
+func bindFlags(opts *model.Options, importFrom, extend, extensible, containing string) error {
 	for _, item := range splitList(importFrom) {
 		b, err := model.ParseImportFrom(item)
 		if err != nil {
@@ -168,6 +169,13 @@ func bindFlags(opts *model.Options, importFrom, extend, extensible string) error
 			return fmt.Errorf("-extensible: %v", err)
 		}
 		opts.Extensible = append(opts.Extensible, r)
+	}
+	for _, item := range splitList(containing) {
+		c, err := model.ParseContaining(item)
+		if err != nil {
+			return fmt.Errorf("-containing: %v", err)
+		}
+		opts.Containing = append(opts.Containing, c)
 	}
 	return nil
 }

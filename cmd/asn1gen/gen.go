@@ -19,7 +19,8 @@ func init() {
 
 const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-fuzz] [-lenient] [-v]
 	[-anymap FILE] [-keep-raw T,T | -no-keep-raw] [-import-from [In:]M.Sym=Module|ANY,...]
-	[-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...] [-accept kind:Module,...] FILE|DIR...
+	[-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...] [-containing Module.obj=Module.Type,...]
+	[-accept kind:Module,...] FILE|DIR...
 
 Checks the modules like 'asn1gen check' and writes one Go package to DIR:
 NAME.go with a Go type, decoder and encoder for every type of the set (or
@@ -52,6 +53,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols (see check)")
 	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets (see check)")
 	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible (see check)")
+	containing := fset.String("containing", "", "comma-separated `bindings` Module.object=Module.Type: the object's OCTET STRING holds that type (see check)")
 	use := fset.String("use", "", "comma-separated Go `import paths` of generated packages whose modules to use, not generate")
 	lenient := fset.Bool("lenient", false, "accept four published defects, each with a warning (see check)")
 	accept := fset.String("accept", "", "comma-separated `keys` kind:Module of the warnings to accept (see check)")
@@ -73,7 +75,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, KeepRaw: splitList(*keepRaw), Lenient: *lenient, Accept: splitList(*accept)}
-	if err := bindFlags(&opts, *importFrom, *extend, *extensible); err != nil {
+	if err := bindFlags(&opts, *importFrom, *extend, *extensible, *containing); err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
 	}
@@ -97,7 +99,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	// The options that shape the model, recorded in the manifest for the
 	// packages that will use this one.
 	var flags []manifest.Flag
-	for _, f := range []struct{ name, value string }{{"-import-from", *importFrom}, {"-extend", *extend}, {"-extensible", *extensible}, {"-keep-raw", *keepRaw}} {
+	for _, f := range []struct{ name, value string }{{"-import-from", *importFrom}, {"-extend", *extend}, {"-extensible", *extensible}, {"-containing", *containing}, {"-keep-raw", *keepRaw}} {
 		if f.value != "" {
 			flags = append(flags, manifest.Flag{Name: f.name, Value: f.value})
 		}

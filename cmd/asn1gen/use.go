@@ -45,11 +45,13 @@ func loadUses(importPaths []string, opts *model.Options) ([]*manifest.Manifest, 
 func applyFlag(opts *model.Options, f manifest.Flag, files map[string][]byte) error {
 	switch f.Name {
 	case "-import-from":
-		return bindFlags(opts, f.Value, "", "")
+		return bindFlags(opts, f.Value, "", "", "")
 	case "-extend":
-		return bindFlags(opts, "", f.Value, "")
+		return bindFlags(opts, "", f.Value, "", "")
 	case "-extensible":
-		return bindFlags(opts, "", "", f.Value)
+		return bindFlags(opts, "", "", f.Value, "")
+	case "-containing":
+		return bindFlags(opts, "", "", "", f.Value)
 	case "-lenient":
 		// The used modules check only with the leniencies they were
 		// generated with (which then apply to the whole set).

@@ -135,6 +135,7 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 	s.checkExtensions()
 	s.checkExtensible()
 	s.applyAnyMap()
+	s.applyContaining()
 	s.markKeepRaw()
 	s.applyAccept()
 	for _, m := range s.Modules {

@@ -34,6 +34,13 @@ type Options struct {
 	// their extension marker, before open-type tables are computed (see
 	// SetExtension; asn1gen's -extend flag).
 	Extend []SetExtension
+	// Containing states that the OCTET STRING (or BIT STRING) type field
+	// of an information object holds the DER of a type, as if the object
+	// wrote "OCTET STRING (CONTAINING T)" (X.682 11), for modules that say
+	// so only in a comment (PKCS-12's x509Certificate: "DER-encoded X.509
+	// certificate stored in OCTET STRING"). See Containment; asn1gen's
+	// -containing flag. One that matches no such object is an error.
+	Containing []Containment
 	// Extensible declares object sets extensible, as if their definitions
 	// ended with an extension marker (see SetRef; asn1gen's -extensible
 	// flag), so that the tables drawn from them keep the value of a key
