@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // The typed benchmarks decode and encode with the generated packages (full
@@ -75,8 +75,8 @@ func BenchmarkTypedCRLEncode(b *testing.B) {
 	})
 }
 
-// x509Options accepts what crypto/x509 accepts (see runtime.TolerateX509).
-var x509Options = &runtime.Options{Tolerate: runtime.TolerateX509, SkipConstraints: true}
+// x509Options accepts what crypto/x509 accepts (see der.TolerateX509).
+var x509Options = &der.Options{Tolerate: der.TolerateX509, SkipConstraints: true}
 
 // hugeCert is the size from which a certificate counts as oversized: the
 // corpus holds four of 1.2 MB (Bouncy Castle's mal-*.crt, name constraints

@@ -6,21 +6,22 @@ import (
 	"math/big"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/parser"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
 
-// rd names a runtime.Reader in generated code: the parameter r (a
+// rd names a der.Reader in generated code: the parameter r (a
 // pointer) or a local sub-reader (a value).
 type rd struct {
 	name string
 	ptr  bool
 }
 
-// arg is the reader as an argument of type *runtime.Reader.
+// arg is the reader as an argument of type *der.Reader.
 func (r rd) arg() *jen.Statement {
 	if r.ptr {
 		return jen.Id(r.name)
@@ -52,33 +53,33 @@ func (e *emitter) tmpName(prefix string) string {
 }
 
 var universalNames = map[uint32]string{
-	runtime.TagBoolean: "TagBoolean", runtime.TagInteger: "TagInteger", runtime.TagBitString: "TagBitString",
-	runtime.TagOctetString: "TagOctetString", runtime.TagNull: "TagNull", runtime.TagOID: "TagOID",
-	runtime.TagObjectDescriptor: "TagObjectDescriptor", runtime.TagExternal: "TagExternal", runtime.TagReal: "TagReal",
-	runtime.TagEnumerated: "TagEnumerated", runtime.TagEmbeddedPDV: "TagEmbeddedPDV", runtime.TagUTF8String: "TagUTF8String",
-	runtime.TagRelativeOID: "TagRelativeOID", runtime.TagTime: "TagTime", runtime.TagSequence: "TagSequence",
-	runtime.TagSet: "TagSet", runtime.TagNumericString: "TagNumericString", runtime.TagPrintableString: "TagPrintableString",
-	runtime.TagTeletexString: "TagTeletexString", runtime.TagVideotexString: "TagVideotexString",
-	runtime.TagIA5String: "TagIA5String", runtime.TagUTCTime: "TagUTCTime", runtime.TagGeneralizedTime: "TagGeneralizedTime",
-	runtime.TagGraphicString: "TagGraphicString", runtime.TagVisibleString: "TagVisibleString",
-	runtime.TagGeneralString: "TagGeneralString", runtime.TagUniversalString: "TagUniversalString",
-	runtime.TagCharacterString: "TagCharacterString", runtime.TagBMPString: "TagBMPString", runtime.TagDate: "TagDate",
-	runtime.TagTimeOfDay: "TagTimeOfDay", runtime.TagDateTime: "TagDateTime", runtime.TagDuration: "TagDuration",
-	runtime.TagOIDIRI: "TagOIDIRI", runtime.TagRelativeOIDIRI: "TagRelativeOIDIRI",
+	der.TagBoolean: "TagBoolean", der.TagInteger: "TagInteger", der.TagBitString: "TagBitString",
+	der.TagOctetString: "TagOctetString", der.TagNull: "TagNull", der.TagOID: "TagOID",
+	der.TagObjectDescriptor: "TagObjectDescriptor", der.TagExternal: "TagExternal", der.TagReal: "TagReal",
+	der.TagEnumerated: "TagEnumerated", der.TagEmbeddedPDV: "TagEmbeddedPDV", der.TagUTF8String: "TagUTF8String",
+	der.TagRelativeOID: "TagRelativeOID", der.TagTime: "TagTime", der.TagSequence: "TagSequence",
+	der.TagSet: "TagSet", der.TagNumericString: "TagNumericString", der.TagPrintableString: "TagPrintableString",
+	der.TagTeletexString: "TagTeletexString", der.TagVideotexString: "TagVideotexString",
+	der.TagIA5String: "TagIA5String", der.TagUTCTime: "TagUTCTime", der.TagGeneralizedTime: "TagGeneralizedTime",
+	der.TagGraphicString: "TagGraphicString", der.TagVisibleString: "TagVisibleString",
+	der.TagGeneralString: "TagGeneralString", der.TagUniversalString: "TagUniversalString",
+	der.TagCharacterString: "TagCharacterString", der.TagBMPString: "TagBMPString", der.TagDate: "TagDate",
+	der.TagTimeOfDay: "TagTimeOfDay", der.TagDateTime: "TagDateTime", der.TagDuration: "TagDuration",
+	der.TagOIDIRI: "TagOIDIRI", der.TagRelativeOIDIRI: "TagRelativeOIDIRI",
 }
 
 // wireClass maps the model's tag class to the runtime's (X.690 8.1.2.2
 // numbering).
-func wireClass(c model.TagClass) runtime.Class {
+func wireClass(c model.TagClass) der.Class {
 	switch c {
 	case parser.TagClassUniversal:
-		return runtime.ClassUniversal
+		return der.ClassUniversal
 	case parser.TagClassApplication:
-		return runtime.ClassApplication
+		return der.ClassApplication
 	case parser.TagClassPrivate:
-		return runtime.ClassPrivate
+		return der.ClassPrivate
 	}
-	return runtime.ClassContextSpecific
+	return der.ClassContextSpecific
 }
 
 // num is an untyped integer literal.
@@ -88,14 +89,14 @@ func num(v int64) *jen.Statement { return jen.Id(strconv.FormatInt(v, 10)) }
 func tagCode(t model.Tag) *jen.Statement {
 	n := uint32(t.Number)
 	switch wireClass(t.Class) {
-	case runtime.ClassUniversal:
+	case der.ClassUniversal:
 		if name, ok := universalNames[n]; ok {
 			return rt("Universal").Call(rt(name))
 		}
 		return rt("Universal").Call(jen.Lit(int(n)))
-	case runtime.ClassContextSpecific:
+	case der.ClassContextSpecific:
 		return rt("Context").Call(jen.Lit(int(n)))
-	case runtime.ClassApplication:
+	case der.ClassApplication:
 		return rt("Tag").Values(jen.Dict{jen.Id("Class"): rt("ClassApplication"), jen.Id("Number"): jen.Lit(int(n))})
 	}
 	return rt("Tag").Values(jen.Dict{jen.Id("Class"): rt("ClassPrivate"), jen.Id("Number"): jen.Lit(int(n))})
@@ -207,7 +208,7 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 		g.If(jen.Err().Op(":=").Add(r.id()).Dot(method).Call(tagCode(*own)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	} else {
 		x := e.tmpName("x")
-		g.List(jen.Id(x), jen.Err()).Op(":=").Add(r.id()).Dot(method).Call(tagCode(*own))
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(readCall(method, r, tagCode(*own)))
 		g.Add(ifErr(wrap))
 		g.Add(dst()).Op("=").Id(x)
 	}
@@ -220,7 +221,18 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 	}
 }
 
-// readMethod is the runtime.Reader method that reads a built-in type.
+// readCall is the call that reads a built-in value from r with method, a
+// der.Reader method or a function of package float or isotime (see
+// readMethod).
+func readCall(method string, r rd, tag jen.Code) *jen.Statement {
+	if pkg, fn, ok := strings.Cut(method, "."); ok {
+		return jen.Qual(map[string]string{"float": floatPath, "isotime": isotimePath}[pkg], fn).Call(r.arg(), tag)
+	}
+	return r.id().Dot(method).Call(tag)
+}
+
+// readMethod is the der.Reader method that reads a built-in type, or the
+// function of package float or isotime ("float.Read").
 func readMethod(t *model.Type) (string, bool) {
 	switch t.Kind {
 	case model.TypeBoolean:
@@ -233,7 +245,7 @@ func readMethod(t *model.Type) (string, bool) {
 	case model.TypeEnumerated:
 		return "ReadEnumerated", true
 	case model.TypeReal:
-		return "ReadReal", true
+		return "float.Read", true
 	case model.TypeBitString:
 		return "ReadBitString", true
 	case model.TypeOctetString:
@@ -263,15 +275,15 @@ func readMethod(t *model.Type) (string, bool) {
 		case "GeneralizedTime":
 			return "ReadGeneralizedTime", true
 		case "DATE":
-			return "ReadDate", true
+			return "isotime.ReadDate", true
 		case "TIME-OF-DAY":
-			return "ReadTimeOfDay", true
+			return "isotime.ReadTimeOfDay", true
 		case "DATE-TIME":
-			return "ReadDateTime", true
+			return "isotime.ReadDateTime", true
 		case "DURATION":
-			return "ReadDuration", true
+			return "isotime.ReadDuration", true
 		case "TIME":
-			return "ReadISOTime", true
+			return "isotime.ReadTime", true
 		}
 	}
 	return "", false
@@ -282,29 +294,29 @@ func readMethod(t *model.Type) (string, bool) {
 func stringTag(name string) uint32 {
 	switch name {
 	case "UTF8String":
-		return runtime.TagUTF8String
+		return der.TagUTF8String
 	case "NumericString":
-		return runtime.TagNumericString
+		return der.TagNumericString
 	case "PrintableString":
-		return runtime.TagPrintableString
+		return der.TagPrintableString
 	case "TeletexString", "T61String":
-		return runtime.TagTeletexString
+		return der.TagTeletexString
 	case "VideotexString":
-		return runtime.TagVideotexString
+		return der.TagVideotexString
 	case "IA5String":
-		return runtime.TagIA5String
+		return der.TagIA5String
 	case "GraphicString":
-		return runtime.TagGraphicString
+		return der.TagGraphicString
 	case "VisibleString", "ISO646String":
-		return runtime.TagVisibleString
+		return der.TagVisibleString
 	case "GeneralString":
-		return runtime.TagGeneralString
+		return der.TagGeneralString
 	case "UniversalString":
-		return runtime.TagUniversalString
+		return der.TagUniversalString
 	case "BMPString":
-		return runtime.TagBMPString
+		return der.TagBMPString
 	}
-	return runtime.TagObjectDescriptor
+	return der.TagObjectDescriptor
 }
 
 // constraintChecks returns the checks of the effective constraints of a
@@ -347,7 +359,7 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 		}
 	}
 	// A range at int64's limits is no check for an int64; an endpoint
-	// outside them, or at them for a runtime.Integer, is.
+	// outside them, or at them for a der.Integer, is.
 	if r := c.Value; r != nil && t.Kind == model.TypeInteger && (r.Big() && integerGo(t) != "int64" || !(r.Min == math.MinInt64 && r.Max == math.MaxInt64)) {
 		if set := mergeRanges(c.Values); integerGo(t) == "int64" && len(set) > 1 {
 			args := []jen.Code{off, typ, jen.Int64().Call(dst())}
@@ -364,7 +376,7 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 				if z == nil {
 					return "" // MIN or MAX
 				}
-				return string(runtime.AppendBigInt(nil, z))
+				return string(der.AppendBigInt(nil, z))
 			}
 			out = append(out, rt("CheckIntegerBounds").Call(off, typ, rt("Integer").Call(dst()), jen.Lit(octets(lo)), jen.Lit(octets(hi))))
 		} else {
@@ -510,14 +522,14 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 		g.Return(r.id().Dot(method).Call(jen.Id("t")))
 		return
 	}
-	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot(method).Call(jen.Id("t"))
+	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(readCall(method, r, jen.Id("t")))
 	g.Add(ifErr(plainReturn))
 	if t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.consts) > 0 {
 		g.If(jen.Op("!").Id(gt.name).Call(jen.Id("x")).Dot("valid").Call()).Block(
 			jen.Return(rt("CheckEnumerated").Call(jen.Id("off"), jen.Lit(gt.asn1), jen.Id("x"))))
 	}
 	if named {
-		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:\nruntime.TolerateNamedBitPadding).")
+		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:\nder.TolerateNamedBitPadding).")
 		g.If(jen.Op("!").Add(r.id()).Dot("BER").Call().Op("&&").Op("!").Add(r.id()).Dot("Tolerates").Call(rt("TolerateNamedBitPadding"))).Block(
 			jen.If(jen.Err().Op(":=").Add(rt("CheckNamedBits")).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(rt("AtOffset").Call(jen.Err(), jen.Id("off")))))

@@ -76,7 +76,7 @@ func (e *emitter) addBuiltin(g *jen.Group, t *model.Type, tag, x jen.Code) {
 	case model.TypeEnumerated:
 		g.Add(b).Dot("AddInt64").Call(tag, x)
 	case model.TypeReal:
-		g.Add(b).Dot("AddReal").Call(tag, x)
+		g.Qual(floatPath, "Add").Call(b, tag, x)
 	case model.TypeBitString:
 		g.Add(b).Dot("AddBitString").Call(tag, x)
 	case model.TypeOctetString:
@@ -92,12 +92,19 @@ func (e *emitter) addBuiltin(g *jen.Group, t *model.Type, tag, x jen.Code) {
 	case model.TypeObjectDescriptor:
 		g.Add(b).Dot("AddString").Call(tag, rt("TagObjectDescriptor"), x)
 	case model.TypeTime:
-		m := map[string]string{"UTCTime": "AddUTCTime", "GeneralizedTime": "AddGeneralizedTime", "DATE": "AddDate",
-			"TIME-OF-DAY": "AddTimeOfDay", "DATE-TIME": "AddDateTime", "DURATION": "AddDuration"}[t.Name]
-		if m == "" {
-			m = "AddISOTime"
+		switch t.Name {
+		case "UTCTime":
+			g.Add(b).Dot("AddUTCTime").Call(tag, x)
+		case "GeneralizedTime":
+			g.Add(b).Dot("AddGeneralizedTime").Call(tag, x)
+		default:
+			m := map[string]string{"DATE": "AddDate", "TIME-OF-DAY": "AddTimeOfDay", "DATE-TIME": "AddDateTime",
+				"DURATION": "AddDuration"}[t.Name]
+			if m == "" {
+				m = "AddTime"
+			}
+			g.Qual(isotimePath, m).Call(b, tag, x)
 		}
-		g.Add(b).Dot(m).Call(tag, x)
 	default:
 		g.Add(b).Dot("AddRaw").Call(x)
 	}
@@ -277,7 +284,7 @@ func (e *emitter) writeComponent(g *jen.Group, f *field) {
 	}
 	// A DEFAULT component is written when its value differs from the
 	// default (X.690 11.5), or, when the encoding tolerates explicit
-	// defaults (runtime.TolerateExplicitDefault), when HasX says it was
+	// defaults (der.TolerateExplicitDefault), when HasX says it was
 	// received; an OPTIONAL one when HasX is set.
 	cond := jen.Id("v").Dot(f.has)
 	if _, ok := defaultValue(f); ok {
@@ -334,7 +341,7 @@ func defaultValue(f *field) (jen.Code, bool) {
 }
 
 // integerDefault names the package variable holding the INTEGER DEFAULT
-// value n (a runtime.Integer is a slice: a variable, so that a decode does
+// value n (a der.Integer is a slice: a variable, so that a decode does
 // not allocate it each time).
 func integerDefault(n int64) string {
 	if n < 0 {
@@ -592,7 +599,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		}
 		g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 	})
-	comment(f, "fail returns err, the error of decoding the value the key selects, unless the\ndecode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw\nkeeps the value as received.")
+	comment(f, "fail returns err, the error of decoding the value the key selects, unless the\ndecode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw\nkeeps the value as received.")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("fail").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Err().Error()).Error().Block(
 		jen.If(jen.Op("!").Id("r").Dot("Tolerates").Call(rt("TolerateOpenTypeErrors"))).Block(jen.Return(jen.Err())),
 		jen.Id("u").Dot("Kind").Op("=").Lit(0),

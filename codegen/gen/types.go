@@ -8,7 +8,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/names"
 	"github.com/asn1gen/asn1gen/parser"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -89,15 +89,15 @@ func builtinGo(t *model.Type) *jen.Statement {
 		case "UTCTime", "GeneralizedTime":
 			return jen.Qual("time", "Time")
 		case "DATE":
-			return rt("Date")
+			return jen.Qual(isotimePath, "Date")
 		case "TIME-OF-DAY":
-			return rt("TimeOfDay")
+			return jen.Qual(isotimePath, "TimeOfDay")
 		case "DATE-TIME":
-			return rt("DateTime")
+			return jen.Qual(isotimePath, "DateTime")
 		case "DURATION":
-			return rt("Duration")
+			return jen.Qual(isotimePath, "Duration")
 		}
-		return rt("ISOTime")
+		return jen.Qual(isotimePath, "Time")
 	}
 	// Open types without a table, EXTERNAL, EMBEDDED PDV, CHARACTER
 	// STRING, INSTANCE OF, OID-IRI: the element's whole encoding.
@@ -460,7 +460,7 @@ func emittableValue(a *model.Assignment) bool {
 // oidContents returns the DER contents octets of an OID (X.690 8.19),
 // computed by the runtime at generation time.
 func oidContents(o model.OID) string {
-	v, err := runtime.OIDFromArcs(o...)
+	v, err := der.OIDFromArcs(o...)
 	if err != nil {
 		return ""
 	}

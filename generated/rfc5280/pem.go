@@ -4,7 +4,7 @@ import (
 	"encoding/pem"
 	"fmt"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // PEMBlocks returns the contents of every PEM block of type typ (e.g.
@@ -28,10 +28,10 @@ func PEMBlocks(data []byte, typ string) [][]byte {
 // file or bundle) as a Certificate, with opts (nil: strict DER;
 // X509Options(): what crypto/x509 accepts). It fails if data holds no such
 // block, or on the first block that does not decode; the error names the
-// block (counting from 1) and wraps the *runtime.Error, whose offset is in
+// block (counting from 1) and wraps the *der.Error, whose offset is in
 // the block's decoded contents. The certificates alias the decoded blocks,
 // not data.
-func ParsePEMCertificates(data []byte, opts *runtime.Options) ([]Certificate, error) {
+func ParsePEMCertificates(data []byte, opts *der.Options) ([]Certificate, error) {
 	blocks := PEMBlocks(data, "CERTIFICATE")
 	if len(blocks) == 0 {
 		return nil, fmt.Errorf("rfc5280: no CERTIFICATE PEM block")
@@ -47,7 +47,7 @@ func ParsePEMCertificates(data []byte, opts *runtime.Options) ([]Certificate, er
 
 // ParsePEMCertificateLists decodes every "X509 CRL" block of data as a
 // CertificateList, as ParsePEMCertificates does for certificates.
-func ParsePEMCertificateLists(data []byte, opts *runtime.Options) ([]CertificateList, error) {
+func ParsePEMCertificateLists(data []byte, opts *der.Options) ([]CertificateList, error) {
 	blocks := PEMBlocks(data, "X509 CRL")
 	if len(blocks) == 0 {
 		return nil, fmt.Errorf("rfc5280: no X509 CRL PEM block")

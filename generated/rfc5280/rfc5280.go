@@ -18,164 +18,164 @@
 package rfc5280
 
 import (
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"math/big"
 	"strconv"
 	"time"
 )
 
 // A generated package paired with a runtime that lacks its version fails to compile here.
-const _ = runtime.Version1
+const _ = der.Version1
 
 // IDPKIX is the OBJECT IDENTIFIER 1.3.6.1.5.5.7:
 //
 //	id-pkix OBJECT IDENTIFIER ::= {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7)}
-var IDPKIX = runtime.OID("+\x06\x01\x05\x05\a")
+var IDPKIX = der.OID("+\x06\x01\x05\x05\a")
 
 // IDPe is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1:
 //
 //	id-pe OBJECT IDENTIFIER ::= { id-pkix 1 }
-var IDPe = runtime.OID("+\x06\x01\x05\x05\a\x01")
+var IDPe = der.OID("+\x06\x01\x05\x05\a\x01")
 
 // IDQt is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2:
 //
 //	id-qt OBJECT IDENTIFIER ::= { id-pkix 2 }
-var IDQt = runtime.OID("+\x06\x01\x05\x05\a\x02")
+var IDQt = der.OID("+\x06\x01\x05\x05\a\x02")
 
 // IDKp is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3:
 //
 //	id-kp OBJECT IDENTIFIER ::= { id-pkix 3 }
-var IDKp = runtime.OID("+\x06\x01\x05\x05\a\x03")
+var IDKp = der.OID("+\x06\x01\x05\x05\a\x03")
 
 // IDAd is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48:
 //
 //	id-ad OBJECT IDENTIFIER ::= { id-pkix 48 }
-var IDAd = runtime.OID("+\x06\x01\x05\x05\a0")
+var IDAd = der.OID("+\x06\x01\x05\x05\a0")
 
 // IDQtCps is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2.1:
 //
 //	id-qt-cps OBJECT IDENTIFIER ::= { id-qt 1 }
-var IDQtCps = runtime.OID("+\x06\x01\x05\x05\a\x02\x01")
+var IDQtCps = der.OID("+\x06\x01\x05\x05\a\x02\x01")
 
 // IDQtUnotice is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2.2:
 //
 //	id-qt-unotice OBJECT IDENTIFIER ::= { id-qt 2 }
-var IDQtUnotice = runtime.OID("+\x06\x01\x05\x05\a\x02\x02")
+var IDQtUnotice = der.OID("+\x06\x01\x05\x05\a\x02\x02")
 
 // IDAdOCSP is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1:
 //
 //	id-ad-ocsp OBJECT IDENTIFIER ::= { id-ad 1 }
-var IDAdOCSP = runtime.OID("+\x06\x01\x05\x05\a0\x01")
+var IDAdOCSP = der.OID("+\x06\x01\x05\x05\a0\x01")
 
 // IDAdCaIssuers is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.2:
 //
 //	id-ad-caIssuers OBJECT IDENTIFIER ::= { id-ad 2 }
-var IDAdCaIssuers = runtime.OID("+\x06\x01\x05\x05\a0\x02")
+var IDAdCaIssuers = der.OID("+\x06\x01\x05\x05\a0\x02")
 
 // IDAdTimeStamping is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.3:
 //
 //	id-ad-timeStamping OBJECT IDENTIFIER ::= { id-ad 3 }
-var IDAdTimeStamping = runtime.OID("+\x06\x01\x05\x05\a0\x03")
+var IDAdTimeStamping = der.OID("+\x06\x01\x05\x05\a0\x03")
 
 // IDAdCaRepository is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.5:
 //
 //	id-ad-caRepository OBJECT IDENTIFIER ::= { id-ad 5 }
-var IDAdCaRepository = runtime.OID("+\x06\x01\x05\x05\a0\x05")
+var IDAdCaRepository = der.OID("+\x06\x01\x05\x05\a0\x05")
 
 // IDAt is the OBJECT IDENTIFIER 2.5.4:
 //
 //	id-at OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) 4 }
-var IDAt = runtime.OID("U\x04")
+var IDAt = der.OID("U\x04")
 
 // IDAtName is the OBJECT IDENTIFIER 2.5.4.41:
 //
 //	id-at-name AttributeType ::= { id-at 41 }
-var IDAtName = runtime.OID("U\x04)")
+var IDAtName = der.OID("U\x04)")
 
 // IDAtSurname is the OBJECT IDENTIFIER 2.5.4.4:
 //
 //	id-at-surname AttributeType ::= { id-at 4 }
-var IDAtSurname = runtime.OID("U\x04\x04")
+var IDAtSurname = der.OID("U\x04\x04")
 
 // IDAtGivenName is the OBJECT IDENTIFIER 2.5.4.42:
 //
 //	id-at-givenName AttributeType ::= { id-at 42 }
-var IDAtGivenName = runtime.OID("U\x04*")
+var IDAtGivenName = der.OID("U\x04*")
 
 // IDAtInitials is the OBJECT IDENTIFIER 2.5.4.43:
 //
 //	id-at-initials AttributeType ::= { id-at 43 }
-var IDAtInitials = runtime.OID("U\x04+")
+var IDAtInitials = der.OID("U\x04+")
 
 // IDAtGenerationQualifier is the OBJECT IDENTIFIER 2.5.4.44:
 //
 //	id-at-generationQualifier AttributeType ::= { id-at 44 }
-var IDAtGenerationQualifier = runtime.OID("U\x04,")
+var IDAtGenerationQualifier = der.OID("U\x04,")
 
 // IDAtCommonName is the OBJECT IDENTIFIER 2.5.4.3:
 //
 //	id-at-commonName AttributeType ::= { id-at 3 }
-var IDAtCommonName = runtime.OID("U\x04\x03")
+var IDAtCommonName = der.OID("U\x04\x03")
 
 // IDAtLocalityName is the OBJECT IDENTIFIER 2.5.4.7:
 //
 //	id-at-localityName AttributeType ::= { id-at 7 }
-var IDAtLocalityName = runtime.OID("U\x04\a")
+var IDAtLocalityName = der.OID("U\x04\a")
 
 // IDAtStateOrProvinceName is the OBJECT IDENTIFIER 2.5.4.8:
 //
 //	id-at-stateOrProvinceName AttributeType ::= { id-at 8 }
-var IDAtStateOrProvinceName = runtime.OID("U\x04\b")
+var IDAtStateOrProvinceName = der.OID("U\x04\b")
 
 // IDAtOrganizationName is the OBJECT IDENTIFIER 2.5.4.10:
 //
 //	id-at-organizationName AttributeType ::= { id-at 10 }
-var IDAtOrganizationName = runtime.OID("U\x04\n")
+var IDAtOrganizationName = der.OID("U\x04\n")
 
 // IDAtOrganizationalUnitName is the OBJECT IDENTIFIER 2.5.4.11:
 //
 //	id-at-organizationalUnitName AttributeType ::= { id-at 11 }
-var IDAtOrganizationalUnitName = runtime.OID("U\x04\v")
+var IDAtOrganizationalUnitName = der.OID("U\x04\v")
 
 // IDAtTitle is the OBJECT IDENTIFIER 2.5.4.12:
 //
 //	id-at-title AttributeType ::= { id-at 12 }
-var IDAtTitle = runtime.OID("U\x04\f")
+var IDAtTitle = der.OID("U\x04\f")
 
 // IDAtDNQualifier is the OBJECT IDENTIFIER 2.5.4.46:
 //
 //	id-at-dnQualifier AttributeType ::= { id-at 46 }
-var IDAtDNQualifier = runtime.OID("U\x04.")
+var IDAtDNQualifier = der.OID("U\x04.")
 
 // IDAtCountryName is the OBJECT IDENTIFIER 2.5.4.6:
 //
 //	id-at-countryName AttributeType ::= { id-at 6 }
-var IDAtCountryName = runtime.OID("U\x04\x06")
+var IDAtCountryName = der.OID("U\x04\x06")
 
 // IDAtSerialNumber is the OBJECT IDENTIFIER 2.5.4.5:
 //
 //	id-at-serialNumber AttributeType ::= { id-at 5 }
-var IDAtSerialNumber = runtime.OID("U\x04\x05")
+var IDAtSerialNumber = der.OID("U\x04\x05")
 
 // IDAtPseudonym is the OBJECT IDENTIFIER 2.5.4.65:
 //
 //	id-at-pseudonym AttributeType ::= { id-at 65 }
-var IDAtPseudonym = runtime.OID("U\x04A")
+var IDAtPseudonym = der.OID("U\x04A")
 
 // IDDomainComponent is the OBJECT IDENTIFIER 0.9.2342.19200300.100.1.25:
 //
 //	id-domainComponent AttributeType ::= { itu-t(0) data(9) pss(2342) ucl(19200300) pilot(100) pilotAttributeType(1) 25 }
-var IDDomainComponent = runtime.OID("\t\x92&\x89\x93\xf2,d\x01\x19")
+var IDDomainComponent = der.OID("\t\x92&\x89\x93\xf2,d\x01\x19")
 
 // PKCS9 is the OBJECT IDENTIFIER 1.2.840.113549.1.9:
 //
 //	pkcs-9 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 9 }
-var PKCS9 = runtime.OID("*\x86H\x86\xf7\r\x01\t")
+var PKCS9 = der.OID("*\x86H\x86\xf7\r\x01\t")
 
 // IDEmailAddress is the OBJECT IDENTIFIER 1.2.840.113549.1.9.1:
 //
 //	id-emailAddress AttributeType ::= { pkcs-9 1 }
-var IDEmailAddress = runtime.OID("*\x86H\x86\xf7\r\x01\t\x01")
+var IDEmailAddress = der.OID("*\x86H\x86\xf7\r\x01\t\x01")
 
 // UbStateName is the ASN.1 value:
 //
@@ -230,187 +230,187 @@ const UbName = 32768
 // IDCe is the OBJECT IDENTIFIER 2.5.29:
 //
 //	id-ce OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) 29 }
-var IDCe = runtime.OID("U\x1d")
+var IDCe = der.OID("U\x1d")
 
 // IDCeAuthorityKeyIdentifier is the OBJECT IDENTIFIER 2.5.29.35:
 //
 //	id-ce-authorityKeyIdentifier OBJECT IDENTIFIER ::= { id-ce 35 }
-var IDCeAuthorityKeyIdentifier = runtime.OID("U\x1d#")
+var IDCeAuthorityKeyIdentifier = der.OID("U\x1d#")
 
 // IDCeSubjectKeyIdentifier is the OBJECT IDENTIFIER 2.5.29.14:
 //
 //	id-ce-subjectKeyIdentifier OBJECT IDENTIFIER ::= { id-ce 14 }
-var IDCeSubjectKeyIdentifier = runtime.OID("U\x1d\x0e")
+var IDCeSubjectKeyIdentifier = der.OID("U\x1d\x0e")
 
 // IDCeKeyUsage is the OBJECT IDENTIFIER 2.5.29.15:
 //
 //	id-ce-keyUsage OBJECT IDENTIFIER ::= { id-ce 15 }
-var IDCeKeyUsage = runtime.OID("U\x1d\x0f")
+var IDCeKeyUsage = der.OID("U\x1d\x0f")
 
 // IDCePrivateKeyUsagePeriod is the OBJECT IDENTIFIER 2.5.29.16:
 //
 //	id-ce-privateKeyUsagePeriod OBJECT IDENTIFIER ::= { id-ce 16 }
-var IDCePrivateKeyUsagePeriod = runtime.OID("U\x1d\x10")
+var IDCePrivateKeyUsagePeriod = der.OID("U\x1d\x10")
 
 // IDCeCertificatePolicies is the OBJECT IDENTIFIER 2.5.29.32:
 //
 //	id-ce-certificatePolicies OBJECT IDENTIFIER ::= { id-ce 32 }
-var IDCeCertificatePolicies = runtime.OID("U\x1d ")
+var IDCeCertificatePolicies = der.OID("U\x1d ")
 
 // IDCePolicyMappings is the OBJECT IDENTIFIER 2.5.29.33:
 //
 //	id-ce-policyMappings OBJECT IDENTIFIER ::= { id-ce 33 }
-var IDCePolicyMappings = runtime.OID("U\x1d!")
+var IDCePolicyMappings = der.OID("U\x1d!")
 
 // IDCeSubjectAltName is the OBJECT IDENTIFIER 2.5.29.17:
 //
 //	id-ce-subjectAltName OBJECT IDENTIFIER ::= { id-ce 17 }
-var IDCeSubjectAltName = runtime.OID("U\x1d\x11")
+var IDCeSubjectAltName = der.OID("U\x1d\x11")
 
 // IDCeIssuerAltName is the OBJECT IDENTIFIER 2.5.29.18:
 //
 //	id-ce-issuerAltName OBJECT IDENTIFIER ::= { id-ce 18 }
-var IDCeIssuerAltName = runtime.OID("U\x1d\x12")
+var IDCeIssuerAltName = der.OID("U\x1d\x12")
 
 // IDCeSubjectDirectoryAttributes is the OBJECT IDENTIFIER 2.5.29.9:
 //
 //	id-ce-subjectDirectoryAttributes OBJECT IDENTIFIER ::= { id-ce 9 }
-var IDCeSubjectDirectoryAttributes = runtime.OID("U\x1d\t")
+var IDCeSubjectDirectoryAttributes = der.OID("U\x1d\t")
 
 // IDCeBasicConstraints is the OBJECT IDENTIFIER 2.5.29.19:
 //
 //	id-ce-basicConstraints OBJECT IDENTIFIER ::= { id-ce 19 }
-var IDCeBasicConstraints = runtime.OID("U\x1d\x13")
+var IDCeBasicConstraints = der.OID("U\x1d\x13")
 
 // IDCeNameConstraints is the OBJECT IDENTIFIER 2.5.29.30:
 //
 //	id-ce-nameConstraints OBJECT IDENTIFIER ::= { id-ce 30 }
-var IDCeNameConstraints = runtime.OID("U\x1d\x1e")
+var IDCeNameConstraints = der.OID("U\x1d\x1e")
 
 // IDCePolicyConstraints is the OBJECT IDENTIFIER 2.5.29.36:
 //
 //	id-ce-policyConstraints OBJECT IDENTIFIER ::= { id-ce 36 }
-var IDCePolicyConstraints = runtime.OID("U\x1d$")
+var IDCePolicyConstraints = der.OID("U\x1d$")
 
 // IDCeCRLDistributionPoints is the OBJECT IDENTIFIER 2.5.29.31:
 //
 //	id-ce-cRLDistributionPoints OBJECT IDENTIFIER ::= {id-ce 31}
-var IDCeCRLDistributionPoints = runtime.OID("U\x1d\x1f")
+var IDCeCRLDistributionPoints = der.OID("U\x1d\x1f")
 
 // IDCeExtKeyUsage is the OBJECT IDENTIFIER 2.5.29.37:
 //
 //	id-ce-extKeyUsage OBJECT IDENTIFIER ::= {id-ce 37}
-var IDCeExtKeyUsage = runtime.OID("U\x1d%")
+var IDCeExtKeyUsage = der.OID("U\x1d%")
 
 // AnyExtendedKeyUsage is the OBJECT IDENTIFIER 2.5.29.37.0:
 //
 //	anyExtendedKeyUsage OBJECT IDENTIFIER ::= { id-ce-extKeyUsage 0 }
-var AnyExtendedKeyUsage = runtime.OID("U\x1d%\x00")
+var AnyExtendedKeyUsage = der.OID("U\x1d%\x00")
 
 // IDKpServerAuth is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.1:
 //
 //	id-kp-serverAuth OBJECT IDENTIFIER ::= { id-kp 1 }
-var IDKpServerAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x01")
+var IDKpServerAuth = der.OID("+\x06\x01\x05\x05\a\x03\x01")
 
 // IDKpClientAuth is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.2:
 //
 //	id-kp-clientAuth OBJECT IDENTIFIER ::= { id-kp 2 }
-var IDKpClientAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x02")
+var IDKpClientAuth = der.OID("+\x06\x01\x05\x05\a\x03\x02")
 
 // IDKpCodeSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.3:
 //
 //	id-kp-codeSigning OBJECT IDENTIFIER ::= { id-kp 3 }
-var IDKpCodeSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\x03")
+var IDKpCodeSigning = der.OID("+\x06\x01\x05\x05\a\x03\x03")
 
 // IDKpEmailProtection is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.4:
 //
 //	id-kp-emailProtection OBJECT IDENTIFIER ::= { id-kp 4 }
-var IDKpEmailProtection = runtime.OID("+\x06\x01\x05\x05\a\x03\x04")
+var IDKpEmailProtection = der.OID("+\x06\x01\x05\x05\a\x03\x04")
 
 // IDKpTimeStamping is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.8:
 //
 //	id-kp-timeStamping OBJECT IDENTIFIER ::= { id-kp 8 }
-var IDKpTimeStamping = runtime.OID("+\x06\x01\x05\x05\a\x03\b")
+var IDKpTimeStamping = der.OID("+\x06\x01\x05\x05\a\x03\b")
 
 // IDKpOCSPSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.9:
 //
 //	id-kp-OCSPSigning OBJECT IDENTIFIER ::= { id-kp 9 }
-var IDKpOCSPSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\t")
+var IDKpOCSPSigning = der.OID("+\x06\x01\x05\x05\a\x03\t")
 
 // IDCeInhibitAnyPolicy is the OBJECT IDENTIFIER 2.5.29.54:
 //
 //	id-ce-inhibitAnyPolicy OBJECT IDENTIFIER ::= { id-ce 54 }
-var IDCeInhibitAnyPolicy = runtime.OID("U\x1d6")
+var IDCeInhibitAnyPolicy = der.OID("U\x1d6")
 
 // IDCeFreshestCRL is the OBJECT IDENTIFIER 2.5.29.46:
 //
 //	id-ce-freshestCRL OBJECT IDENTIFIER ::= { id-ce 46 }
-var IDCeFreshestCRL = runtime.OID("U\x1d.")
+var IDCeFreshestCRL = der.OID("U\x1d.")
 
 // IDPeAuthorityInfoAccess is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.1:
 //
 //	id-pe-authorityInfoAccess OBJECT IDENTIFIER ::= { id-pe 1 }
-var IDPeAuthorityInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\x01")
+var IDPeAuthorityInfoAccess = der.OID("+\x06\x01\x05\x05\a\x01\x01")
 
 // IDPeSubjectInfoAccess is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.11:
 //
 //	id-pe-subjectInfoAccess OBJECT IDENTIFIER ::= { id-pe 11 }
-var IDPeSubjectInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\v")
+var IDPeSubjectInfoAccess = der.OID("+\x06\x01\x05\x05\a\x01\v")
 
 // IDCeCRLNumber is the OBJECT IDENTIFIER 2.5.29.20:
 //
 //	id-ce-cRLNumber OBJECT IDENTIFIER ::= { id-ce 20 }
-var IDCeCRLNumber = runtime.OID("U\x1d\x14")
+var IDCeCRLNumber = der.OID("U\x1d\x14")
 
 // IDCeIssuingDistributionPoint is the OBJECT IDENTIFIER 2.5.29.28:
 //
 //	id-ce-issuingDistributionPoint OBJECT IDENTIFIER ::= { id-ce 28 }
-var IDCeIssuingDistributionPoint = runtime.OID("U\x1d\x1c")
+var IDCeIssuingDistributionPoint = der.OID("U\x1d\x1c")
 
 // IDCeDeltaCRLIndicator is the OBJECT IDENTIFIER 2.5.29.27:
 //
 //	id-ce-deltaCRLIndicator OBJECT IDENTIFIER ::= { id-ce 27 }
-var IDCeDeltaCRLIndicator = runtime.OID("U\x1d\x1b")
+var IDCeDeltaCRLIndicator = der.OID("U\x1d\x1b")
 
 // IDCeCRLReasons is the OBJECT IDENTIFIER 2.5.29.21:
 //
 //	id-ce-cRLReasons OBJECT IDENTIFIER ::= { id-ce 21 }
-var IDCeCRLReasons = runtime.OID("U\x1d\x15")
+var IDCeCRLReasons = der.OID("U\x1d\x15")
 
 // IDCeCertificateIssuer is the OBJECT IDENTIFIER 2.5.29.29:
 //
 //	id-ce-certificateIssuer OBJECT IDENTIFIER ::= { id-ce 29 }
-var IDCeCertificateIssuer = runtime.OID("U\x1d\x1d")
+var IDCeCertificateIssuer = der.OID("U\x1d\x1d")
 
 // IDCeHoldInstructionCode is the OBJECT IDENTIFIER 2.5.29.23:
 //
 //	id-ce-holdInstructionCode OBJECT IDENTIFIER ::= { id-ce 23 }
-var IDCeHoldInstructionCode = runtime.OID("U\x1d\x17")
+var IDCeHoldInstructionCode = der.OID("U\x1d\x17")
 
 // HoldInstruction is the OBJECT IDENTIFIER 2.2.840.10040.2:
 //
 //	holdInstruction OBJECT IDENTIFIER ::= {joint-iso-itu-t(2) member-body(2) us(840) x9cm(10040) 2}
-var HoldInstruction = runtime.OID("R\x86H\xce8\x02")
+var HoldInstruction = der.OID("R\x86H\xce8\x02")
 
 // IDHoldinstructionNone is the OBJECT IDENTIFIER 2.2.840.10040.2.1:
 //
 //	id-holdinstruction-none OBJECT IDENTIFIER ::= {holdInstruction 1} -- deprecated
-var IDHoldinstructionNone = runtime.OID("R\x86H\xce8\x02\x01")
+var IDHoldinstructionNone = der.OID("R\x86H\xce8\x02\x01")
 
 // IDHoldinstructionCallissuer is the OBJECT IDENTIFIER 2.2.840.10040.2.2:
 //
 //	id-holdinstruction-callissuer OBJECT IDENTIFIER ::= {holdInstruction 2}
-var IDHoldinstructionCallissuer = runtime.OID("R\x86H\xce8\x02\x02")
+var IDHoldinstructionCallissuer = der.OID("R\x86H\xce8\x02\x02")
 
 // IDHoldinstructionReject is the OBJECT IDENTIFIER 2.2.840.10040.2.3:
 //
 //	id-holdinstruction-reject OBJECT IDENTIFIER ::= {holdInstruction 3}
-var IDHoldinstructionReject = runtime.OID("R\x86H\xce8\x02\x03")
+var IDHoldinstructionReject = der.OID("R\x86H\xce8\x02\x03")
 
 // IDCeInvalidityDate is the OBJECT IDENTIFIER 2.5.29.24:
 //
 //	id-ce-invalidityDate OBJECT IDENTIFIER ::= { id-ce 24 }
-var IDCeInvalidityDate = runtime.OID("U\x1d\x18")
+var IDCeInvalidityDate = der.OID("U\x1d\x18")
 
 // UbMax is the ASN.1 value:
 //
@@ -420,247 +420,247 @@ const UbMax = 32768
 // RSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.1:
 //
 //	rsaEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 1 }
-var RSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x01")
+var RSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x01")
 
 // IDDSA is the OBJECT IDENTIFIER 1.2.840.10040.4.1:
 //
 //	id-dsa OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 1 }
-var IDDSA = runtime.OID("*\x86H\xce8\x04\x01")
+var IDDSA = der.OID("*\x86H\xce8\x04\x01")
 
 // Dhpublicnumber is the OBJECT IDENTIFIER 1.2.840.10046.2.1:
 //
 //	dhpublicnumber OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-x942(10046) number-type(2) 1 }
-var Dhpublicnumber = runtime.OID("*\x86H\xce>\x02\x01")
+var Dhpublicnumber = der.OID("*\x86H\xce>\x02\x01")
 
 // IDKeyExchangeAlgorithm is the OBJECT IDENTIFIER 2.16.840.1.101.2.1.1.22:
 //
 //	id-keyExchangeAlgorithm OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) dod(2) infosec(1) algorithms(1) 22 }
-var IDKeyExchangeAlgorithm = runtime.OID("`\x86H\x01e\x02\x01\x01\x16")
+var IDKeyExchangeAlgorithm = der.OID("`\x86H\x01e\x02\x01\x01\x16")
 
 // IDECPublicKey is the OBJECT IDENTIFIER 1.2.840.10045.2.1:
 //
 //	id-ecPublicKey OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) keyType(2) 1 }
-var IDECPublicKey = runtime.OID("*\x86H\xce=\x02\x01")
+var IDECPublicKey = der.OID("*\x86H\xce=\x02\x01")
 
 // IDECDH is the OBJECT IDENTIFIER 1.3.132.1.12:
 //
 //	id-ecDH OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) schemes(1) ecdh(12) }
-var IDECDH = runtime.OID("+\x81\x04\x01\f")
+var IDECDH = der.OID("+\x81\x04\x01\f")
 
 // IDECMQV is the OBJECT IDENTIFIER 1.3.132.1.13:
 //
 //	id-ecMQV OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) schemes(1) ecmqv(13) }
-var IDECMQV = runtime.OID("+\x81\x04\x01\r")
+var IDECMQV = der.OID("+\x81\x04\x01\r")
 
 // Secp192r1 is the OBJECT IDENTIFIER 1.2.840.10045.3.1.1:
 //
 //	secp192r1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) curves(3) prime(1) 1 }
-var Secp192r1 = runtime.OID("*\x86H\xce=\x03\x01\x01")
+var Secp192r1 = der.OID("*\x86H\xce=\x03\x01\x01")
 
 // Sect163k1 is the OBJECT IDENTIFIER 1.3.132.0.1:
 //
 //	sect163k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 1 }
-var Sect163k1 = runtime.OID("+\x81\x04\x00\x01")
+var Sect163k1 = der.OID("+\x81\x04\x00\x01")
 
 // Sect163r2 is the OBJECT IDENTIFIER 1.3.132.0.15:
 //
 //	sect163r2 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 15 }
-var Sect163r2 = runtime.OID("+\x81\x04\x00\x0f")
+var Sect163r2 = der.OID("+\x81\x04\x00\x0f")
 
 // Secp224r1 is the OBJECT IDENTIFIER 1.3.132.0.33:
 //
 //	secp224r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 33 }
-var Secp224r1 = runtime.OID("+\x81\x04\x00!")
+var Secp224r1 = der.OID("+\x81\x04\x00!")
 
 // Sect233k1 is the OBJECT IDENTIFIER 1.3.132.0.26:
 //
 //	sect233k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 26 }
-var Sect233k1 = runtime.OID("+\x81\x04\x00\x1a")
+var Sect233k1 = der.OID("+\x81\x04\x00\x1a")
 
 // Sect233r1 is the OBJECT IDENTIFIER 1.3.132.0.27:
 //
 //	sect233r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 27 }
-var Sect233r1 = runtime.OID("+\x81\x04\x00\x1b")
+var Sect233r1 = der.OID("+\x81\x04\x00\x1b")
 
 // Secp256r1 is the OBJECT IDENTIFIER 1.2.840.10045.3.1.7:
 //
 //	secp256r1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) curves(3) prime(1) 7 }
-var Secp256r1 = runtime.OID("*\x86H\xce=\x03\x01\a")
+var Secp256r1 = der.OID("*\x86H\xce=\x03\x01\a")
 
 // Sect283k1 is the OBJECT IDENTIFIER 1.3.132.0.16:
 //
 //	sect283k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 16 }
-var Sect283k1 = runtime.OID("+\x81\x04\x00\x10")
+var Sect283k1 = der.OID("+\x81\x04\x00\x10")
 
 // Sect283r1 is the OBJECT IDENTIFIER 1.3.132.0.17:
 //
 //	sect283r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 17 }
-var Sect283r1 = runtime.OID("+\x81\x04\x00\x11")
+var Sect283r1 = der.OID("+\x81\x04\x00\x11")
 
 // Secp384r1 is the OBJECT IDENTIFIER 1.3.132.0.34:
 //
 //	secp384r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 34 }
-var Secp384r1 = runtime.OID("+\x81\x04\x00\"")
+var Secp384r1 = der.OID("+\x81\x04\x00\"")
 
 // Sect409k1 is the OBJECT IDENTIFIER 1.3.132.0.36:
 //
 //	sect409k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 36 }
-var Sect409k1 = runtime.OID("+\x81\x04\x00$")
+var Sect409k1 = der.OID("+\x81\x04\x00$")
 
 // Sect409r1 is the OBJECT IDENTIFIER 1.3.132.0.37:
 //
 //	sect409r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 37 }
-var Sect409r1 = runtime.OID("+\x81\x04\x00%")
+var Sect409r1 = der.OID("+\x81\x04\x00%")
 
 // Secp521r1 is the OBJECT IDENTIFIER 1.3.132.0.35:
 //
 //	secp521r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 35 }
-var Secp521r1 = runtime.OID("+\x81\x04\x00#")
+var Secp521r1 = der.OID("+\x81\x04\x00#")
 
 // Sect571k1 is the OBJECT IDENTIFIER 1.3.132.0.38:
 //
 //	sect571k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 38 }
-var Sect571k1 = runtime.OID("+\x81\x04\x00&")
+var Sect571k1 = der.OID("+\x81\x04\x00&")
 
 // Sect571r1 is the OBJECT IDENTIFIER 1.3.132.0.39:
 //
 //	sect571r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 39 }
-var Sect571r1 = runtime.OID("+\x81\x04\x00'")
+var Sect571r1 = der.OID("+\x81\x04\x00'")
 
 // MD2WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.2:
 //
 //	md2WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 2 }
-var MD2WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x02")
+var MD2WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x02")
 
 // MD5WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.4:
 //
 //	md5WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 4 }
-var MD5WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x04")
+var MD5WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x04")
 
 // SHA1WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.5:
 //
 //	sha1WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 5 }
-var SHA1WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x05")
+var SHA1WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x05")
 
 // DSAWithSHA1 is the OBJECT IDENTIFIER 1.2.840.10040.4.3:
 //
 //	dsa-with-sha1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 3 }
-var DSAWithSHA1 = runtime.OID("*\x86H\xce8\x04\x03")
+var DSAWithSHA1 = der.OID("*\x86H\xce8\x04\x03")
 
 // DSAWithSHA224 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.1:
 //
 //	dsa-with-sha224 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) algorithms(4) id-dsa-with-sha2(3) 1 }
-var DSAWithSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x03\x01")
+var DSAWithSHA224 = der.OID("`\x86H\x01e\x03\x04\x03\x01")
 
 // DSAWithSHA256 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.2:
 //
 //	dsa-with-sha256 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) algorithms(4) id-dsa-with-sha2(3) 2 }
-var DSAWithSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x03\x02")
+var DSAWithSHA256 = der.OID("`\x86H\x01e\x03\x04\x03\x02")
 
 // ECDSAWithSHA1 is the OBJECT IDENTIFIER 1.2.840.10045.4.1:
 //
 //	ecdsa-with-SHA1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) 1 }
-var ECDSAWithSHA1 = runtime.OID("*\x86H\xce=\x04\x01")
+var ECDSAWithSHA1 = der.OID("*\x86H\xce=\x04\x01")
 
 // ECDSAWithSHA224 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.1:
 //
 //	ecdsa-with-SHA224 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 1 }
-var ECDSAWithSHA224 = runtime.OID("*\x86H\xce=\x04\x03\x01")
+var ECDSAWithSHA224 = der.OID("*\x86H\xce=\x04\x03\x01")
 
 // ECDSAWithSHA256 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.2:
 //
 //	ecdsa-with-SHA256 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 2 }
-var ECDSAWithSHA256 = runtime.OID("*\x86H\xce=\x04\x03\x02")
+var ECDSAWithSHA256 = der.OID("*\x86H\xce=\x04\x03\x02")
 
 // ECDSAWithSHA384 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.3:
 //
 //	ecdsa-with-SHA384 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 3 }
-var ECDSAWithSHA384 = runtime.OID("*\x86H\xce=\x04\x03\x03")
+var ECDSAWithSHA384 = der.OID("*\x86H\xce=\x04\x03\x03")
 
 // ECDSAWithSHA512 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.4:
 //
 //	ecdsa-with-SHA512 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 4 }
-var ECDSAWithSHA512 = runtime.OID("*\x86H\xce=\x04\x03\x04")
+var ECDSAWithSHA512 = der.OID("*\x86H\xce=\x04\x03\x04")
 
 // IDMD2 is the OBJECT IDENTIFIER 1.2.840.113549.2.2:
 //
 //	id-md2 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) digestAlgorithm(2) 2 }
-var IDMD2 = runtime.OID("*\x86H\x86\xf7\r\x02\x02")
+var IDMD2 = der.OID("*\x86H\x86\xf7\r\x02\x02")
 
 // IDMD5 is the OBJECT IDENTIFIER 1.2.840.113549.2.5:
 //
 //	id-md5 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) digestAlgorithm(2) 5 }
-var IDMD5 = runtime.OID("*\x86H\x86\xf7\r\x02\x05")
+var IDMD5 = der.OID("*\x86H\x86\xf7\r\x02\x05")
 
 // IDSHA1 is the OBJECT IDENTIFIER 1.3.14.3.2.26:
 //
 //	id-sha1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) oiw(14) secsig(3) algorithm(2) 26 }
-var IDSHA1 = runtime.OID("+\x0e\x03\x02\x1a")
+var IDSHA1 = der.OID("+\x0e\x03\x02\x1a")
 
 // SHA224WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.14:
 //
 //	sha224WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 14 }
-var SHA224WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x0e")
+var SHA224WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x0e")
 
 // SHA256WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.11:
 //
 //	sha256WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 11 }
-var SHA256WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\v")
+var SHA256WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\v")
 
 // SHA384WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.12:
 //
 //	sha384WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 12 }
-var SHA384WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\f")
+var SHA384WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\f")
 
 // SHA512WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.13:
 //
 //	sha512WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 13 }
-var SHA512WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\r")
+var SHA512WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\r")
 
 // PKCS1 is the OBJECT IDENTIFIER 1.2.840.113549.1.1:
 //
 //	pkcs-1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 1 }
-var PKCS1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01")
+var PKCS1 = der.OID("*\x86H\x86\xf7\r\x01\x01")
 
 // IDRSAESOAEP is the OBJECT IDENTIFIER 1.2.840.113549.1.1.7:
 //
 //	id-RSAES-OAEP OBJECT IDENTIFIER ::= { pkcs-1 7 }
-var IDRSAESOAEP = runtime.OID("*\x86H\x86\xf7\r\x01\x01\a")
+var IDRSAESOAEP = der.OID("*\x86H\x86\xf7\r\x01\x01\a")
 
 // IDMgf1 is the OBJECT IDENTIFIER 1.2.840.113549.1.1.8:
 //
 //	id-mgf1 OBJECT IDENTIFIER ::= { pkcs-1 8 }
-var IDMgf1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01\b")
+var IDMgf1 = der.OID("*\x86H\x86\xf7\r\x01\x01\b")
 
 // IDPSpecified is the OBJECT IDENTIFIER 1.2.840.113549.1.1.9:
 //
 //	id-pSpecified OBJECT IDENTIFIER ::= { pkcs-1 9 }
-var IDPSpecified = runtime.OID("*\x86H\x86\xf7\r\x01\x01\t")
+var IDPSpecified = der.OID("*\x86H\x86\xf7\r\x01\x01\t")
 
 // IDRSASSAPSS is the OBJECT IDENTIFIER 1.2.840.113549.1.1.10:
 //
 //	id-RSASSA-PSS OBJECT IDENTIFIER ::= { pkcs-1 10 }
-var IDRSASSAPSS = runtime.OID("*\x86H\x86\xf7\r\x01\x01\n")
+var IDRSASSAPSS = der.OID("*\x86H\x86\xf7\r\x01\x01\n")
 
 // IDSHA224 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.4:
 //
 //	id-sha224 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 4 }
-var IDSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x02\x04")
+var IDSHA224 = der.OID("`\x86H\x01e\x03\x04\x02\x04")
 
 // IDSHA256 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.1:
 //
 //	id-sha256 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 1 }
-var IDSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x02\x01")
+var IDSHA256 = der.OID("`\x86H\x01e\x03\x04\x02\x01")
 
 // IDSHA384 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.2:
 //
 //	id-sha384 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 2 }
-var IDSHA384 = runtime.OID("`\x86H\x01e\x03\x04\x02\x02")
+var IDSHA384 = der.OID("`\x86H\x01e\x03\x04\x02\x02")
 
 // IDSHA512 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.3:
 //
 //	id-sha512 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 3 }
-var IDSHA512 = runtime.OID("`\x86H\x01e\x03\x04\x02\x03")
+var IDSHA512 = der.OID("`\x86H\x01e\x03\x04\x02\x03")
 
 // UbMatch is the ASN.1 value:
 //
@@ -800,115 +800,115 @@ const UbX121AddressLength = 16
 // OCSP2009IDKpOCSPSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.9:
 //
 //	id-kp-OCSPSigning OBJECT IDENTIFIER ::= { id-kp 9 }
-var OCSP2009IDKpOCSPSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\t")
+var OCSP2009IDKpOCSPSigning = der.OID("+\x06\x01\x05\x05\a\x03\t")
 
 // IDPKIXOCSP is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1:
 //
 //	id-pkix-ocsp OBJECT IDENTIFIER ::= id-ad-ocsp
-var IDPKIXOCSP = runtime.OID("+\x06\x01\x05\x05\a0\x01")
+var IDPKIXOCSP = der.OID("+\x06\x01\x05\x05\a0\x01")
 
 // IDPKIXOCSPBasic is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.1:
 //
 //	id-pkix-ocsp-basic OBJECT IDENTIFIER ::= { id-pkix-ocsp 1 }
-var IDPKIXOCSPBasic = runtime.OID("+\x06\x01\x05\x05\a0\x01\x01")
+var IDPKIXOCSPBasic = der.OID("+\x06\x01\x05\x05\a0\x01\x01")
 
 // IDPKIXOCSPNonce is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.2:
 //
 //	id-pkix-ocsp-nonce OBJECT IDENTIFIER ::= { id-pkix-ocsp 2 }
-var IDPKIXOCSPNonce = runtime.OID("+\x06\x01\x05\x05\a0\x01\x02")
+var IDPKIXOCSPNonce = der.OID("+\x06\x01\x05\x05\a0\x01\x02")
 
 // IDPKIXOCSPCRL is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.3:
 //
 //	id-pkix-ocsp-crl OBJECT IDENTIFIER ::= { id-pkix-ocsp 3 }
-var IDPKIXOCSPCRL = runtime.OID("+\x06\x01\x05\x05\a0\x01\x03")
+var IDPKIXOCSPCRL = der.OID("+\x06\x01\x05\x05\a0\x01\x03")
 
 // IDPKIXOCSPResponse is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.4:
 //
 //	id-pkix-ocsp-response OBJECT IDENTIFIER ::= { id-pkix-ocsp 4 }
-var IDPKIXOCSPResponse = runtime.OID("+\x06\x01\x05\x05\a0\x01\x04")
+var IDPKIXOCSPResponse = der.OID("+\x06\x01\x05\x05\a0\x01\x04")
 
 // IDPKIXOCSPNocheck is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.5:
 //
 //	id-pkix-ocsp-nocheck OBJECT IDENTIFIER ::= { id-pkix-ocsp 5 }
-var IDPKIXOCSPNocheck = runtime.OID("+\x06\x01\x05\x05\a0\x01\x05")
+var IDPKIXOCSPNocheck = der.OID("+\x06\x01\x05\x05\a0\x01\x05")
 
 // IDPKIXOCSPArchiveCutoff is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.6:
 //
 //	id-pkix-ocsp-archive-cutoff OBJECT IDENTIFIER ::= { id-pkix-ocsp 6 }
-var IDPKIXOCSPArchiveCutoff = runtime.OID("+\x06\x01\x05\x05\a0\x01\x06")
+var IDPKIXOCSPArchiveCutoff = der.OID("+\x06\x01\x05\x05\a0\x01\x06")
 
 // IDPKIXOCSPServiceLocator is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.7:
 //
 //	id-pkix-ocsp-service-locator OBJECT IDENTIFIER ::= { id-pkix-ocsp 7 }
-var IDPKIXOCSPServiceLocator = runtime.OID("+\x06\x01\x05\x05\a0\x01\a")
+var IDPKIXOCSPServiceLocator = der.OID("+\x06\x01\x05\x05\a0\x01\a")
 
 // NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
 //
 //	nistAlgorithms OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) }
-var NistAlgorithms = runtime.OID("`\x86H\x01e\x03\x04")
+var NistAlgorithms = der.OID("`\x86H\x01e\x03\x04")
 
 // SigAlgs is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3:
 //
 //	sigAlgs OBJECT IDENTIFIER ::= { nistAlgorithms 3 }
-var SigAlgs = runtime.OID("`\x86H\x01e\x03\x04\x03")
+var SigAlgs = der.OID("`\x86H\x01e\x03\x04\x03")
 
 // IDMlDSA44 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.17:
 //
 //	id-ml-dsa-44 OBJECT IDENTIFIER ::= { sigAlgs 17 }
-var IDMlDSA44 = runtime.OID("`\x86H\x01e\x03\x04\x03\x11")
+var IDMlDSA44 = der.OID("`\x86H\x01e\x03\x04\x03\x11")
 
 // IDMlDSA65 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.18:
 //
 //	id-ml-dsa-65 OBJECT IDENTIFIER ::= { sigAlgs 18 }
-var IDMlDSA65 = runtime.OID("`\x86H\x01e\x03\x04\x03\x12")
+var IDMlDSA65 = der.OID("`\x86H\x01e\x03\x04\x03\x12")
 
 // IDMlDSA87 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.19:
 //
 //	id-ml-dsa-87 OBJECT IDENTIFIER ::= { sigAlgs 19 }
-var IDMlDSA87 = runtime.OID("`\x86H\x01e\x03\x04\x03\x13")
+var IDMlDSA87 = der.OID("`\x86H\x01e\x03\x04\x03\x13")
 
 // X509MLKEM2025NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
 //
 //	nistAlgorithms OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithm(4) }
-var X509MLKEM2025NistAlgorithms = runtime.OID("`\x86H\x01e\x03\x04")
+var X509MLKEM2025NistAlgorithms = der.OID("`\x86H\x01e\x03\x04")
 
 // Kems is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4:
 //
 //	kems OBJECT IDENTIFIER ::= { nistAlgorithms 4 }
-var Kems = runtime.OID("`\x86H\x01e\x03\x04\x04")
+var Kems = der.OID("`\x86H\x01e\x03\x04\x04")
 
 // IDAlgMlKem512 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4.1:
 //
 //	id-alg-ml-kem-512 OBJECT IDENTIFIER ::= { kems 1 }
-var IDAlgMlKem512 = runtime.OID("`\x86H\x01e\x03\x04\x04\x01")
+var IDAlgMlKem512 = der.OID("`\x86H\x01e\x03\x04\x04\x01")
 
 // IDAlgMlKem768 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4.2:
 //
 //	id-alg-ml-kem-768 OBJECT IDENTIFIER ::= { kems 2 }
-var IDAlgMlKem768 = runtime.OID("`\x86H\x01e\x03\x04\x04\x02")
+var IDAlgMlKem768 = der.OID("`\x86H\x01e\x03\x04\x04\x02")
 
 // IDAlgMlKem1024 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4.3:
 //
 //	id-alg-ml-kem-1024 OBJECT IDENTIFIER ::= { kems 3 }
-var IDAlgMlKem1024 = runtime.OID("`\x86H\x01e\x03\x04\x04\x03")
+var IDAlgMlKem1024 = der.OID("`\x86H\x01e\x03\x04\x04\x03")
 
 // AttributeType is the ASN.1 type AttributeType.
 //
 //	AttributeType           ::=  ATTRIBUTE.&id
-type AttributeType runtime.OID
+type AttributeType der.OID
 
 // String returns the OID in dotted form.
 func (v AttributeType) String() string {
-	return runtime.OID(v).String()
+	return der.OID(v).String()
 }
 
 // Equal reports whether v and o are the same OID.
-func (v AttributeType) Equal(o runtime.OID) bool {
-	return runtime.OID(v).Equal(o)
+func (v AttributeType) Equal(o der.OID) bool {
+	return der.OID(v).Equal(o)
 }
 
 // decode reads a AttributeType from r.
-func (v *AttributeType) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeType) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadOID(t)
 	if err != nil {
 		return err
@@ -918,8 +918,8 @@ func (v *AttributeType) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AttributeType in DER.
-func (v *AttributeType) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddOID(t, runtime.OID(*v))
+func (v *AttributeType) encode(b *der.Builder, t der.Tag) {
+	b.AddOID(t, der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeType.
@@ -931,17 +931,17 @@ func (v *AttributeType) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeType.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AttributeType) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeType) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AttributeType) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero AttributeType
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
-		return runtime.WithField(err, "AttributeType")
+	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+		return der.WithField(err, "AttributeType")
 	}
 	return r.Finish("AttributeType")
 }
@@ -958,9 +958,9 @@ func (v *AttributeType) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOID))
+func (v *AttributeType) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOID))
 	return b.Bytes()
 }
 
@@ -988,76 +988,76 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DirectoryStringChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringChoice")
+	return der.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringChoice")
 }
 
 // decode reads a X520name from r.
-func (v *X520name) decode(r *runtime.Reader) error {
+func (v *X520name) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagTeletexString):
+	case tag == der.Universal(der.TagTeletexString):
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
-			return runtime.WithField(err, "teletexString")
+			return der.WithField(err, "teletexString")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				return runtime.WithField(err, "teletexString")
+			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printableString")
+			return der.WithField(err, "printableString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768); err != nil {
-				return runtime.WithField(err, "printableString")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768); err != nil {
+				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUniversalString):
+	case tag == der.Universal(der.TagUniversalString):
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
+		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
 		if err != nil {
-			return runtime.WithField(err, "universalString")
+			return der.WithField(err, "universalString")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				return runtime.WithField(err, "universalString")
+			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "uTF8String")
+			return der.WithField(err, "uTF8String")
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				return runtime.WithField(err, "uTF8String")
+			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				return der.WithField(err, "uTF8String")
 			}
 		}
 	default:
@@ -1067,45 +1067,45 @@ func (v *X520name) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a X520name in DER.
-func (v *X520name) encode(b *runtime.Builder) {
+func (v *X520name) encode(b *der.Builder) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "teletexString"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "printableString"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "universalString"))
+			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
+		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "uTF8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("X520name"))
+		b.SetError(der.NoChoice("X520name"))
 	}
 }
 
@@ -1118,16 +1118,16 @@ func (v *X520name) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520name.
 // v aliases b, except for strings that BER splits into segments.
 func (v *X520name) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520name) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *X520name) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = X520name{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "X520name")
+		return der.WithField(err, "X520name")
 	}
 	return r.Finish("X520name")
 }
@@ -1144,8 +1144,8 @@ func (v *X520name) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *X520name) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -1161,72 +1161,72 @@ type X520CommonName struct {
 }
 
 // decode reads a X520CommonName from r.
-func (v *X520CommonName) decode(r *runtime.Reader) error {
+func (v *X520CommonName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagTeletexString):
+	case tag == der.Universal(der.TagTeletexString):
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
-			return runtime.WithField(err, "teletexString")
+			return der.WithField(err, "teletexString")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "teletexString")
+			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printableString")
+			return der.WithField(err, "printableString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
-				return runtime.WithField(err, "printableString")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
+				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUniversalString):
+	case tag == der.Universal(der.TagUniversalString):
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
+		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
 		if err != nil {
-			return runtime.WithField(err, "universalString")
+			return der.WithField(err, "universalString")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "universalString")
+			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "uTF8String")
+			return der.WithField(err, "uTF8String")
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "uTF8String")
+			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "uTF8String")
 			}
 		}
 	default:
@@ -1236,45 +1236,45 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a X520CommonName in DER.
-func (v *X520CommonName) encode(b *runtime.Builder) {
+func (v *X520CommonName) encode(b *der.Builder) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "teletexString"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "printableString"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "universalString"))
+			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
+		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "uTF8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("X520CommonName"))
+		b.SetError(der.NoChoice("X520CommonName"))
 	}
 }
 
@@ -1287,16 +1287,16 @@ func (v *X520CommonName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520CommonName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *X520CommonName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520CommonName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *X520CommonName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = X520CommonName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "X520CommonName")
+		return der.WithField(err, "X520CommonName")
 	}
 	return r.Finish("X520CommonName")
 }
@@ -1313,8 +1313,8 @@ func (v *X520CommonName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520CommonName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *X520CommonName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -1330,72 +1330,72 @@ type X520LocalityName struct {
 }
 
 // decode reads a X520LocalityName from r.
-func (v *X520LocalityName) decode(r *runtime.Reader) error {
+func (v *X520LocalityName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagTeletexString):
+	case tag == der.Universal(der.TagTeletexString):
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
-			return runtime.WithField(err, "teletexString")
+			return der.WithField(err, "teletexString")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "teletexString")
+			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printableString")
+			return der.WithField(err, "printableString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
-				return runtime.WithField(err, "printableString")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
+				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUniversalString):
+	case tag == der.Universal(der.TagUniversalString):
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
+		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
 		if err != nil {
-			return runtime.WithField(err, "universalString")
+			return der.WithField(err, "universalString")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "universalString")
+			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "uTF8String")
+			return der.WithField(err, "uTF8String")
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "uTF8String")
+			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "uTF8String")
 			}
 		}
 	default:
@@ -1405,45 +1405,45 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a X520LocalityName in DER.
-func (v *X520LocalityName) encode(b *runtime.Builder) {
+func (v *X520LocalityName) encode(b *der.Builder) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "teletexString"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "printableString"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "universalString"))
+			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
+		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "uTF8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("X520LocalityName"))
+		b.SetError(der.NoChoice("X520LocalityName"))
 	}
 }
 
@@ -1456,16 +1456,16 @@ func (v *X520LocalityName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520LocalityName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *X520LocalityName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520LocalityName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *X520LocalityName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = X520LocalityName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "X520LocalityName")
+		return der.WithField(err, "X520LocalityName")
 	}
 	return r.Finish("X520LocalityName")
 }
@@ -1482,8 +1482,8 @@ func (v *X520LocalityName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520LocalityName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *X520LocalityName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -1499,72 +1499,72 @@ type X520StateOrProvinceName struct {
 }
 
 // decode reads a X520StateOrProvinceName from r.
-func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
+func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagTeletexString):
+	case tag == der.Universal(der.TagTeletexString):
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
-			return runtime.WithField(err, "teletexString")
+			return der.WithField(err, "teletexString")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "teletexString")
+			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printableString")
+			return der.WithField(err, "printableString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
-				return runtime.WithField(err, "printableString")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
+				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUniversalString):
+	case tag == der.Universal(der.TagUniversalString):
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
+		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
 		if err != nil {
-			return runtime.WithField(err, "universalString")
+			return der.WithField(err, "universalString")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "universalString")
+			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "uTF8String")
+			return der.WithField(err, "uTF8String")
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "uTF8String")
+			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "uTF8String")
 			}
 		}
 	default:
@@ -1574,45 +1574,45 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a X520StateOrProvinceName in DER.
-func (v *X520StateOrProvinceName) encode(b *runtime.Builder) {
+func (v *X520StateOrProvinceName) encode(b *der.Builder) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "teletexString"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "printableString"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "universalString"))
+			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
+		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "uTF8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("X520StateOrProvinceName"))
+		b.SetError(der.NoChoice("X520StateOrProvinceName"))
 	}
 }
 
@@ -1625,16 +1625,16 @@ func (v *X520StateOrProvinceName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520StateOrProvinceName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *X520StateOrProvinceName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520StateOrProvinceName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *X520StateOrProvinceName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = X520StateOrProvinceName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "X520StateOrProvinceName")
+		return der.WithField(err, "X520StateOrProvinceName")
 	}
 	return r.Finish("X520StateOrProvinceName")
 }
@@ -1651,8 +1651,8 @@ func (v *X520StateOrProvinceName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -1668,72 +1668,72 @@ type X520OrganizationName struct {
 }
 
 // decode reads a X520OrganizationName from r.
-func (v *X520OrganizationName) decode(r *runtime.Reader) error {
+func (v *X520OrganizationName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagTeletexString):
+	case tag == der.Universal(der.TagTeletexString):
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
-			return runtime.WithField(err, "teletexString")
+			return der.WithField(err, "teletexString")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "teletexString")
+			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printableString")
+			return der.WithField(err, "printableString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
-				return runtime.WithField(err, "printableString")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
+				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUniversalString):
+	case tag == der.Universal(der.TagUniversalString):
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
+		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
 		if err != nil {
-			return runtime.WithField(err, "universalString")
+			return der.WithField(err, "universalString")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "universalString")
+			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "uTF8String")
+			return der.WithField(err, "uTF8String")
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "uTF8String")
+			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "uTF8String")
 			}
 		}
 	default:
@@ -1743,45 +1743,45 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a X520OrganizationName in DER.
-func (v *X520OrganizationName) encode(b *runtime.Builder) {
+func (v *X520OrganizationName) encode(b *der.Builder) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "teletexString"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "printableString"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "universalString"))
+			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
+		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "uTF8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("X520OrganizationName"))
+		b.SetError(der.NoChoice("X520OrganizationName"))
 	}
 }
 
@@ -1794,16 +1794,16 @@ func (v *X520OrganizationName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520OrganizationName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *X520OrganizationName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520OrganizationName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *X520OrganizationName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = X520OrganizationName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "X520OrganizationName")
+		return der.WithField(err, "X520OrganizationName")
 	}
 	return r.Finish("X520OrganizationName")
 }
@@ -1820,8 +1820,8 @@ func (v *X520OrganizationName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *X520OrganizationName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -1838,72 +1838,72 @@ type X520OrganizationalUnitName struct {
 }
 
 // decode reads a X520OrganizationalUnitName from r.
-func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
+func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagTeletexString):
+	case tag == der.Universal(der.TagTeletexString):
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
-			return runtime.WithField(err, "teletexString")
+			return der.WithField(err, "teletexString")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "teletexString")
+			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printableString")
+			return der.WithField(err, "printableString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
-				return runtime.WithField(err, "printableString")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
+				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUniversalString):
+	case tag == der.Universal(der.TagUniversalString):
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
+		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
 		if err != nil {
-			return runtime.WithField(err, "universalString")
+			return der.WithField(err, "universalString")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "universalString")
+			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "uTF8String")
+			return der.WithField(err, "uTF8String")
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "uTF8String")
+			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "uTF8String")
 			}
 		}
 	default:
@@ -1913,45 +1913,45 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a X520OrganizationalUnitName in DER.
-func (v *X520OrganizationalUnitName) encode(b *runtime.Builder) {
+func (v *X520OrganizationalUnitName) encode(b *der.Builder) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "teletexString"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "printableString"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "universalString"))
+			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
+		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "uTF8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("X520OrganizationalUnitName"))
+		b.SetError(der.NoChoice("X520OrganizationalUnitName"))
 	}
 }
 
@@ -1964,16 +1964,16 @@ func (v *X520OrganizationalUnitName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520OrganizationalUnitName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *X520OrganizationalUnitName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520OrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *X520OrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = X520OrganizationalUnitName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "X520OrganizationalUnitName")
+		return der.WithField(err, "X520OrganizationalUnitName")
 	}
 	return r.Finish("X520OrganizationalUnitName")
 }
@@ -1990,8 +1990,8 @@ func (v *X520OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -2016,17 +2016,17 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c NameChoice) String() string {
-	return runtime.Name("rdnSequence", int(c)-1, "NameChoice")
+	return der.Name("rdnSequence", int(c)-1, "NameChoice")
 }
 
 // decode reads a Name from r.
-func (v *Name) decode(r *runtime.Reader) error {
+func (v *Name) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.Universal(der.TagSequence):
 		v.Choice = NameRdnSequence
-		if err := v.RdnSequence.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "rdnSequence")
+		if err := v.RdnSequence.decode(r, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "rdnSequence")
 		}
 	default:
 		return r.NoAlternative("Name")
@@ -2035,12 +2035,12 @@ func (v *Name) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a Name in DER.
-func (v *Name) encode(b *runtime.Builder) {
+func (v *Name) encode(b *der.Builder) {
 	switch v.Choice {
 	case NameRdnSequence:
-		v.RdnSequence.encode(b, runtime.Universal(runtime.TagSequence))
+		v.RdnSequence.encode(b, der.Universal(der.TagSequence))
 	default:
-		b.SetError(runtime.NoChoice("Name"))
+		b.SetError(der.NoChoice("Name"))
 	}
 }
 
@@ -2053,16 +2053,16 @@ func (v *Name) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Name.
 // v aliases b, except for strings that BER splits into segments.
 func (v *Name) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Name) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *Name) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Name{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "Name")
+		return der.WithField(err, "Name")
 	}
 	return r.Finish("Name")
 }
@@ -2079,8 +2079,8 @@ func (v *Name) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *Name) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -2091,23 +2091,23 @@ func (v *Name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 type RDNSequence []RelativeDistinguishedName
 
 // decode reads a RDNSequence from r.
-func (v *RDNSequence) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *RDNSequence) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "RDNSequence")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[RelativeDistinguishedName](&s, s.Count())
+	list, err := der.MakeSlice[RelativeDistinguishedName](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
+	inner, err := der.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decodeShared(&s, runtime.Universal(runtime.TagSet), &inner); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decodeShared(&s, der.Universal(der.TagSet), &inner); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("RDNSequence"); err != nil {
@@ -2118,10 +2118,10 @@ func (v *RDNSequence) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a RDNSequence in DER.
-func (v *RDNSequence) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *RDNSequence) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSet))
+		(*v)[i].encode(b, der.Universal(der.TagSet))
 	}
 	b.End(m)
 }
@@ -2135,17 +2135,17 @@ func (v *RDNSequence) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RDNSequence.
 // v aliases b, except for strings that BER splits into segments.
 func (v *RDNSequence) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RDNSequence) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *RDNSequence) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero RDNSequence
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RDNSequence")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "RDNSequence")
 	}
 	return r.Finish("RDNSequence")
 }
@@ -2162,9 +2162,9 @@ func (v *RDNSequence) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RDNSequence) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *RDNSequence) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -2182,19 +2182,19 @@ type DistinguishedName = RDNSequence
 type RelativeDistinguishedName []SingleAttributeSupportedAttributes
 
 // decode reads a RelativeDistinguishedName from r.
-func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *RelativeDistinguishedName) decode(r *der.Reader, t der.Tag) error {
 	return v.decodeShared(r, t, nil)
 }
 
 // decodeShared reads a RelativeDistinguishedName from r, taking its elements from *backing when
 // it has room (one array for all the lists of an enclosing list).
-func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]SingleAttributeSupportedAttributes) error {
+func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backing *[]SingleAttributeSupportedAttributes) error {
 	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("RelativeDistinguishedName"); err != nil {
 			return err
 		}
@@ -2204,20 +2204,20 @@ func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Ta
 	if backing != nil && n <= len(*backing) {
 		list, *backing = (*backing)[:n:n], (*backing)[n:]
 	} else {
-		if list, err = runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, n); err != nil {
+		if list, err = der.MakeSlice[SingleAttributeSupportedAttributes](&s, n); err != nil {
 			return err
 		}
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("RelativeDistinguishedName"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -2226,15 +2226,15 @@ func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Ta
 }
 
 // encode writes v as a RelativeDistinguishedName in DER.
-func (v *RelativeDistinguishedName) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *RelativeDistinguishedName) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.EndSetOf(m)
 }
@@ -2248,17 +2248,17 @@ func (v *RelativeDistinguishedName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RelativeDistinguishedName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *RelativeDistinguishedName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RelativeDistinguishedName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *RelativeDistinguishedName) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero RelativeDistinguishedName
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "RelativeDistinguishedName")
+	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+		return der.WithField(err, "RelativeDistinguishedName")
 	}
 	return r.Finish("RelativeDistinguishedName")
 }
@@ -2275,9 +2275,9 @@ func (v *RelativeDistinguishedName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
+func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSet))
 	return b.Bytes()
 }
 
@@ -2289,33 +2289,33 @@ func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *runtime.Options
 //	}
 type SingleAttributeSupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
-	Type runtime.OID
+	Type der.OID
 	// Value is the component value ATTRIBUTE.&Type.
 	Value SingleAttributeSupportedAttributesValue
 }
 
 // decode reads a SingleAttribute from r.
-func (v *SingleAttributeSupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SingleAttributeSupportedAttributes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "SingleAttribute")
 	if err != nil {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "type")
+		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// value ATTRIBUTE.&Type
 	off3 := s.Offset()
 	x4, err := s.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	v.Value.Raw = x4
 	sub2 := s.Open(v.Value.Raw, off3)
 	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	if err := s.Finish("SingleAttribute"); err != nil {
 		return err
@@ -2324,9 +2324,9 @@ func (v *SingleAttributeSupportedAttributes) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a SingleAttribute in DER.
-func (v *SingleAttributeSupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SingleAttributeSupportedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
+	b.AddOID(der.Universal(der.TagOID), v.Type)
 	v.Value.encode(b)
 	b.End(m)
 }
@@ -2340,16 +2340,16 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SingleAttribute.
 // v aliases b, except for strings that BER splits into segments.
 func (v *SingleAttributeSupportedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SingleAttributeSupportedAttributes{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SingleAttribute")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "SingleAttribute")
 	}
 	return r.Finish("SingleAttribute")
 }
@@ -2366,9 +2366,9 @@ func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, erro
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -2412,7 +2412,7 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "U\x04)":
 		// at-name 2.5.4.41
@@ -2527,7 +2527,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
-		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x1, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2540,13 +2540,13 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		// at-x520countryName 2.5.4.6
 		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
 		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x3, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x3
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
+			if err := der.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -2558,13 +2558,13 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
 		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x5, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x5
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
+			if err := der.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -2585,7 +2585,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
-		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		x6, err := r.ReadIA5String(der.Universal(der.TagIA5String))
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2598,13 +2598,13 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
 		off7 := r.Offset()
-		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		x8, err := r.ReadIA5String(der.Universal(der.TagIA5String))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
+			if err := der.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -2617,10 +2617,10 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SingleAttributeSupportedAttributesValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *SingleAttributeSupportedAttributesValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -2629,14 +2629,14 @@ func (u *SingleAttributeSupportedAttributesValue) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SingleAttributeSupportedAttributesValue) keepDER(r *runtime.Reader) error {
+func (u *SingleAttributeSupportedAttributesValue) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
+func (u *SingleAttributeSupportedAttributesValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case SingleAttributeSupportedAttributesValueName:
 		u.DirectoryString.encode(b)
@@ -2661,32 +2661,32 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	case SingleAttributeSupportedAttributesValueX520Title:
 		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
+		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
 	case SingleAttributeSupportedAttributesValueX520countryName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
-				b.SetError(runtime.WithField(err, "x520countryName"))
+			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
+				b.SetError(der.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
+		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
 	case SingleAttributeSupportedAttributesValueX520SerialNumber:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "x520SerialNumber"))
+			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
+		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
 		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueDomainComponent:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
+		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
-				b.SetError(runtime.WithField(err, "emailAddress"))
+			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
+				b.SetError(der.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
+		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -2709,72 +2709,72 @@ type DirectoryStringUbTitle struct {
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
+func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagTeletexString):
+	case tag == der.Universal(der.TagTeletexString):
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
-			return runtime.WithField(err, "teletexString")
+			return der.WithField(err, "teletexString")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "teletexString")
+			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printableString")
+			return der.WithField(err, "printableString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
-				return runtime.WithField(err, "printableString")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 64); err != nil {
+				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUniversalString):
+	case tag == der.Universal(der.TagUniversalString):
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
+		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
 		if err != nil {
-			return runtime.WithField(err, "universalString")
+			return der.WithField(err, "universalString")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "universalString")
+			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "uTF8String")
+			return der.WithField(err, "uTF8String")
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				return runtime.WithField(err, "uTF8String")
+			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				return der.WithField(err, "uTF8String")
 			}
 		}
 	default:
@@ -2784,45 +2784,45 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
+func (v *DirectoryStringUbTitle) encode(b *der.Builder) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "teletexString"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "printableString"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "universalString"))
+			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
+		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "uTF8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("DirectoryString"))
+		b.SetError(der.NoChoice("DirectoryString"))
 	}
 }
 
@@ -2835,16 +2835,16 @@ func (v *DirectoryStringUbTitle) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DirectoryStringUbTitle) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DirectoryStringUbTitle{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "DirectoryString")
+		return der.WithField(err, "DirectoryString")
 	}
 	return r.Finish("DirectoryString")
 }
@@ -2861,8 +2861,8 @@ func (v *DirectoryStringUbTitle) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -2884,72 +2884,72 @@ type DirectoryStringUbPseudonym struct {
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
+func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagTeletexString):
+	case tag == der.Universal(der.TagTeletexString):
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
-			return runtime.WithField(err, "teletexString")
+			return der.WithField(err, "teletexString")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "teletexString")
+			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printableString")
+			return der.WithField(err, "printableString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
-				return runtime.WithField(err, "printableString")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
+				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUniversalString):
+	case tag == der.Universal(der.TagUniversalString):
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
+		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
 		if err != nil {
-			return runtime.WithField(err, "universalString")
+			return der.WithField(err, "universalString")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "universalString")
+			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "uTF8String")
+			return der.WithField(err, "uTF8String")
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				return runtime.WithField(err, "uTF8String")
+			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				return der.WithField(err, "uTF8String")
 			}
 		}
 	default:
@@ -2959,45 +2959,45 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
+func (v *DirectoryStringUbPseudonym) encode(b *der.Builder) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "teletexString"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "printableString"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "universalString"))
+			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
+		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-				b.SetError(runtime.WithField(err, "uTF8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
+				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("DirectoryString"))
+		b.SetError(der.NoChoice("DirectoryString"))
 	}
 }
 
@@ -3010,16 +3010,16 @@ func (v *DirectoryStringUbPseudonym) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DirectoryStringUbPseudonym) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DirectoryStringUbPseudonym{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "DirectoryString")
+		return der.WithField(err, "DirectoryString")
 	}
 	return r.Finish("DirectoryString")
 }
@@ -3036,8 +3036,8 @@ func (v *DirectoryStringUbPseudonym) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbPseudonym) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *DirectoryStringUbPseudonym) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -3053,29 +3053,29 @@ type Certificate struct {
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
 	AlgorithmIdentifier CertificateAlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
-	Signature runtime.BitString
+	Signature der.BitString
 }
 
 // decode reads a Certificate from r.
-func (v *Certificate) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Certificate) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Certificate")
 	if err != nil {
 		return err
 	}
 	// toBeSigned TBSCertificate
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "toBeSigned")
+	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "algorithmIdentifier")
+	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
 	if err != nil {
-		return runtime.WithField(err, "signature")
+		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
 	if err := s.Finish("Certificate"); err != nil {
@@ -3085,11 +3085,11 @@ func (v *Certificate) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Certificate in DER.
-func (v *Certificate) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Certificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, runtime.Universal(runtime.TagSequence))
-	v.AlgorithmIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
+	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
+	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
 	b.End(m)
 }
 
@@ -3102,16 +3102,16 @@ func (v *Certificate) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Certificate.
 // v aliases b, except for strings that BER splits into segments.
 func (v *Certificate) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Certificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *Certificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Certificate{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Certificate")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Certificate")
 	}
 	return r.Finish("Certificate")
 }
@@ -3128,16 +3128,16 @@ func (v *Certificate) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Certificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *Certificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
 // CertificateAlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
 type CertificateAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
 	Parameters CertificateAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -3145,15 +3145,15 @@ type CertificateAlgorithmIdentifier struct {
 }
 
 // decode reads a Certificate.algorithmIdentifier from r.
-func (v *CertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Certificate.algorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
@@ -3161,12 +3161,12 @@ func (v *CertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -3177,9 +3177,9 @@ func (v *CertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a Certificate.algorithmIdentifier in DER.
-func (v *CertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificateAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -3195,16 +3195,16 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Certificate.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertificateAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Certificate.algorithmIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Certificate.algorithmIdentifier")
 	}
 	return r.Finish("Certificate.algorithmIdentifier")
 }
@@ -3221,9 +3221,9 @@ func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -3263,12 +3263,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3278,7 +3278,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3288,7 +3288,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3298,7 +3298,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3308,7 +3308,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3318,7 +3318,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3328,7 +3328,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3338,7 +3338,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3348,7 +3348,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3358,7 +3358,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3368,7 +3368,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3378,12 +3378,12 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = CertificateAlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
+		p1, err := der.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3407,10 +3407,10 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *CertificateAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -3419,42 +3419,42 @@ func (u *CertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CertificateAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *CertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertificateAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
+			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
+			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -3516,81 +3516,81 @@ type TBSCertificate struct {
 }
 
 // decode reads a TBSCertificate from r.
-func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "TBSCertificate")
 	if err != nil {
 		return err
 	}
 	// version [0] EXPLICIT Version DEFAULT v1
-	if s.Peek(runtime.Context(0)) {
+	if s.Peek(der.Context(0)) {
 		off1 := s.Offset()
-		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "version")
+			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, runtime.Universal(runtime.TagInteger)); err != nil {
-			return runtime.WithField(err, "version")
+		if err := v.Version.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "version")
+			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == VersionV1 {
-			return runtime.WithField(runtime.EncodedDefault(off1, "TBSCertificate"), "version")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == VersionV1 {
+			return der.WithField(der.EncodedDefault(off1, "TBSCertificate"), "version")
 		}
 	} else {
 		v.Version = VersionV1
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "serialNumber")
+	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "serialNumber")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "signature")
+	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "signature")
 	}
 	// issuer Name
 	if err := v.Issuer.decode(&s); err != nil {
-		return runtime.WithField(err, "issuer")
+		return der.WithField(err, "issuer")
 	}
 	// validity Validity
-	if err := v.Validity.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "validity")
+	if err := v.Validity.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "validity")
 	}
 	// subject Name
 	if err := v.Subject.decode(&s); err != nil {
-		return runtime.WithField(err, "subject")
+		return der.WithField(err, "subject")
 	}
 	// subjectPublicKeyInfo SubjectPublicKeyInfo
-	if err := v.SubjectPublicKeyInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "subjectPublicKeyInfo")
+	if err := v.SubjectPublicKeyInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "subjectPublicKeyInfo")
 	}
 	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
-	if s.Peek(runtime.Context(1)) {
-		if err := v.IssuerUniqueID.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "issuerUniqueID")
+	if s.Peek(der.Context(1)) {
+		if err := v.IssuerUniqueID.decode(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "issuerUniqueID")
 		}
 		v.HasIssuerUniqueID = true
 	}
 	// subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
-	if s.Peek(runtime.Context(2)) {
-		if err := v.SubjectUniqueID.decode(&s, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "subjectUniqueID")
+	if s.Peek(der.Context(2)) {
+		if err := v.SubjectUniqueID.decode(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "subjectUniqueID")
 		}
 		v.HasSubjectUniqueID = true
 	}
 	// extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition)
-	if s.Peek(runtime.Context(3)) {
-		w3, err := s.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
+	if s.Peek(der.Context(3)) {
+		w3, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "extensions")
+			return der.WithField(err, "extensions")
 		}
-		if err := v.Extensions.decode(&w3, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "extensions")
+		if err := v.Extensions.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "extensions")
 		}
 		if err := w3.Finish("[3] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "extensions")
+			return der.WithField(err, "extensions")
 		}
 		v.HasExtensions = true
 	}
@@ -3607,28 +3607,28 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a TBSCertificate in DER.
-func (v *TBSCertificate) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != VersionV1 {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
+	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != VersionV1 {
+		m1 := b.Begin(der.Context(0), true)
+		v.Version.encode(b, der.Universal(der.TagInteger))
 		b.End(m1)
 	}
-	v.SerialNumber.encode(b, runtime.Universal(runtime.TagInteger))
-	v.Signature.encode(b, runtime.Universal(runtime.TagSequence))
+	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
+	v.Signature.encode(b, der.Universal(der.TagSequence))
 	v.Issuer.encode(b)
-	v.Validity.encode(b, runtime.Universal(runtime.TagSequence))
+	v.Validity.encode(b, der.Universal(der.TagSequence))
 	v.Subject.encode(b)
-	v.SubjectPublicKeyInfo.encode(b, runtime.Universal(runtime.TagSequence))
+	v.SubjectPublicKeyInfo.encode(b, der.Universal(der.TagSequence))
 	if v.HasIssuerUniqueID {
-		v.IssuerUniqueID.encode(b, runtime.Context(1))
+		v.IssuerUniqueID.encode(b, der.Context(1))
 	}
 	if v.HasSubjectUniqueID {
-		v.SubjectUniqueID.encode(b, runtime.Context(2))
+		v.SubjectUniqueID.encode(b, der.Context(2))
 	}
 	if v.HasExtensions {
-		m2 := b.Begin(runtime.Context(3), true)
-		v.Extensions.encode(b, runtime.Universal(runtime.TagSequence))
+		m2 := b.Begin(der.Context(3), true)
+		v.Extensions.encode(b, der.Universal(der.TagSequence))
 		b.End(m2)
 	}
 	b.AddRaw(v.Unknown)
@@ -3644,16 +3644,16 @@ func (v *TBSCertificate) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertificate.
 // v aliases b, except for strings that BER splits into segments.
 func (v *TBSCertificate) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *TBSCertificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSCertificate{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "TBSCertificate")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "TBSCertificate")
 	}
 	return r.Finish("TBSCertificate")
 }
@@ -3670,9 +3670,9 @@ func (v *TBSCertificate) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *TBSCertificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -3686,7 +3686,7 @@ func (v *TBSCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	        }
 type AlgorithmIdentifierSignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierSignatureAlgorithmsParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -3694,15 +3694,15 @@ type AlgorithmIdentifierSignatureAlgorithms struct {
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
@@ -3710,12 +3710,12 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *runtime.Reader, t run
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -3726,9 +3726,9 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *runtime.Reader, t run
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -3744,16 +3744,16 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifierSignatureAlgorithms{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
 }
@@ -3770,9 +3770,9 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, 
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -3812,12 +3812,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3827,7 +3827,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3837,7 +3837,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3847,7 +3847,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3857,7 +3857,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3867,7 +3867,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3877,7 +3877,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3887,7 +3887,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3897,7 +3897,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3907,7 +3907,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3917,7 +3917,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3927,12 +3927,12 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
+		p1, err := der.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3956,10 +3956,10 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -3968,42 +3968,42 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) fail(r *runtime.Reade
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
+			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
+			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -4017,25 +4017,25 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *runtime.Bui
 type ExtensionsCertExtensions []ExtensionCertExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionsCertExtensions) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCertExtensions](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionCertExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Extensions"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -4044,15 +4044,15 @@ func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) erro
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionsCertExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -4066,17 +4066,17 @@ func (v *ExtensionsCertExtensions) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionsCertExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ExtensionsCertExtensions
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extensions")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
 }
@@ -4093,9 +4093,9 @@ func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -4114,7 +4114,7 @@ func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options)
 //	}
 type ExtensionCertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID runtime.OID
+	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
 	Critical bool
 	// HasCritical tells whether critical is present in the encoding.
@@ -4124,41 +4124,41 @@ type ExtensionCertExtensions struct {
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "extnID")
+		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.Universal(der.TagBoolean)) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
 		if err != nil {
-			return runtime.WithField(err, "critical")
+			return der.WithField(err, "critical")
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
-			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
+			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	v.ExtnValue.Raw = c5
 	sub4 := s.Open(v.ExtnValue.Raw, off6)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	if err := s.Finish("Extension"); err != nil {
 		return err
@@ -4167,13 +4167,13 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionCertExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
+	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
+		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
 	}
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	m1 := b.Begin(der.Universal(der.TagOctetString), false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -4188,16 +4188,16 @@ func (v *ExtensionCertExtensions) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionCertExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionCertExtensions{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extension")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
 }
@@ -4214,9 +4214,9 @@ func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -4287,17 +4287,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
 		u.Kind = ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier
-		p1, err := runtime.New[AuthorityKeyIdentifier](r)
+		p1, err := der.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4307,7 +4307,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
-		if err := u.SubjectKeyIdentifier.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
+		if err := u.SubjectKeyIdentifier.decode(r, der.Universal(der.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4317,7 +4317,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
 		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
-		if err := u.KeyUsage.decode(r, runtime.Universal(runtime.TagBitString)); err != nil {
+		if err := u.KeyUsage.decode(r, der.Universal(der.TagBitString)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4327,12 +4327,12 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x10":
 		// ext-PrivateKeyUsagePeriod 2.5.29.16
 		u.Kind = ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod
-		p2, err := runtime.New[PrivateKeyUsagePeriod](r)
+		p2, err := der.New[PrivateKeyUsagePeriod](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.PrivateKeyUsagePeriod = p2
-		if err := u.PrivateKeyUsagePeriod.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.PrivateKeyUsagePeriod.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4342,7 +4342,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
 		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
-		if err := u.CertificatePolicies.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CertificatePolicies.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4352,7 +4352,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
 		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
-		if err := u.PolicyMappings.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.PolicyMappings.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4362,7 +4362,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
-		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4372,7 +4372,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
-		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4382,7 +4382,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
-		if err := u.SubjectDirectoryAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.SubjectDirectoryAttributes.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4392,7 +4392,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
 		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
-		if err := u.BasicConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.BasicConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4402,12 +4402,12 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x1e":
 		// ext-NameConstraints 2.5.29.30
 		u.Kind = ExtensionCertExtensionsExtnValueNameConstraints
-		p3, err := runtime.New[NameConstraints](r)
+		p3, err := der.New[NameConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.NameConstraints = p3
-		if err := u.NameConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.NameConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4417,12 +4417,12 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d$":
 		// ext-PolicyConstraints 2.5.29.36
 		u.Kind = ExtensionCertExtensionsExtnValuePolicyConstraints
-		p4, err := runtime.New[PolicyConstraints](r)
+		p4, err := der.New[PolicyConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.PolicyConstraints = p4
-		if err := u.PolicyConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.PolicyConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4432,7 +4432,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
 		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
-		if err := u.ExtKeyUsage.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.ExtKeyUsage.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4442,7 +4442,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
-		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4452,7 +4452,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
 		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
-		if err := u.InhibitAnyPolicy.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
+		if err := u.InhibitAnyPolicy.decode(r, der.Universal(der.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4462,7 +4462,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
-		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4472,7 +4472,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
-		if err := u.AuthorityInfoAccess.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AuthorityInfoAccess.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4482,7 +4482,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
-		if err := u.SubjectInfoAccessSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.SubjectInfoAccessSyntax.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4494,10 +4494,10 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCertExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionCertExtensionsExtnValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -4505,65 +4505,65 @@ func (u *ExtensionCertExtensionsExtnValue) fail(r *runtime.Reader, err error) er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ExtensionCertExtensionsExtnValue) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *ExtensionCertExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
-			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
+			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
 		}
 	case ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
-		u.SubjectKeyIdentifier.encode(b, runtime.Universal(runtime.TagOctetString))
+		u.SubjectKeyIdentifier.encode(b, der.Universal(der.TagOctetString))
 	case ExtensionCertExtensionsExtnValueKeyUsage:
-		u.KeyUsage.encode(b, runtime.Universal(runtime.TagBitString))
+		u.KeyUsage.encode(b, der.Universal(der.TagBitString))
 	case ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
-			b.SetError(runtime.NilValue("PrivateKeyUsagePeriod"))
+			b.SetError(der.NilValue("PrivateKeyUsagePeriod"))
 		} else {
-			u.PrivateKeyUsagePeriod.encode(b, runtime.Universal(runtime.TagSequence))
+			u.PrivateKeyUsagePeriod.encode(b, der.Universal(der.TagSequence))
 		}
 	case ExtensionCertExtensionsExtnValueCertificatePolicies:
-		u.CertificatePolicies.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CertificatePolicies.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValuePolicyMappings:
-		u.PolicyMappings.encode(b, runtime.Universal(runtime.TagSequence))
+		u.PolicyMappings.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValueSubjectAltName:
-		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
+		u.GeneralNames.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValueIssuerAltName:
-		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
+		u.GeneralNames.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
-		u.SubjectDirectoryAttributes.encode(b, runtime.Universal(runtime.TagSequence))
+		u.SubjectDirectoryAttributes.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValueBasicConstraints:
-		u.BasicConstraints.encode(b, runtime.Universal(runtime.TagSequence))
+		u.BasicConstraints.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValueNameConstraints:
 		if u.NameConstraints == nil {
-			b.SetError(runtime.NilValue("NameConstraints"))
+			b.SetError(der.NilValue("NameConstraints"))
 		} else {
-			u.NameConstraints.encode(b, runtime.Universal(runtime.TagSequence))
+			u.NameConstraints.encode(b, der.Universal(der.TagSequence))
 		}
 	case ExtensionCertExtensionsExtnValuePolicyConstraints:
 		if u.PolicyConstraints == nil {
-			b.SetError(runtime.NilValue("PolicyConstraints"))
+			b.SetError(der.NilValue("PolicyConstraints"))
 		} else {
-			u.PolicyConstraints.encode(b, runtime.Universal(runtime.TagSequence))
+			u.PolicyConstraints.encode(b, der.Universal(der.TagSequence))
 		}
 	case ExtensionCertExtensionsExtnValueExtKeyUsage:
-		u.ExtKeyUsage.encode(b, runtime.Universal(runtime.TagSequence))
+		u.ExtKeyUsage.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValueCRLDistributionPoints:
-		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
-		u.InhibitAnyPolicy.encode(b, runtime.Universal(runtime.TagInteger))
+		u.InhibitAnyPolicy.encode(b, der.Universal(der.TagInteger))
 	case ExtensionCertExtensionsExtnValueFreshestCRL:
-		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
-		u.AuthorityInfoAccess.encode(b, runtime.Universal(runtime.TagSequence))
+		u.AuthorityInfoAccess.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
-		u.SubjectInfoAccessSyntax.encode(b, runtime.Universal(runtime.TagSequence))
+		u.SubjectInfoAccessSyntax.encode(b, der.Universal(der.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -4581,7 +4581,7 @@ const (
 )
 
 // decode reads a Version from r.
-func (v *Version) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Version) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -4591,7 +4591,7 @@ func (v *Version) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Version in DER.
-func (v *Version) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Version) encode(b *der.Builder, t der.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
@@ -4604,17 +4604,17 @@ func (v *Version) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Version.
 // v aliases b, except for strings that BER splits into segments.
 func (v *Version) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *Version) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero Version
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "Version")
+	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "Version")
 	}
 	return r.Finish("Version")
 }
@@ -4631,34 +4631,34 @@ func (v *Version) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
+func (v *Version) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagInteger))
 	return b.Bytes()
 }
 
 // CertificateSerialNumber is the ASN.1 type CertificateSerialNumber.
 //
 //	CertificateSerialNumber  ::=  INTEGER
-type CertificateSerialNumber runtime.Integer
+type CertificateSerialNumber der.Integer
 
 // Int64 returns the value if it fits in an int64.
 func (v CertificateSerialNumber) Int64() (int64, bool) {
-	return runtime.Integer(v).Int64()
+	return der.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
 func (v CertificateSerialNumber) Big() *big.Int {
-	return runtime.Integer(v).Big()
+	return der.Integer(v).Big()
 }
 
 // String returns the value in decimal.
 func (v CertificateSerialNumber) String() string {
-	return runtime.Integer(v).String()
+	return der.Integer(v).String()
 }
 
 // decode reads a CertificateSerialNumber from r.
-func (v *CertificateSerialNumber) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificateSerialNumber) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
@@ -4668,8 +4668,8 @@ func (v *CertificateSerialNumber) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a CertificateSerialNumber in DER.
-func (v *CertificateSerialNumber) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddInteger(t, runtime.Integer(*v))
+func (v *CertificateSerialNumber) encode(b *der.Builder, t der.Tag) {
+	b.AddInteger(t, der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificateSerialNumber.
@@ -4681,17 +4681,17 @@ func (v *CertificateSerialNumber) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateSerialNumber.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertificateSerialNumber) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateSerialNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertificateSerialNumber) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero CertificateSerialNumber
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "CertificateSerialNumber")
+	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "CertificateSerialNumber")
 	}
 	return r.Finish("CertificateSerialNumber")
 }
@@ -4708,9 +4708,9 @@ func (v *CertificateSerialNumber) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
+func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagInteger))
 	return b.Bytes()
 }
 
@@ -4727,18 +4727,18 @@ type Validity struct {
 }
 
 // decode reads a Validity from r.
-func (v *Validity) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Validity) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Validity")
 	if err != nil {
 		return err
 	}
 	// notBefore Time
 	if err := v.NotBefore.decode(&s); err != nil {
-		return runtime.WithField(err, "notBefore")
+		return der.WithField(err, "notBefore")
 	}
 	// notAfter Time
 	if err := v.NotAfter.decode(&s); err != nil {
-		return runtime.WithField(err, "notAfter")
+		return der.WithField(err, "notAfter")
 	}
 	if err := s.Finish("Validity"); err != nil {
 		return err
@@ -4747,7 +4747,7 @@ func (v *Validity) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Validity in DER.
-func (v *Validity) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Validity) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.NotBefore.encode(b)
 	v.NotAfter.encode(b)
@@ -4763,16 +4763,16 @@ func (v *Validity) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Validity.
 // v aliases b, except for strings that BER splits into segments.
 func (v *Validity) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Validity) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *Validity) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Validity{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Validity")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Validity")
 	}
 	return r.Finish("Validity")
 }
@@ -4789,9 +4789,9 @@ func (v *Validity) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Validity) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *Validity) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -4817,25 +4817,25 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c TimeChoice) String() string {
-	return runtime.Name("utcTime generalTime", int(c)-1, "TimeChoice")
+	return der.Name("utcTime generalTime", int(c)-1, "TimeChoice")
 }
 
 // decode reads a Time from r.
-func (v *Time) decode(r *runtime.Reader) error {
+func (v *Time) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagUTCTime):
+	case tag == der.Universal(der.TagUTCTime):
 		v.Choice = TimeUTCTime
-		x1, err := r.ReadUTCTime(runtime.Universal(runtime.TagUTCTime))
+		x1, err := r.ReadUTCTime(der.Universal(der.TagUTCTime))
 		if err != nil {
-			return runtime.WithField(err, "utcTime")
+			return der.WithField(err, "utcTime")
 		}
 		v.Value = x1
-	case tag == runtime.Universal(runtime.TagGeneralizedTime):
+	case tag == der.Universal(der.TagGeneralizedTime):
 		v.Choice = TimeGeneralTime
-		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
 		if err != nil {
-			return runtime.WithField(err, "generalTime")
+			return der.WithField(err, "generalTime")
 		}
 		v.Value = x2
 	default:
@@ -4845,14 +4845,14 @@ func (v *Time) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a Time in DER.
-func (v *Time) encode(b *runtime.Builder) {
+func (v *Time) encode(b *der.Builder) {
 	switch v.Choice {
 	case TimeUTCTime:
-		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.Value)
+		b.AddUTCTime(der.Universal(der.TagUTCTime), v.Value)
 	case TimeGeneralTime:
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Value)
+		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Value)
 	default:
-		b.SetError(runtime.NoChoice("Time"))
+		b.SetError(der.NoChoice("Time"))
 	}
 }
 
@@ -4865,16 +4865,16 @@ func (v *Time) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Time.
 // v aliases b, except for strings that BER splits into segments.
 func (v *Time) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *Time) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Time{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "Time")
+		return der.WithField(err, "Time")
 	}
 	return r.Finish("Time")
 }
@@ -4891,8 +4891,8 @@ func (v *Time) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *Time) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -4900,10 +4900,10 @@ func (v *Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 // UniqueIdentifier is the ASN.1 type UniqueIdentifier.
 //
 //	UniqueIdentifier  ::=  BIT STRING
-type UniqueIdentifier runtime.BitString
+type UniqueIdentifier der.BitString
 
 // decode reads a UniqueIdentifier from r.
-func (v *UniqueIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *UniqueIdentifier) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadBitString(t)
 	if err != nil {
 		return err
@@ -4913,8 +4913,8 @@ func (v *UniqueIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a UniqueIdentifier in DER.
-func (v *UniqueIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
+func (v *UniqueIdentifier) encode(b *der.Builder, t der.Tag) {
+	b.AddBitString(t, der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a UniqueIdentifier.
@@ -4926,17 +4926,17 @@ func (v *UniqueIdentifier) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UniqueIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *UniqueIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *UniqueIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *UniqueIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero UniqueIdentifier
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
-		return runtime.WithField(err, "UniqueIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+		return der.WithField(err, "UniqueIdentifier")
 	}
 	return r.Finish("UniqueIdentifier")
 }
@@ -4953,9 +4953,9 @@ func (v *UniqueIdentifier) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *UniqueIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagBitString))
+func (v *UniqueIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagBitString))
 	return b.Bytes()
 }
 
@@ -4969,23 +4969,23 @@ type SubjectPublicKeyInfo struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}.
 	Algorithm AlgorithmIdentifierPublicKeyAlgorithms
 	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
-	SubjectPublicKey runtime.BitString
+	SubjectPublicKey der.BitString
 }
 
 // decode reads a SubjectPublicKeyInfo from r.
-func (v *SubjectPublicKeyInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SubjectPublicKeyInfo) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "SubjectPublicKeyInfo")
 	if err != nil {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
-	if err := v.Algorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "algorithm")
+	if err := v.Algorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "algorithm")
 	}
 	// subjectPublicKey BIT STRING
-	x1, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
 	if err != nil {
-		return runtime.WithField(err, "subjectPublicKey")
+		return der.WithField(err, "subjectPublicKey")
 	}
 	v.SubjectPublicKey = x1
 	if err := s.Finish("SubjectPublicKeyInfo"); err != nil {
@@ -4995,10 +4995,10 @@ func (v *SubjectPublicKeyInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a SubjectPublicKeyInfo in DER.
-func (v *SubjectPublicKeyInfo) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SubjectPublicKeyInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.SubjectPublicKey)
+	v.Algorithm.encode(b, der.Universal(der.TagSequence))
+	b.AddBitString(der.Universal(der.TagBitString), v.SubjectPublicKey)
 	b.End(m)
 }
 
@@ -5011,16 +5011,16 @@ func (v *SubjectPublicKeyInfo) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectPublicKeyInfo.
 // v aliases b, except for strings that BER splits into segments.
 func (v *SubjectPublicKeyInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectPublicKeyInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *SubjectPublicKeyInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SubjectPublicKeyInfo{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SubjectPublicKeyInfo")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "SubjectPublicKeyInfo")
 	}
 	return r.Finish("SubjectPublicKeyInfo")
 }
@@ -5037,9 +5037,9 @@ func (v *SubjectPublicKeyInfo) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -5053,7 +5053,7 @@ func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	        }
 type AlgorithmIdentifierPublicKeyAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierPublicKeyAlgorithmsParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -5061,15 +5061,15 @@ type AlgorithmIdentifierPublicKeyAlgorithms struct {
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters PUBLIC-KEY.&Params OPTIONAL
@@ -5077,12 +5077,12 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *runtime.Reader, t run
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -5093,9 +5093,9 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *runtime.Reader, t run
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -5111,16 +5111,16 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
 }
@@ -5137,9 +5137,9 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, 
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -5189,12 +5189,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// pk-rsa 1.2.840.113549.1.1.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5204,12 +5204,12 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce8\x04\x01":
 		// pk-dsa 1.2.840.10040.4.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA
-		p1, err := runtime.New[DSAParams](r)
+		p1, err := der.New[DSAParams](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.DSA = p1
-		if err := u.DSA.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.DSA.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5219,12 +5219,12 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDH
-		p2, err := runtime.New[DomainParameters](r)
+		p2, err := der.New[DomainParameters](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.DH = p2
-		if err := u.DH.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.DH.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5234,7 +5234,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
-		if err := u.Kea.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
+		if err := u.Kea.decode(r, der.Universal(der.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5274,12 +5274,12 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// pk-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS
-		p3, err := runtime.New[RSASSAPSSParams](r)
+		p3, err := der.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p3
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5289,12 +5289,12 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\a":
 		// pk-rsaES-OAEP 1.2.840.113549.1.1.7
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP
-		p4, err := runtime.New[RSAESOAEPParams](r)
+		p4, err := der.New[RSAESOAEPParams](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.RSAESOAEP = p4
-		if err := u.RSAESOAEP.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.RSAESOAEP.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5330,10 +5330,10 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -5342,31 +5342,31 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *runtime.Reade
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA:
 		if u.DSA == nil {
-			b.SetError(runtime.NilValue("DSA-Params"))
+			b.SetError(der.NilValue("DSA-Params"))
 		} else {
-			u.DSA.encode(b, runtime.Universal(runtime.TagSequence))
+			u.DSA.encode(b, der.Universal(der.TagSequence))
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDH:
 		if u.DH == nil {
-			b.SetError(runtime.NilValue("DomainParameters"))
+			b.SetError(der.NilValue("DomainParameters"))
 		} else {
-			u.DH.encode(b, runtime.Universal(runtime.TagSequence))
+			u.DH.encode(b, der.Universal(der.TagSequence))
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
-		u.Kea.encode(b, runtime.Universal(runtime.TagOctetString))
+		u.Kea.encode(b, der.Universal(der.TagOctetString))
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
 		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
@@ -5375,15 +5375,15 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *runtime.Bui
 		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
+			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
+			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP:
 		if u.RSAESOAEP == nil {
-			b.SetError(runtime.NilValue("RSAES-OAEP-params"))
+			b.SetError(der.NilValue("RSAES-OAEP-params"))
 		} else {
-			u.RSAESOAEP.encode(b, runtime.Universal(runtime.TagSequence))
+			u.RSAESOAEP.encode(b, der.Universal(der.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -5401,29 +5401,29 @@ type CertificateList struct {
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
 	AlgorithmIdentifier CertificateListAlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
-	Signature runtime.BitString
+	Signature der.BitString
 }
 
 // decode reads a CertificateList from r.
-func (v *CertificateList) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificateList) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "CertificateList")
 	if err != nil {
 		return err
 	}
 	// toBeSigned TBSCertList
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "toBeSigned")
+	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "algorithmIdentifier")
+	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
 	if err != nil {
-		return runtime.WithField(err, "signature")
+		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
 	if err := s.Finish("CertificateList"); err != nil {
@@ -5433,11 +5433,11 @@ func (v *CertificateList) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CertificateList in DER.
-func (v *CertificateList) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificateList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, runtime.Universal(runtime.TagSequence))
-	v.AlgorithmIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
+	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
+	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
 	b.End(m)
 }
 
@@ -5450,16 +5450,16 @@ func (v *CertificateList) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateList.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertificateList) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateList) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertificateList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertificateList{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CertificateList")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "CertificateList")
 	}
 	return r.Finish("CertificateList")
 }
@@ -5476,16 +5476,16 @@ func (v *CertificateList) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *CertificateList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
 // CertificateListAlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
 type CertificateListAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
 	Parameters CertificateListAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -5493,15 +5493,15 @@ type CertificateListAlgorithmIdentifier struct {
 }
 
 // decode reads a CertificateList.algorithmIdentifier from r.
-func (v *CertificateListAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificateListAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "CertificateList.algorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
@@ -5509,12 +5509,12 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *runtime.Reader, t runtime
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -5525,9 +5525,9 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a CertificateList.algorithmIdentifier in DER.
-func (v *CertificateListAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificateListAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -5543,16 +5543,16 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateList.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertificateListAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertificateListAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CertificateList.algorithmIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "CertificateList.algorithmIdentifier")
 	}
 	return r.Finish("CertificateList.algorithmIdentifier")
 }
@@ -5569,9 +5569,9 @@ func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, erro
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -5611,12 +5611,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5626,7 +5626,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5636,7 +5636,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5646,7 +5646,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5656,7 +5656,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5666,7 +5666,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5676,7 +5676,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5686,7 +5686,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5696,7 +5696,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5706,7 +5706,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5716,7 +5716,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5726,12 +5726,12 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
+		p1, err := der.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5755,10 +5755,10 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *run
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CertificateListAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *CertificateListAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -5767,42 +5767,42 @@ func (u *CertificateListAlgorithmIdentifierParameters) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CertificateListAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *CertificateListAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertificateListAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case CertificateListAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
+			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
+			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -5863,58 +5863,58 @@ type TBSCertList struct {
 }
 
 // decode reads a TBSCertList from r.
-func (v *TBSCertList) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "TBSCertList")
 	if err != nil {
 		return err
 	}
 	// version Version OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
-		if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-			return runtime.WithField(err, "version")
+	if s.Peek(der.Universal(der.TagInteger)) {
+		if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "signature")
+	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "signature")
 	}
 	// issuer Name
 	if err := v.Issuer.decode(&s); err != nil {
-		return runtime.WithField(err, "issuer")
+		return der.WithField(err, "issuer")
 	}
 	// thisUpdate Time
 	if err := v.ThisUpdate.decode(&s); err != nil {
-		return runtime.WithField(err, "thisUpdate")
+		return der.WithField(err, "thisUpdate")
 	}
 	// nextUpdate Time OPTIONAL
-	if func(t runtime.Tag, ok bool) bool {
-		return ok && (t == runtime.Universal(runtime.TagUTCTime) || t == runtime.Universal(runtime.TagGeneralizedTime))
+	if func(t der.Tag, ok bool) bool {
+		return ok && (t == der.Universal(der.TagUTCTime) || t == der.Universal(der.TagGeneralizedTime))
 	}(s.PeekTag()) {
 		if err := v.NextUpdate.decode(&s); err != nil {
-			return runtime.WithField(err, "nextUpdate")
+			return der.WithField(err, "nextUpdate")
 		}
 		v.HasNextUpdate = true
 	}
 	// revokedCertificates SEQUENCE OF OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.RevokedCertificates.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "revokedCertificates")
+	if s.Peek(der.Universal(der.TagSequence)) {
+		if err := v.RevokedCertificates.decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "revokedCertificates")
 		}
 		v.HasRevokedCertificates = true
 	}
 	// crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition)
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "crlExtensions")
+			return der.WithField(err, "crlExtensions")
 		}
-		if err := v.CRLExtensions.decode(&w1, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "crlExtensions")
+		if err := v.CRLExtensions.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "crlExtensions")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "crlExtensions")
+			return der.WithField(err, "crlExtensions")
 		}
 		v.HasCRLExtensions = true
 	}
@@ -5931,23 +5931,23 @@ func (v *TBSCertList) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a TBSCertList in DER.
-func (v *TBSCertList) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasVersion {
-		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
+		v.Version.encode(b, der.Universal(der.TagInteger))
 	}
-	v.Signature.encode(b, runtime.Universal(runtime.TagSequence))
+	v.Signature.encode(b, der.Universal(der.TagSequence))
 	v.Issuer.encode(b)
 	v.ThisUpdate.encode(b)
 	if v.HasNextUpdate {
 		v.NextUpdate.encode(b)
 	}
 	if v.HasRevokedCertificates {
-		v.RevokedCertificates.encode(b, runtime.Universal(runtime.TagSequence))
+		v.RevokedCertificates.encode(b, der.Universal(der.TagSequence))
 	}
 	if v.HasCRLExtensions {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.CRLExtensions.encode(b, runtime.Universal(runtime.TagSequence))
+		m1 := b.Begin(der.Context(0), true)
+		v.CRLExtensions.encode(b, der.Universal(der.TagSequence))
 		b.End(m1)
 	}
 	b.AddRaw(v.Unknown)
@@ -5963,16 +5963,16 @@ func (v *TBSCertList) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertList.
 // v aliases b, except for strings that BER splits into segments.
 func (v *TBSCertList) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertList) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *TBSCertList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSCertList{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "TBSCertList")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "TBSCertList")
 	}
 	return r.Finish("TBSCertList")
 }
@@ -5989,9 +5989,9 @@ func (v *TBSCertList) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *TBSCertList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -5999,25 +5999,25 @@ func (v *TBSCertList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type TBSCertListRevokedCertificates []TBSCertListRevokedCertificatesItem
 
 // decode reads a TBSCertList.revokedCertificates from r.
-func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertListRevokedCertificates) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[TBSCertListRevokedCertificatesItem](&s, s.Count())
+	list, err := der.MakeSlice[TBSCertListRevokedCertificatesItem](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("TBSCertList.revokedCertificates"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -6026,15 +6026,15 @@ func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a TBSCertList.revokedCertificates in DER.
-func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertListRevokedCertificates) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -6054,23 +6054,23 @@ type TBSCertListRevokedCertificatesItem struct {
 }
 
 // decode reads a TBSCertList.revokedCertificates.item from r.
-func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates.item")
 	if err != nil {
 		return err
 	}
 	// userCertificate CertificateSerialNumber
-	if err := v.UserCertificate.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "userCertificate")
+	if err := v.UserCertificate.decode(&s, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "userCertificate")
 	}
 	// revocationDate Time
 	if err := v.RevocationDate.decode(&s); err != nil {
-		return runtime.WithField(err, "revocationDate")
+		return der.WithField(err, "revocationDate")
 	}
 	// crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition)
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.CRLEntryExtensions.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "crlEntryExtensions")
+	if s.Peek(der.Universal(der.TagSequence)) {
+		if err := v.CRLEntryExtensions.decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "crlEntryExtensions")
 		}
 		v.HasCRLEntryExtensions = true
 	}
@@ -6086,12 +6086,12 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a TBSCertList.revokedCertificates.item in DER.
-func (v *TBSCertListRevokedCertificatesItem) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertListRevokedCertificatesItem) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.UserCertificate.encode(b, runtime.Universal(runtime.TagInteger))
+	v.UserCertificate.encode(b, der.Universal(der.TagInteger))
 	v.RevocationDate.encode(b)
 	if v.HasCRLEntryExtensions {
-		v.CRLEntryExtensions.encode(b, runtime.Universal(runtime.TagSequence))
+		v.CRLEntryExtensions.encode(b, der.Universal(der.TagSequence))
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
@@ -6106,16 +6106,16 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertList.revokedCertificates.item.
 // v aliases b, except for strings that BER splits into segments.
 func (v *TBSCertListRevokedCertificatesItem) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSCertListRevokedCertificatesItem{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "TBSCertList.revokedCertificates.item")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "TBSCertList.revokedCertificates.item")
 	}
 	return r.Finish("TBSCertList.revokedCertificates.item")
 }
@@ -6132,9 +6132,9 @@ func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, erro
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -6145,25 +6145,25 @@ func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *runtim
 type ExtensionsCRLEntryExtensions []ExtensionCRLEntryExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionsCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCRLEntryExtensions](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionCRLEntryExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Extensions"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -6172,15 +6172,15 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionsCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -6194,17 +6194,17 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionsCRLEntryExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ExtensionsCRLEntryExtensions
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extensions")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
 }
@@ -6221,9 +6221,9 @@ func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -6242,7 +6242,7 @@ func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Opti
 //	}
 type ExtensionCRLEntryExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID runtime.OID
+	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
 	Critical bool
 	// HasCritical tells whether critical is present in the encoding.
@@ -6252,41 +6252,41 @@ type ExtensionCRLEntryExtensions struct {
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "extnID")
+		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.Universal(der.TagBoolean)) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
 		if err != nil {
-			return runtime.WithField(err, "critical")
+			return der.WithField(err, "critical")
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
-			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
+			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	v.ExtnValue.Raw = c5
 	sub4 := s.Open(v.ExtnValue.Raw, off6)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	if err := s.Finish("Extension"); err != nil {
 		return err
@@ -6295,13 +6295,13 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
+	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
+		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
 	}
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	m1 := b.Begin(der.Universal(der.TagOctetString), false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -6316,16 +6316,16 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionCRLEntryExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionCRLEntryExtensions{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extension")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
 }
@@ -6342,9 +6342,9 @@ func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -6361,7 +6361,7 @@ type ExtensionCRLEntryExtensionsExtnValue struct {
 	// CertificateIssuer is the value when Kind is ExtensionCRLEntryExtensionsExtnValueCertificateIssuer.
 	CertificateIssuer GeneralNames
 	// HoldInstructionCode is the value when Kind is ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode.
-	HoldInstructionCode runtime.OID
+	HoldInstructionCode der.OID
 	// InvalidityDate is the value when Kind is ExtensionCRLEntryExtensionsExtnValueInvalidityDate.
 	InvalidityDate time.Time
 }
@@ -6377,12 +6377,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
-		if err := u.CRLReason.decode(r, runtime.Universal(runtime.TagEnumerated)); err != nil {
+		if err := u.CRLReason.decode(r, der.Universal(der.TagEnumerated)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6392,7 +6392,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
-		if err := u.CertificateIssuer.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CertificateIssuer.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6402,7 +6402,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode
-		x1, err := r.ReadOID(runtime.Universal(runtime.TagOID))
+		x1, err := r.ReadOID(der.Universal(der.TagOID))
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -6414,7 +6414,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueInvalidityDate
-		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -6428,10 +6428,10 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -6439,21 +6439,21 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionCRLEntryExtensionsExtnValueCRLReason:
-		u.CRLReason.encode(b, runtime.Universal(runtime.TagEnumerated))
+		u.CRLReason.encode(b, der.Universal(der.TagEnumerated))
 	case ExtensionCRLEntryExtensionsExtnValueCertificateIssuer:
-		u.CertificateIssuer.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CertificateIssuer.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode:
-		b.AddOID(runtime.Universal(runtime.TagOID), u.HoldInstructionCode)
+		b.AddOID(der.Universal(der.TagOID), u.HoldInstructionCode)
 	case ExtensionCRLEntryExtensionsExtnValueInvalidityDate:
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), u.InvalidityDate)
+		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), u.InvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -6466,25 +6466,25 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *runtime.Builder) {
 type ExtensionsCRLExtensions []ExtensionCRLExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionsCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCRLExtensions](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionCRLExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Extensions"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -6493,15 +6493,15 @@ func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionsCRLExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -6515,17 +6515,17 @@ func (v *ExtensionsCRLExtensions) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionsCRLExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ExtensionsCRLExtensions
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extensions")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
 }
@@ -6542,9 +6542,9 @@ func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -6563,7 +6563,7 @@ func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) 
 //	}
 type ExtensionCRLExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID runtime.OID
+	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
 	Critical bool
 	// HasCritical tells whether critical is present in the encoding.
@@ -6573,41 +6573,41 @@ type ExtensionCRLExtensions struct {
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "extnID")
+		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.Universal(der.TagBoolean)) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
 		if err != nil {
-			return runtime.WithField(err, "critical")
+			return der.WithField(err, "critical")
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
-			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
+			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	v.ExtnValue.Raw = c5
 	sub4 := s.Open(v.ExtnValue.Raw, off6)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	if err := s.Finish("Extension"); err != nil {
 		return err
@@ -6616,13 +6616,13 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionCRLExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
+	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
+		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
 	}
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	m1 := b.Begin(der.Universal(der.TagOctetString), false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -6637,16 +6637,16 @@ func (v *ExtensionCRLExtensions) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionCRLExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionCRLExtensions{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extension")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
 }
@@ -6663,9 +6663,9 @@ func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -6682,7 +6682,7 @@ type ExtensionCRLExtensionsExtnValue struct {
 	// IssuerAltName is the value when Kind is ExtensionCRLExtensionsExtnValueIssuerAltName.
 	IssuerAltName GeneralNames
 	// CRLNumber is the value when Kind is ExtensionCRLExtensionsExtnValueCRLNumber.
-	CRLNumber runtime.Integer
+	CRLNumber der.Integer
 	// DeltaCRLIndicator is the value when Kind is ExtensionCRLExtensionsExtnValueDeltaCRLIndicator.
 	DeltaCRLIndicator CRLNumber
 	// IssuingDistributionPoint is the value when Kind is ExtensionCRLExtensionsExtnValueIssuingDistributionPoint.
@@ -6704,17 +6704,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
 		u.Kind = ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier
-		p1, err := runtime.New[AuthorityKeyIdentifier](r)
+		p1, err := der.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6724,7 +6724,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
-		if err := u.IssuerAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.IssuerAltName.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6735,13 +6735,13 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		// ext-CRLNumber 2.5.29.20
 		u.Kind = ExtensionCRLExtensionsExtnValueCRLNumber
 		off2 := r.Offset()
-		x3, err := r.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x3, err := r.ReadInteger(der.Universal(der.TagInteger))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.CRLNumber = x3
 		if !r.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(off2, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
+			if err := der.CheckIntegerRange(off2, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -6752,7 +6752,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
 		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
-		if err := u.DeltaCRLIndicator.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
+		if err := u.DeltaCRLIndicator.decode(r, der.Universal(der.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6762,12 +6762,12 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 	case "U\x1d\x1c":
 		// ext-IssuingDistributionPoint 2.5.29.28
 		u.Kind = ExtensionCRLExtensionsExtnValueIssuingDistributionPoint
-		p4, err := runtime.New[IssuingDistributionPoint](r)
+		p4, err := der.New[IssuingDistributionPoint](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.IssuingDistributionPoint = p4
-		if err := u.IssuingDistributionPoint.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.IssuingDistributionPoint.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6777,7 +6777,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
-		if err := u.FreshestCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.FreshestCRL.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6789,10 +6789,10 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionCRLExtensionsExtnValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -6800,38 +6800,38 @@ func (u *ExtensionCRLExtensionsExtnValue) fail(r *runtime.Reader, err error) err
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ExtensionCRLExtensionsExtnValue) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *ExtensionCRLExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
-			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
+			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
 		}
 	case ExtensionCRLExtensionsExtnValueIssuerAltName:
-		u.IssuerAltName.encode(b, runtime.Universal(runtime.TagSequence))
+		u.IssuerAltName.encode(b, der.Universal(der.TagSequence))
 	case ExtensionCRLExtensionsExtnValueCRLNumber:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
-				b.SetError(runtime.WithField(err, "CRLNumber"))
+			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
+				b.SetError(der.WithField(err, "CRLNumber"))
 			}
 		}
-		b.AddInteger(runtime.Universal(runtime.TagInteger), u.CRLNumber)
+		b.AddInteger(der.Universal(der.TagInteger), u.CRLNumber)
 	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
-		u.DeltaCRLIndicator.encode(b, runtime.Universal(runtime.TagInteger))
+		u.DeltaCRLIndicator.encode(b, der.Universal(der.TagInteger))
 	case ExtensionCRLExtensionsExtnValueIssuingDistributionPoint:
 		if u.IssuingDistributionPoint == nil {
-			b.SetError(runtime.NilValue("IssuingDistributionPoint"))
+			b.SetError(der.NilValue("IssuingDistributionPoint"))
 		} else {
-			u.IssuingDistributionPoint.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IssuingDistributionPoint.encode(b, der.Universal(der.TagSequence))
 		}
 	case ExtensionCRLExtensionsExtnValueFreshestCRL:
-		u.FreshestCRL.encode(b, runtime.Universal(runtime.TagSequence))
+		u.FreshestCRL.encode(b, der.Universal(der.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -6869,29 +6869,29 @@ type AuthorityKeyIdentifier struct {
 }
 
 // decode reads a AuthorityKeyIdentifier from r.
-func (v *AuthorityKeyIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AuthorityKeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AuthorityKeyIdentifier")
 	if err != nil {
 		return err
 	}
 	// keyIdentifier [0] KeyIdentifier OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.KeyIdentifier.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "keyIdentifier")
+	if s.Peek(der.Context(0)) {
+		if err := v.KeyIdentifier.decode(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "keyIdentifier")
 		}
 		v.HasKeyIdentifier = true
 	}
 	// authorityCertIssuer [1] GeneralNames OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.AuthorityCertIssuer.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "authorityCertIssuer")
+	if s.Peek(der.Context(1)) {
+		if err := v.AuthorityCertIssuer.decode(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "authorityCertIssuer")
 		}
 		v.HasAuthorityCertIssuer = true
 	}
 	// authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL
-	if s.Peek(runtime.Context(2)) {
-		if err := v.AuthorityCertSerialNumber.decode(&s, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "authorityCertSerialNumber")
+	if s.Peek(der.Context(2)) {
+		if err := v.AuthorityCertSerialNumber.decode(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "authorityCertSerialNumber")
 		}
 		v.HasAuthorityCertSerialNumber = true
 	}
@@ -6902,16 +6902,16 @@ func (v *AuthorityKeyIdentifier) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a AuthorityKeyIdentifier in DER.
-func (v *AuthorityKeyIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AuthorityKeyIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasKeyIdentifier {
-		v.KeyIdentifier.encode(b, runtime.Context(0))
+		v.KeyIdentifier.encode(b, der.Context(0))
 	}
 	if v.HasAuthorityCertIssuer {
-		v.AuthorityCertIssuer.encode(b, runtime.Context(1))
+		v.AuthorityCertIssuer.encode(b, der.Context(1))
 	}
 	if v.HasAuthorityCertSerialNumber {
-		v.AuthorityCertSerialNumber.encode(b, runtime.Context(2))
+		v.AuthorityCertSerialNumber.encode(b, der.Context(2))
 	}
 	b.End(m)
 }
@@ -6925,16 +6925,16 @@ func (v *AuthorityKeyIdentifier) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthorityKeyIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AuthorityKeyIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AuthorityKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AuthorityKeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AuthorityKeyIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AuthorityKeyIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AuthorityKeyIdentifier")
 	}
 	return r.Finish("AuthorityKeyIdentifier")
 }
@@ -6951,9 +6951,9 @@ func (v *AuthorityKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AuthorityKeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AuthorityKeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -6963,7 +6963,7 @@ func (v *AuthorityKeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) (
 type KeyIdentifier []byte
 
 // decode reads a KeyIdentifier from r.
-func (v *KeyIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *KeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -6973,7 +6973,7 @@ func (v *KeyIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a KeyIdentifier in DER.
-func (v *KeyIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *KeyIdentifier) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
@@ -6986,17 +6986,17 @@ func (v *KeyIdentifier) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *KeyIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *KeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero KeyIdentifier
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "KeyIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "KeyIdentifier")
 	}
 	return r.Finish("KeyIdentifier")
 }
@@ -7013,9 +7013,9 @@ func (v *KeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *KeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -7034,7 +7034,7 @@ func (v *KeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 //	     encipherOnly            (7),
 //	     decipherOnly            (8)
 //	 }
-type KeyUsage runtime.BitString
+type KeyUsage der.BitString
 
 // The named bits of KeyUsage, as bit numbers.
 const (
@@ -7052,7 +7052,7 @@ const (
 // NewKeyUsage returns the KeyUsage with the bits given set, in DER form:
 // without trailing 0 bits (X.690 11.2.2).
 func NewKeyUsage(bits ...int) KeyUsage {
-	return KeyUsage(runtime.NewNamedBits(bits...))
+	return KeyUsage(der.NewNamedBits(bits...))
 }
 
 // DigitalSignature reports whether the named bit digitalSignature (0) is set.
@@ -7102,21 +7102,21 @@ func (v KeyUsage) DecipherOnly() bool {
 
 // Has reports whether bit n (one of the named bits) is set.
 func (v KeyUsage) Has(n int) bool {
-	return runtime.BitString(v).At(n) == 1
+	return der.BitString(v).At(n) == 1
 }
 
 // decode reads a KeyUsage from r.
-func (v *KeyUsage) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *KeyUsage) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadBitString(t)
 	if err != nil {
 		return err
 	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:
-	// runtime.TolerateNamedBitPadding).
-	if !r.BER() && !r.Tolerates(runtime.TolerateNamedBitPadding) {
-		if err := runtime.CheckNamedBits(x); err != nil {
-			return runtime.AtOffset(err, off)
+	// der.TolerateNamedBitPadding).
+	if !r.BER() && !r.Tolerates(der.TolerateNamedBitPadding) {
+		if err := der.CheckNamedBits(x); err != nil {
+			return der.AtOffset(err, off)
 		}
 	}
 	*v = KeyUsage(x)
@@ -7124,11 +7124,11 @@ func (v *KeyUsage) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a KeyUsage in DER.
-func (v *KeyUsage) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *KeyUsage) encode(b *der.Builder, t der.Tag) {
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
-	bits := runtime.BitString(*v)
-	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+	bits := der.BitString(*v)
+	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
 	b.AddBitString(t, bits)
@@ -7143,17 +7143,17 @@ func (v *KeyUsage) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyUsage.
 // v aliases b, except for strings that BER splits into segments.
 func (v *KeyUsage) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyUsage) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *KeyUsage) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero KeyUsage
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
-		return runtime.WithField(err, "KeyUsage")
+	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+		return der.WithField(err, "KeyUsage")
 	}
 	return r.Finish("KeyUsage")
 }
@@ -7170,9 +7170,9 @@ func (v *KeyUsage) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyUsage) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagBitString))
+func (v *KeyUsage) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagBitString))
 	return b.Bytes()
 }
 
@@ -7195,25 +7195,25 @@ type PrivateKeyUsagePeriod struct {
 }
 
 // decode reads a PrivateKeyUsagePeriod from r.
-func (v *PrivateKeyUsagePeriod) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PrivateKeyUsagePeriod) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PrivateKeyUsagePeriod")
 	if err != nil {
 		return err
 	}
 	// notBefore [0] GeneralizedTime OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		x1, err := s.ReadGeneralizedTime(runtime.Context(0))
+	if s.Peek(der.Context(0)) {
+		x1, err := s.ReadGeneralizedTime(der.Context(0))
 		if err != nil {
-			return runtime.WithField(err, "notBefore")
+			return der.WithField(err, "notBefore")
 		}
 		v.NotBefore = x1
 		v.HasNotBefore = true
 	}
 	// notAfter [1] GeneralizedTime OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		x2, err := s.ReadGeneralizedTime(runtime.Context(1))
+	if s.Peek(der.Context(1)) {
+		x2, err := s.ReadGeneralizedTime(der.Context(1))
 		if err != nil {
-			return runtime.WithField(err, "notAfter")
+			return der.WithField(err, "notAfter")
 		}
 		v.NotAfter = x2
 		v.HasNotAfter = true
@@ -7225,13 +7225,13 @@ func (v *PrivateKeyUsagePeriod) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PrivateKeyUsagePeriod in DER.
-func (v *PrivateKeyUsagePeriod) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PrivateKeyUsagePeriod) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasNotBefore {
-		b.AddGeneralizedTime(runtime.Context(0), v.NotBefore)
+		b.AddGeneralizedTime(der.Context(0), v.NotBefore)
 	}
 	if v.HasNotAfter {
-		b.AddGeneralizedTime(runtime.Context(1), v.NotAfter)
+		b.AddGeneralizedTime(der.Context(1), v.NotAfter)
 	}
 	b.End(m)
 }
@@ -7245,16 +7245,16 @@ func (v *PrivateKeyUsagePeriod) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PrivateKeyUsagePeriod.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PrivateKeyUsagePeriod) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PrivateKeyUsagePeriod) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PrivateKeyUsagePeriod) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PrivateKeyUsagePeriod{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PrivateKeyUsagePeriod")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "PrivateKeyUsagePeriod")
 	}
 	return r.Finish("PrivateKeyUsagePeriod")
 }
@@ -7271,9 +7271,9 @@ func (v *PrivateKeyUsagePeriod) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PrivateKeyUsagePeriod) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *PrivateKeyUsagePeriod) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -7283,25 +7283,25 @@ func (v *PrivateKeyUsagePeriod) AppendWith(dst []byte, opts *runtime.Options) ([
 type CertificatePolicies []PolicyInformation
 
 // decode reads a CertificatePolicies from r.
-func (v *CertificatePolicies) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificatePolicies) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "CertificatePolicies")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[PolicyInformation](&s, s.Count())
+	list, err := der.MakeSlice[PolicyInformation](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("CertificatePolicies"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -7310,15 +7310,15 @@ func (v *CertificatePolicies) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CertificatePolicies in DER.
-func (v *CertificatePolicies) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificatePolicies) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -7332,17 +7332,17 @@ func (v *CertificatePolicies) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificatePolicies.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertificatePolicies) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificatePolicies) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertificatePolicies) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero CertificatePolicies
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CertificatePolicies")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "CertificatePolicies")
 	}
 	return r.Finish("CertificatePolicies")
 }
@@ -7359,9 +7359,9 @@ func (v *CertificatePolicies) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificatePolicies) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *CertificatePolicies) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -7381,19 +7381,19 @@ type PolicyInformation struct {
 }
 
 // decode reads a PolicyInformation from r.
-func (v *PolicyInformation) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyInformation) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyInformation")
 	if err != nil {
 		return err
 	}
 	// policyIdentifier CertPolicyId
-	if err := v.PolicyIdentifier.decode(&s, runtime.Universal(runtime.TagOID)); err != nil {
-		return runtime.WithField(err, "policyIdentifier")
+	if err := v.PolicyIdentifier.decode(&s, der.Universal(der.TagOID)); err != nil {
+		return der.WithField(err, "policyIdentifier")
 	}
 	// policyQualifiers SEQUENCE OF OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.PolicyQualifiers.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "policyQualifiers")
+	if s.Peek(der.Universal(der.TagSequence)) {
+		if err := v.PolicyQualifiers.decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "policyQualifiers")
 		}
 		v.HasPolicyQualifiers = true
 	}
@@ -7404,11 +7404,11 @@ func (v *PolicyInformation) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PolicyInformation in DER.
-func (v *PolicyInformation) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyInformation) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.PolicyIdentifier.encode(b, runtime.Universal(runtime.TagOID))
+	v.PolicyIdentifier.encode(b, der.Universal(der.TagOID))
 	if v.HasPolicyQualifiers {
-		v.PolicyQualifiers.encode(b, runtime.Universal(runtime.TagSequence))
+		v.PolicyQualifiers.encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -7422,16 +7422,16 @@ func (v *PolicyInformation) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyInformation.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PolicyInformation) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyInformation) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PolicyInformation) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyInformation{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PolicyInformation")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "PolicyInformation")
 	}
 	return r.Finish("PolicyInformation")
 }
@@ -7448,9 +7448,9 @@ func (v *PolicyInformation) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyInformation) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *PolicyInformation) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -7458,25 +7458,25 @@ func (v *PolicyInformation) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 type PolicyInformationPolicyQualifiers []PolicyQualifierInfo
 
 // decode reads a PolicyInformation.policyQualifiers from r.
-func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyInformationPolicyQualifiers) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyInformation.policyQualifiers")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[PolicyQualifierInfo](&s, s.Count())
+	list, err := der.MakeSlice[PolicyQualifierInfo](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("PolicyInformation.policyQualifiers"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -7485,15 +7485,15 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.
 }
 
 // encode writes v as a PolicyInformation.policyQualifiers in DER.
-func (v *PolicyInformationPolicyQualifiers) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyInformationPolicyQualifiers) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -7501,20 +7501,20 @@ func (v *PolicyInformationPolicyQualifiers) encode(b *runtime.Builder, t runtime
 // CertPolicyID is the ASN.1 type CertPolicyId.
 //
 //	CertPolicyId ::= OBJECT IDENTIFIER
-type CertPolicyID runtime.OID
+type CertPolicyID der.OID
 
 // String returns the OID in dotted form.
 func (v CertPolicyID) String() string {
-	return runtime.OID(v).String()
+	return der.OID(v).String()
 }
 
 // Equal reports whether v and o are the same OID.
-func (v CertPolicyID) Equal(o runtime.OID) bool {
-	return runtime.OID(v).Equal(o)
+func (v CertPolicyID) Equal(o der.OID) bool {
+	return der.OID(v).Equal(o)
 }
 
 // decode reads a CertPolicyId from r.
-func (v *CertPolicyID) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertPolicyID) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadOID(t)
 	if err != nil {
 		return err
@@ -7524,8 +7524,8 @@ func (v *CertPolicyID) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CertPolicyId in DER.
-func (v *CertPolicyID) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddOID(t, runtime.OID(*v))
+func (v *CertPolicyID) encode(b *der.Builder, t der.Tag) {
+	b.AddOID(t, der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertPolicyId.
@@ -7537,17 +7537,17 @@ func (v *CertPolicyID) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertPolicyId.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertPolicyID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertPolicyID) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertPolicyID) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero CertPolicyID
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
-		return runtime.WithField(err, "CertPolicyId")
+	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+		return der.WithField(err, "CertPolicyId")
 	}
 	return r.Finish("CertPolicyId")
 }
@@ -7564,9 +7564,9 @@ func (v *CertPolicyID) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertPolicyID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOID))
+func (v *CertPolicyID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOID))
 	return b.Bytes()
 }
 
@@ -7579,33 +7579,33 @@ func (v *CertPolicyID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	            &Type({PolicyQualifierId}{@policyQualifierId})}
 type PolicyQualifierInfo struct {
 	// PolicyQualifierID is the component policyQualifierId OBJECT IDENTIFIER.
-	PolicyQualifierID runtime.OID
+	PolicyQualifierID der.OID
 	// Qualifier is the component qualifier CERT-POLICY-QUALIFIER.&Type.
 	Qualifier PolicyQualifierInfoQualifier
 }
 
 // decode reads a PolicyQualifierInfo from r.
-func (v *PolicyQualifierInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyQualifierInfo) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyQualifierInfo")
 	if err != nil {
 		return err
 	}
 	// policyQualifierId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "policyQualifierId")
+		return der.WithField(err, "policyQualifierId")
 	}
 	v.PolicyQualifierID = x1
 	// qualifier CERT-POLICY-QUALIFIER.&Type
 	off3 := s.Offset()
 	x4, err := s.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "qualifier")
+		return der.WithField(err, "qualifier")
 	}
 	v.Qualifier.Raw = x4
 	sub2 := s.Open(v.Qualifier.Raw, off3)
 	if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub2); err != nil {
-		return runtime.WithField(err, "qualifier")
+		return der.WithField(err, "qualifier")
 	}
 	if err := s.Finish("PolicyQualifierInfo"); err != nil {
 		return err
@@ -7614,9 +7614,9 @@ func (v *PolicyQualifierInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PolicyQualifierInfo in DER.
-func (v *PolicyQualifierInfo) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyQualifierInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.PolicyQualifierID)
+	b.AddOID(der.Universal(der.TagOID), v.PolicyQualifierID)
 	v.Qualifier.encode(b)
 	b.End(m)
 }
@@ -7630,16 +7630,16 @@ func (v *PolicyQualifierInfo) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyQualifierInfo.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PolicyQualifierInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyQualifierInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PolicyQualifierInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyQualifierInfo{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PolicyQualifierInfo")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "PolicyQualifierInfo")
 	}
 	return r.Finish("PolicyQualifierInfo")
 }
@@ -7656,9 +7656,9 @@ func (v *PolicyQualifierInfo) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -7685,12 +7685,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) error {
+func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\x02\x01":
 		// pqid-cps 1.3.6.1.5.5.7.2.1
 		u.Kind = PolicyQualifierInfoQualifierCps
-		if err := u.Cps.decode(r, runtime.Universal(runtime.TagIA5String)); err != nil {
+		if err := u.Cps.decode(r, der.Universal(der.TagIA5String)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -7700,12 +7700,12 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 	case "+\x06\x01\x05\x05\a\x02\x02":
 		// pqid-unotice 1.3.6.1.5.5.7.2.2
 		u.Kind = PolicyQualifierInfoQualifierUnotice
-		p1, err := runtime.New[UserNotice](r)
+		p1, err := der.New[UserNotice](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Unotice = p1
-		if err := u.Unotice.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.Unotice.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -7717,10 +7717,10 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PolicyQualifierInfoQualifier) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *PolicyQualifierInfoQualifier) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -7729,22 +7729,22 @@ func (u *PolicyQualifierInfoQualifier) fail(r *runtime.Reader, err error) error 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PolicyQualifierInfoQualifier) keepDER(r *runtime.Reader) error {
+func (u *PolicyQualifierInfoQualifier) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PolicyQualifierInfoQualifier) encode(b *runtime.Builder) {
+func (u *PolicyQualifierInfoQualifier) encode(b *der.Builder) {
 	switch u.Kind {
 	case PolicyQualifierInfoQualifierCps:
-		u.Cps.encode(b, runtime.Universal(runtime.TagIA5String))
+		u.Cps.encode(b, der.Universal(der.TagIA5String))
 	case PolicyQualifierInfoQualifierUnotice:
 		if u.Unotice == nil {
-			b.SetError(runtime.NilValue("UserNotice"))
+			b.SetError(der.NilValue("UserNotice"))
 		} else {
-			u.Unotice.encode(b, runtime.Universal(runtime.TagSequence))
+			u.Unotice.encode(b, der.Universal(der.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -7757,7 +7757,7 @@ func (u *PolicyQualifierInfoQualifier) encode(b *runtime.Builder) {
 type CPSuri string
 
 // decode reads a CPSuri from r.
-func (v *CPSuri) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CPSuri) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadIA5String(t)
 	if err != nil {
 		return err
@@ -7767,7 +7767,7 @@ func (v *CPSuri) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CPSuri in DER.
-func (v *CPSuri) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CPSuri) encode(b *der.Builder, t der.Tag) {
 	b.AddString(t, 22, string(*v))
 }
 
@@ -7780,17 +7780,17 @@ func (v *CPSuri) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CPSuri.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CPSuri) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CPSuri) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CPSuri) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero CPSuri
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagIA5String)); err != nil {
-		return runtime.WithField(err, "CPSuri")
+	if err := v.decode(&r, der.Universal(der.TagIA5String)); err != nil {
+		return der.WithField(err, "CPSuri")
 	}
 	return r.Finish("CPSuri")
 }
@@ -7807,9 +7807,9 @@ func (v *CPSuri) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CPSuri) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagIA5String))
+func (v *CPSuri) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagIA5String))
 	return b.Bytes()
 }
 
@@ -7830,24 +7830,24 @@ type UserNotice struct {
 }
 
 // decode reads a UserNotice from r.
-func (v *UserNotice) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "UserNotice")
 	if err != nil {
 		return err
 	}
 	// noticeRef NoticeReference OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.NoticeRef.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "noticeRef")
+	if s.Peek(der.Universal(der.TagSequence)) {
+		if err := v.NoticeRef.decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "noticeRef")
 		}
 		v.HasNoticeRef = true
 	}
 	// explicitText DisplayText OPTIONAL
-	if func(t runtime.Tag, ok bool) bool {
-		return ok && (t == runtime.Universal(runtime.TagIA5String) || t == runtime.Universal(runtime.TagVisibleString) || t == runtime.Universal(runtime.TagBMPString) || t == runtime.Universal(runtime.TagUTF8String))
+	if func(t der.Tag, ok bool) bool {
+		return ok && (t == der.Universal(der.TagIA5String) || t == der.Universal(der.TagVisibleString) || t == der.Universal(der.TagBMPString) || t == der.Universal(der.TagUTF8String))
 	}(s.PeekTag()) {
 		if err := v.ExplicitText.decode(&s); err != nil {
-			return runtime.WithField(err, "explicitText")
+			return der.WithField(err, "explicitText")
 		}
 		v.HasExplicitText = true
 	}
@@ -7858,10 +7858,10 @@ func (v *UserNotice) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a UserNotice in DER.
-func (v *UserNotice) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *UserNotice) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasNoticeRef {
-		v.NoticeRef.encode(b, runtime.Universal(runtime.TagSequence))
+		v.NoticeRef.encode(b, der.Universal(der.TagSequence))
 	}
 	if v.HasExplicitText {
 		v.ExplicitText.encode(b)
@@ -7878,16 +7878,16 @@ func (v *UserNotice) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UserNotice.
 // v aliases b, except for strings that BER splits into segments.
 func (v *UserNotice) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *UserNotice) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *UserNotice) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = UserNotice{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "UserNotice")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "UserNotice")
 	}
 	return r.Finish("UserNotice")
 }
@@ -7904,9 +7904,9 @@ func (v *UserNotice) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *UserNotice) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *UserNotice) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -7923,18 +7923,18 @@ type NoticeReference struct {
 }
 
 // decode reads a NoticeReference from r.
-func (v *NoticeReference) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *NoticeReference) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "NoticeReference")
 	if err != nil {
 		return err
 	}
 	// organization DisplayText
 	if err := v.Organization.decode(&s); err != nil {
-		return runtime.WithField(err, "organization")
+		return der.WithField(err, "organization")
 	}
 	// noticeNumbers SEQUENCE OF
-	if err := v.NoticeNumbers.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "noticeNumbers")
+	if err := v.NoticeNumbers.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "noticeNumbers")
 	}
 	if err := s.Finish("NoticeReference"); err != nil {
 		return err
@@ -7943,10 +7943,10 @@ func (v *NoticeReference) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a NoticeReference in DER.
-func (v *NoticeReference) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *NoticeReference) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Organization.encode(b)
-	v.NoticeNumbers.encode(b, runtime.Universal(runtime.TagSequence))
+	v.NoticeNumbers.encode(b, der.Universal(der.TagSequence))
 	b.End(m)
 }
 
@@ -7959,16 +7959,16 @@ func (v *NoticeReference) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a NoticeReference.
 // v aliases b, except for strings that BER splits into segments.
 func (v *NoticeReference) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *NoticeReference) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *NoticeReference) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = NoticeReference{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "NoticeReference")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "NoticeReference")
 	}
 	return r.Finish("NoticeReference")
 }
@@ -7985,29 +7985,29 @@ func (v *NoticeReference) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *NoticeReference) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *NoticeReference) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
 // NoticeReferenceNoticeNumbers is the type of NoticeReference.noticeNumbers.
-type NoticeReferenceNoticeNumbers []runtime.Integer
+type NoticeReferenceNoticeNumbers []der.Integer
 
 // decode reads a NoticeReference.noticeNumbers from r.
-func (v *NoticeReferenceNoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *NoticeReferenceNoticeNumbers) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "NoticeReference.noticeNumbers")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[runtime.Integer](&s, s.Count())
+	list, err := der.MakeSlice[der.Integer](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x1, err := s.ReadInteger(der.Universal(der.TagInteger))
 		if err != nil {
-			return runtime.WithIndex(err, i)
+			return der.WithIndex(err, i)
 		}
 		list[i] = x1
 	}
@@ -8019,10 +8019,10 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a NoticeReference.noticeNumbers in DER.
-func (v *NoticeReferenceNoticeNumbers) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *NoticeReferenceNoticeNumbers) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		b.AddInteger(runtime.Universal(runtime.TagInteger), (*v)[i])
+		b.AddInteger(der.Universal(der.TagInteger), (*v)[i])
 	}
 	b.End(m)
 }
@@ -8053,63 +8053,63 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DisplayTextChoice) String() string {
-	return runtime.Name("ia5String visibleString bmpString utf8String", int(c)-1, "DisplayTextChoice")
+	return der.Name("ia5String visibleString bmpString utf8String", int(c)-1, "DisplayTextChoice")
 }
 
 // decode reads a DisplayText from r.
-func (v *DisplayText) decode(r *runtime.Reader) error {
+func (v *DisplayText) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagIA5String):
+	case tag == der.Universal(der.TagIA5String):
 		v.Choice = DisplayTextIa5String
 		off1 := r.Offset()
-		x2, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		x2, err := r.ReadIA5String(der.Universal(der.TagIA5String))
 		if err != nil {
-			return runtime.WithField(err, "ia5String")
+			return der.WithField(err, "ia5String")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "IA5String", len(v.Value), 1, 200); err != nil {
-				return runtime.WithField(err, "ia5String")
+			if err := der.CheckSize(off1, "IA5String", len(v.Value), 1, 200); err != nil {
+				return der.WithField(err, "ia5String")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagVisibleString):
+	case tag == der.Universal(der.TagVisibleString):
 		v.Choice = DisplayTextVisibleString
 		off3 := r.Offset()
-		x4, err := r.ReadVisibleString(runtime.Universal(runtime.TagVisibleString))
+		x4, err := r.ReadVisibleString(der.Universal(der.TagVisibleString))
 		if err != nil {
-			return runtime.WithField(err, "visibleString")
+			return der.WithField(err, "visibleString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "VisibleString", len(v.Value), 1, 200); err != nil {
-				return runtime.WithField(err, "visibleString")
+			if err := der.CheckSize(off3, "VisibleString", len(v.Value), 1, 200); err != nil {
+				return der.WithField(err, "visibleString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DisplayTextBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 200); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DisplayTextUtf8String
 		off7 := r.Offset()
-		x8, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x8, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "utf8String")
+			return der.WithField(err, "utf8String")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UTF8String", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
-				return runtime.WithField(err, "utf8String")
+			if err := der.CheckSize(off7, "UTF8String", der.CharCount(string(v.Value)), 1, 200); err != nil {
+				return der.WithField(err, "utf8String")
 			}
 		}
 	default:
@@ -8119,38 +8119,38 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DisplayText in DER.
-func (v *DisplayText) encode(b *runtime.Builder) {
+func (v *DisplayText) encode(b *der.Builder) {
 	switch v.Choice {
 	case DisplayTextIa5String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(v.Value), 1, 200); err != nil {
-				b.SetError(runtime.WithField(err, "ia5String"))
+			if err := der.CheckSize(-1, "IA5String", len(v.Value), 1, 200); err != nil {
+				b.SetError(der.WithField(err, "ia5String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, v.Value)
+		b.AddString(der.Universal(der.TagIA5String), 22, v.Value)
 	case DisplayTextVisibleString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
-				b.SetError(runtime.WithField(err, "visibleString"))
+			if err := der.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
+				b.SetError(der.WithField(err, "visibleString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagVisibleString), 26, v.Value)
+		b.AddString(der.Universal(der.TagVisibleString), 26, v.Value)
 	case DisplayTextBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 200); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DisplayTextUtf8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
-				b.SetError(runtime.WithField(err, "utf8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 200); err != nil {
+				b.SetError(der.WithField(err, "utf8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("DisplayText"))
+		b.SetError(der.NoChoice("DisplayText"))
 	}
 }
 
@@ -8163,16 +8163,16 @@ func (v *DisplayText) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DisplayText.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DisplayText) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DisplayText) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DisplayText) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DisplayText{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "DisplayText")
+		return der.WithField(err, "DisplayText")
 	}
 	return r.Finish("DisplayText")
 }
@@ -8189,8 +8189,8 @@ func (v *DisplayText) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DisplayText) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *DisplayText) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -8204,25 +8204,25 @@ func (v *DisplayText) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type PolicyMappings []PolicyMappingsItem
 
 // decode reads a PolicyMappings from r.
-func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyMappings) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyMappings")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[PolicyMappingsItem](&s, s.Count())
+	list, err := der.MakeSlice[PolicyMappingsItem](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("PolicyMappings"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -8231,15 +8231,15 @@ func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PolicyMappings in DER.
-func (v *PolicyMappings) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyMappings) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -8253,17 +8253,17 @@ func (v *PolicyMappings) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyMappings.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PolicyMappings) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyMappings) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PolicyMappings) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero PolicyMappings
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PolicyMappings")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "PolicyMappings")
 	}
 	return r.Finish("PolicyMappings")
 }
@@ -8280,9 +8280,9 @@ func (v *PolicyMappings) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyMappings) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *PolicyMappings) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -8295,18 +8295,18 @@ type PolicyMappingsItem struct {
 }
 
 // decode reads a PolicyMappings.item from r.
-func (v *PolicyMappingsItem) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyMappingsItem) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyMappings.item")
 	if err != nil {
 		return err
 	}
 	// issuerDomainPolicy CertPolicyId
-	if err := v.IssuerDomainPolicy.decode(&s, runtime.Universal(runtime.TagOID)); err != nil {
-		return runtime.WithField(err, "issuerDomainPolicy")
+	if err := v.IssuerDomainPolicy.decode(&s, der.Universal(der.TagOID)); err != nil {
+		return der.WithField(err, "issuerDomainPolicy")
 	}
 	// subjectDomainPolicy CertPolicyId
-	if err := v.SubjectDomainPolicy.decode(&s, runtime.Universal(runtime.TagOID)); err != nil {
-		return runtime.WithField(err, "subjectDomainPolicy")
+	if err := v.SubjectDomainPolicy.decode(&s, der.Universal(der.TagOID)); err != nil {
+		return der.WithField(err, "subjectDomainPolicy")
 	}
 	if err := s.Finish("PolicyMappings.item"); err != nil {
 		return err
@@ -8315,10 +8315,10 @@ func (v *PolicyMappingsItem) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PolicyMappings.item in DER.
-func (v *PolicyMappingsItem) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyMappingsItem) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.IssuerDomainPolicy.encode(b, runtime.Universal(runtime.TagOID))
-	v.SubjectDomainPolicy.encode(b, runtime.Universal(runtime.TagOID))
+	v.IssuerDomainPolicy.encode(b, der.Universal(der.TagOID))
+	v.SubjectDomainPolicy.encode(b, der.Universal(der.TagOID))
 	b.End(m)
 }
 
@@ -8331,16 +8331,16 @@ func (v *PolicyMappingsItem) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyMappings.item.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PolicyMappingsItem) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyMappingsItem{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PolicyMappings.item")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "PolicyMappings.item")
 	}
 	return r.Finish("PolicyMappings.item")
 }
@@ -8357,9 +8357,9 @@ func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -8369,25 +8369,25 @@ func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *runtime.Options) ([]by
 type GeneralNames []GeneralName
 
 // decode reads a GeneralNames from r.
-func (v *GeneralNames) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *GeneralNames) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "GeneralNames")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[GeneralName](&s, s.Count())
+	list, err := der.MakeSlice[GeneralName](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
 		if err := list[i].decode(&s); err != nil {
-			return runtime.WithIndex(err, i)
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("GeneralNames"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -8396,10 +8396,10 @@ func (v *GeneralNames) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a GeneralNames in DER.
-func (v *GeneralNames) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *GeneralNames) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -8418,17 +8418,17 @@ func (v *GeneralNames) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a GeneralNames.
 // v aliases b, except for strings that BER splits into segments.
 func (v *GeneralNames) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *GeneralNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *GeneralNames) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero GeneralNames
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "GeneralNames")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "GeneralNames")
 	}
 	return r.Finish("GeneralNames")
 }
@@ -8445,9 +8445,9 @@ func (v *GeneralNames) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *GeneralNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *GeneralNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -8484,7 +8484,7 @@ type GeneralName struct {
 	// IPAddress is the component iPAddress [7] OCTET STRING.
 	IPAddress []byte
 	// RegisteredID is the component registeredID [8] OBJECT IDENTIFIER.
-	RegisteredID runtime.OID
+	RegisteredID der.OID
 }
 
 // GeneralNameChoice tells which alternative of GeneralName a value holds.
@@ -8504,88 +8504,88 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c GeneralNameChoice) String() string {
-	return runtime.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "GeneralNameChoice")
+	return der.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "GeneralNameChoice")
 }
 
 // decode reads a GeneralName from r.
-func (v *GeneralName) decode(r *runtime.Reader) error {
+func (v *GeneralName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = GeneralNameOtherName
-		if !r.Peek(runtime.Context(0)) {
-			return runtime.WithField(r.Missing("[0] INSTANCE OF", runtime.Context(0)), "otherName")
+		if !r.Peek(der.Context(0)) {
+			return der.WithField(r.Missing("[0] INSTANCE OF", der.Context(0)), "otherName")
 		}
 		x1, err := r.ReadRawDER()
 		if err != nil {
-			return runtime.WithField(err, "otherName")
+			return der.WithField(err, "otherName")
 		}
 		v.OtherName = x1
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = GeneralNameRFC822Name
-		x2, err := r.ReadIA5String(runtime.Context(1))
+		x2, err := r.ReadIA5String(der.Context(1))
 		if err != nil {
-			return runtime.WithField(err, "rfc822Name")
+			return der.WithField(err, "rfc822Name")
 		}
 		v.RFC822Name = x2
-	case tag == runtime.Context(2):
+	case tag == der.Context(2):
 		v.Choice = GeneralNameDNSName
-		x3, err := r.ReadIA5String(runtime.Context(2))
+		x3, err := r.ReadIA5String(der.Context(2))
 		if err != nil {
-			return runtime.WithField(err, "dNSName")
+			return der.WithField(err, "dNSName")
 		}
 		v.DNSName = x3
-	case tag == runtime.Context(3):
+	case tag == der.Context(3):
 		v.Choice = GeneralNameX400Address
-		p4, err := runtime.New[ORAddress](r)
+		p4, err := der.New[ORAddress](r)
 		if err != nil {
-			return runtime.WithField(err, "x400Address")
+			return der.WithField(err, "x400Address")
 		}
 		v.X400Address = p4
-		if err := v.X400Address.decode(r, runtime.Context(3)); err != nil {
-			return runtime.WithField(err, "x400Address")
+		if err := v.X400Address.decode(r, der.Context(3)); err != nil {
+			return der.WithField(err, "x400Address")
 		}
-	case tag == runtime.Context(4):
+	case tag == der.Context(4):
 		v.Choice = GeneralNameDirectoryName
-		w5, err := r.ReadConstructed(runtime.Context(4), "[4] EXPLICIT")
+		w5, err := r.ReadConstructed(der.Context(4), "[4] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "directoryName")
+			return der.WithField(err, "directoryName")
 		}
 		if err := v.DirectoryName.decode(&w5); err != nil {
-			return runtime.WithField(err, "directoryName")
+			return der.WithField(err, "directoryName")
 		}
 		if err := w5.Finish("[4] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "directoryName")
+			return der.WithField(err, "directoryName")
 		}
-	case tag == runtime.Context(5):
+	case tag == der.Context(5):
 		v.Choice = GeneralNameEdiPartyName
-		p6, err := runtime.New[EDIPartyName](r)
+		p6, err := der.New[EDIPartyName](r)
 		if err != nil {
-			return runtime.WithField(err, "ediPartyName")
+			return der.WithField(err, "ediPartyName")
 		}
 		v.EdiPartyName = p6
-		if err := v.EdiPartyName.decode(r, runtime.Context(5)); err != nil {
-			return runtime.WithField(err, "ediPartyName")
+		if err := v.EdiPartyName.decode(r, der.Context(5)); err != nil {
+			return der.WithField(err, "ediPartyName")
 		}
-	case tag == runtime.Context(6):
+	case tag == der.Context(6):
 		v.Choice = GeneralNameUniformResourceIdentifier
-		x7, err := r.ReadIA5String(runtime.Context(6))
+		x7, err := r.ReadIA5String(der.Context(6))
 		if err != nil {
-			return runtime.WithField(err, "uniformResourceIdentifier")
+			return der.WithField(err, "uniformResourceIdentifier")
 		}
 		v.UniformResourceIdentifier = x7
-	case tag == runtime.Context(7):
+	case tag == der.Context(7):
 		v.Choice = GeneralNameIPAddress
-		x8, err := r.ReadOctetString(runtime.Context(7))
+		x8, err := r.ReadOctetString(der.Context(7))
 		if err != nil {
-			return runtime.WithField(err, "iPAddress")
+			return der.WithField(err, "iPAddress")
 		}
 		v.IPAddress = x8
-	case tag == runtime.Context(8):
+	case tag == der.Context(8):
 		v.Choice = GeneralNameRegisteredID
-		x9, err := r.ReadOID(runtime.Context(8))
+		x9, err := r.ReadOID(der.Context(8))
 		if err != nil {
-			return runtime.WithField(err, "registeredID")
+			return der.WithField(err, "registeredID")
 		}
 		v.RegisteredID = x9
 	default:
@@ -8595,38 +8595,38 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a GeneralName in DER.
-func (v *GeneralName) encode(b *runtime.Builder) {
+func (v *GeneralName) encode(b *der.Builder) {
 	switch v.Choice {
 	case GeneralNameOtherName:
 		b.AddRaw(v.OtherName)
 	case GeneralNameRFC822Name:
-		b.AddString(runtime.Context(1), 22, v.RFC822Name)
+		b.AddString(der.Context(1), 22, v.RFC822Name)
 	case GeneralNameDNSName:
-		b.AddString(runtime.Context(2), 22, v.DNSName)
+		b.AddString(der.Context(2), 22, v.DNSName)
 	case GeneralNameX400Address:
 		if v.X400Address == nil {
-			b.SetError(runtime.NilValue("ORAddress"))
+			b.SetError(der.NilValue("ORAddress"))
 		} else {
-			v.X400Address.encode(b, runtime.Context(3))
+			v.X400Address.encode(b, der.Context(3))
 		}
 	case GeneralNameDirectoryName:
-		m1 := b.Begin(runtime.Context(4), true)
+		m1 := b.Begin(der.Context(4), true)
 		v.DirectoryName.encode(b)
 		b.End(m1)
 	case GeneralNameEdiPartyName:
 		if v.EdiPartyName == nil {
-			b.SetError(runtime.NilValue("EDIPartyName"))
+			b.SetError(der.NilValue("EDIPartyName"))
 		} else {
-			v.EdiPartyName.encode(b, runtime.Context(5))
+			v.EdiPartyName.encode(b, der.Context(5))
 		}
 	case GeneralNameUniformResourceIdentifier:
-		b.AddString(runtime.Context(6), 22, v.UniformResourceIdentifier)
+		b.AddString(der.Context(6), 22, v.UniformResourceIdentifier)
 	case GeneralNameIPAddress:
-		b.AddPrimitive(runtime.Context(7), v.IPAddress)
+		b.AddPrimitive(der.Context(7), v.IPAddress)
 	case GeneralNameRegisteredID:
-		b.AddOID(runtime.Context(8), v.RegisteredID)
+		b.AddOID(der.Context(8), v.RegisteredID)
 	default:
-		b.SetError(runtime.NoChoice("GeneralName"))
+		b.SetError(der.NoChoice("GeneralName"))
 	}
 }
 
@@ -8639,16 +8639,16 @@ func (v *GeneralName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a GeneralName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *GeneralName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *GeneralName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *GeneralName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = GeneralName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "GeneralName")
+		return der.WithField(err, "GeneralName")
 	}
 	return r.Finish("GeneralName")
 }
@@ -8665,8 +8665,8 @@ func (v *GeneralName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *GeneralName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *GeneralName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -8687,35 +8687,35 @@ type EDIPartyName struct {
 }
 
 // decode reads a EDIPartyName from r.
-func (v *EDIPartyName) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *EDIPartyName) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "EDIPartyName")
 	if err != nil {
 		return err
 	}
 	// nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "nameAssigner")
+			return der.WithField(err, "nameAssigner")
 		}
 		if err := v.NameAssigner.decode(&w1); err != nil {
-			return runtime.WithField(err, "nameAssigner")
+			return der.WithField(err, "nameAssigner")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "nameAssigner")
+			return der.WithField(err, "nameAssigner")
 		}
 		v.HasNameAssigner = true
 	}
 	// partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}
-	w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "partyName")
+		return der.WithField(err, "partyName")
 	}
 	if err := v.PartyName.decode(&w2); err != nil {
-		return runtime.WithField(err, "partyName")
+		return der.WithField(err, "partyName")
 	}
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "partyName")
+		return der.WithField(err, "partyName")
 	}
 	if err := s.Finish("EDIPartyName"); err != nil {
 		return err
@@ -8724,14 +8724,14 @@ func (v *EDIPartyName) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a EDIPartyName in DER.
-func (v *EDIPartyName) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *EDIPartyName) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasNameAssigner {
-		m1 := b.Begin(runtime.Context(0), true)
+		m1 := b.Begin(der.Context(0), true)
 		v.NameAssigner.encode(b)
 		b.End(m1)
 	}
-	m2 := b.Begin(runtime.Context(1), true)
+	m2 := b.Begin(der.Context(1), true)
 	v.PartyName.encode(b)
 	b.End(m2)
 	b.End(m)
@@ -8746,16 +8746,16 @@ func (v *EDIPartyName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EDIPartyName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *EDIPartyName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EDIPartyName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *EDIPartyName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = EDIPartyName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "EDIPartyName")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "EDIPartyName")
 	}
 	return r.Finish("EDIPartyName")
 }
@@ -8772,9 +8772,9 @@ func (v *EDIPartyName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *EDIPartyName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -8795,72 +8795,72 @@ type DirectoryStringUbMax struct {
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
+func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagTeletexString):
+	case tag == der.Universal(der.TagTeletexString):
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
-			return runtime.WithField(err, "teletexString")
+			return der.WithField(err, "teletexString")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				return runtime.WithField(err, "teletexString")
+			if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printableString")
+			return der.WithField(err, "printableString")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768); err != nil {
-				return runtime.WithField(err, "printableString")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 32768); err != nil {
+				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagBMPString):
+	case tag == der.Universal(der.TagBMPString):
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
 		if err != nil {
-			return runtime.WithField(err, "bmpString")
+			return der.WithField(err, "bmpString")
 		}
 		v.Value = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				return runtime.WithField(err, "bmpString")
+			if err := der.CheckSize(off5, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUniversalString):
+	case tag == der.Universal(der.TagUniversalString):
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
+		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
 		if err != nil {
-			return runtime.WithField(err, "universalString")
+			return der.WithField(err, "universalString")
 		}
 		v.Value = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				return runtime.WithField(err, "universalString")
+			if err := der.CheckSize(off7, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.Universal(der.TagUTF8String):
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
 		if err != nil {
-			return runtime.WithField(err, "uTF8String")
+			return der.WithField(err, "uTF8String")
 		}
 		v.Value = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				return runtime.WithField(err, "uTF8String")
+			if err := der.CheckSize(off9, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				return der.WithField(err, "uTF8String")
 			}
 		}
 	default:
@@ -8870,45 +8870,45 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
+func (v *DirectoryStringUbMax) encode(b *der.Builder) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "teletexString"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "printableString"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "bmpString"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
+		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "universalString"))
+			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
+		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
-				b.SetError(runtime.WithField(err, "uTF8String"))
+			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
+				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.Value)
+		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("DirectoryString"))
+		b.SetError(der.NoChoice("DirectoryString"))
 	}
 }
 
@@ -8921,16 +8921,16 @@ func (v *DirectoryStringUbMax) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DirectoryStringUbMax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DirectoryStringUbMax{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "DirectoryString")
+		return der.WithField(err, "DirectoryString")
 	}
 	return r.Finish("DirectoryString")
 }
@@ -8947,8 +8947,8 @@ func (v *DirectoryStringUbMax) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -8960,25 +8960,25 @@ func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]
 type SubjectDirectoryAttributes []AttributeSetSupportedAttributes
 
 // decode reads a SubjectDirectoryAttributes from r.
-func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SubjectDirectoryAttributes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "SubjectDirectoryAttributes")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetSupportedAttributes](&s, s.Count())
+	list, err := der.MakeSlice[AttributeSetSupportedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("SubjectDirectoryAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -8987,15 +8987,15 @@ func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) er
 }
 
 // encode writes v as a SubjectDirectoryAttributes in DER.
-func (v *SubjectDirectoryAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SubjectDirectoryAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -9009,17 +9009,17 @@ func (v *SubjectDirectoryAttributes) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectDirectoryAttributes.
 // v aliases b, except for strings that BER splits into segments.
 func (v *SubjectDirectoryAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectDirectoryAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *SubjectDirectoryAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero SubjectDirectoryAttributes
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SubjectDirectoryAttributes")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "SubjectDirectoryAttributes")
 	}
 	return r.Finish("SubjectDirectoryAttributes")
 }
@@ -9036,9 +9036,9 @@ func (v *SubjectDirectoryAttributes) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -9051,55 +9051,55 @@ func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *runtime.Option
 //	}
 type AttributeSetSupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
-	Type runtime.OID
+	Type der.OID
 	// Values is the component values SET OF.
 	Values []AttributeSetSupportedAttributesValues
 }
 
 // decode reads a AttributeSet from r.
-func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeSetSupportedAttributes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "type")
+		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "values")
+			return der.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetSupportedAttributesValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeSetSupportedAttributesValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "values")
+			return der.WithField(der.WithIndex(err, i), "values")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "values")
+			return der.WithField(der.WithIndex(err, i), "values")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
 	if !l2.SkipConstraints() {
-		if err := runtime.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
-			return runtime.WithField(err, "values")
+		if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+			return der.WithField(err, "values")
 		}
 	}
 	v.Values = list3
@@ -9110,10 +9110,10 @@ func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Ta
 }
 
 // encode writes v as a AttributeSet in DER.
-func (v *AttributeSetSupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeSetSupportedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.Universal(der.TagOID), v.Type)
+	m1 := b.Begin(der.Universal(der.TagSet), true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -9130,16 +9130,16 @@ func (v *AttributeSetSupportedAttributes) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AttributeSetSupportedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AttributeSetSupportedAttributes{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeSet")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AttributeSet")
 	}
 	return r.Finish("AttributeSet")
 }
@@ -9156,9 +9156,9 @@ func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) 
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -9202,7 +9202,7 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "U\x04)":
 		// at-name 2.5.4.41
@@ -9317,7 +9317,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
-		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x1, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -9330,13 +9330,13 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		// at-x520countryName 2.5.4.6
 		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
 		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x3, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x3
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
+			if err := der.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -9348,13 +9348,13 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
 		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x5, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x5
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
+			if err := der.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -9375,7 +9375,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
-		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		x6, err := r.ReadIA5String(der.Universal(der.TagIA5String))
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -9388,13 +9388,13 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
 		off7 := r.Offset()
-		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		x8, err := r.ReadIA5String(der.Universal(der.TagIA5String))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
+			if err := der.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -9407,10 +9407,10 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Re
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSetSupportedAttributesValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeSetSupportedAttributesValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -9419,14 +9419,14 @@ func (u *AttributeSetSupportedAttributesValues) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSetSupportedAttributesValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeSetSupportedAttributesValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
+func (u *AttributeSetSupportedAttributesValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeSetSupportedAttributesValuesName:
 		u.DirectoryString.encode(b)
@@ -9451,32 +9451,32 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
 	case AttributeSetSupportedAttributesValuesX520Title:
 		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
+		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
 	case AttributeSetSupportedAttributesValuesX520countryName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
-				b.SetError(runtime.WithField(err, "x520countryName"))
+			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
+				b.SetError(der.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
+		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
 	case AttributeSetSupportedAttributesValuesX520SerialNumber:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "x520SerialNumber"))
+			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
+		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
 		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
+		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
-				b.SetError(runtime.WithField(err, "emailAddress"))
+			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
+				b.SetError(der.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
+		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -9494,43 +9494,43 @@ type BasicConstraints struct {
 	// HasCA tells whether cA is present in the encoding.
 	HasCA bool
 	// PathLenConstraint is the component pathLenConstraint INTEGER OPTIONAL.
-	PathLenConstraint runtime.Integer
+	PathLenConstraint der.Integer
 	// HasPathLenConstraint tells whether pathLenConstraint is present in the encoding.
 	HasPathLenConstraint bool
 }
 
 // decode reads a BasicConstraints from r.
-func (v *BasicConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "BasicConstraints")
 	if err != nil {
 		return err
 	}
 	// cA BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.Universal(der.TagBoolean)) {
 		off1 := s.Offset()
-		x2, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x2, err := s.ReadBoolean(der.Universal(der.TagBoolean))
 		if err != nil {
-			return runtime.WithField(err, "cA")
+			return der.WithField(err, "cA")
 		}
 		v.CA = x2
 		v.HasCA = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.CA {
-			return runtime.WithField(runtime.EncodedDefault(off1, "BasicConstraints"), "cA")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.CA {
+			return der.WithField(der.EncodedDefault(off1, "BasicConstraints"), "cA")
 		}
 	} else {
 		v.CA = false
 	}
 	// pathLenConstraint INTEGER OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
+	if s.Peek(der.Universal(der.TagInteger)) {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
 		if err != nil {
-			return runtime.WithField(err, "pathLenConstraint")
+			return der.WithField(err, "pathLenConstraint")
 		}
 		v.PathLenConstraint = x4
 		if !s.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(off3, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-				return runtime.WithField(err, "pathLenConstraint")
+			if err := der.CheckIntegerRange(off3, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+				return der.WithField(err, "pathLenConstraint")
 			}
 		}
 		v.HasPathLenConstraint = true
@@ -9542,18 +9542,18 @@ func (v *BasicConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a BasicConstraints in DER.
-func (v *BasicConstraints) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *BasicConstraints) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasCA && b.Tolerates(runtime.TolerateExplicitDefault)) || v.CA {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.CA)
+	if (v.HasCA && b.Tolerates(der.TolerateExplicitDefault)) || v.CA {
+		b.AddBoolean(der.Universal(der.TagBoolean), v.CA)
 	}
 	if v.HasPathLenConstraint {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-				b.SetError(runtime.WithField(err, "pathLenConstraint"))
+			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+				b.SetError(der.WithField(err, "pathLenConstraint"))
 			}
 		}
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.PathLenConstraint)
+		b.AddInteger(der.Universal(der.TagInteger), v.PathLenConstraint)
 	}
 	b.End(m)
 }
@@ -9567,16 +9567,16 @@ func (v *BasicConstraints) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BasicConstraints.
 // v aliases b, except for strings that BER splits into segments.
 func (v *BasicConstraints) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BasicConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *BasicConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = BasicConstraints{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "BasicConstraints")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "BasicConstraints")
 	}
 	return r.Finish("BasicConstraints")
 }
@@ -9593,9 +9593,9 @@ func (v *BasicConstraints) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BasicConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *BasicConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -9617,22 +9617,22 @@ type NameConstraints struct {
 }
 
 // decode reads a NameConstraints from r.
-func (v *NameConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *NameConstraints) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "NameConstraints")
 	if err != nil {
 		return err
 	}
 	// permittedSubtrees [0] GeneralSubtrees OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.PermittedSubtrees.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "permittedSubtrees")
+	if s.Peek(der.Context(0)) {
+		if err := v.PermittedSubtrees.decode(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "permittedSubtrees")
 		}
 		v.HasPermittedSubtrees = true
 	}
 	// excludedSubtrees [1] GeneralSubtrees OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.ExcludedSubtrees.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "excludedSubtrees")
+	if s.Peek(der.Context(1)) {
+		if err := v.ExcludedSubtrees.decode(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "excludedSubtrees")
 		}
 		v.HasExcludedSubtrees = true
 	}
@@ -9643,13 +9643,13 @@ func (v *NameConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a NameConstraints in DER.
-func (v *NameConstraints) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *NameConstraints) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPermittedSubtrees {
-		v.PermittedSubtrees.encode(b, runtime.Context(0))
+		v.PermittedSubtrees.encode(b, der.Context(0))
 	}
 	if v.HasExcludedSubtrees {
-		v.ExcludedSubtrees.encode(b, runtime.Context(1))
+		v.ExcludedSubtrees.encode(b, der.Context(1))
 	}
 	b.End(m)
 }
@@ -9663,16 +9663,16 @@ func (v *NameConstraints) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a NameConstraints.
 // v aliases b, except for strings that BER splits into segments.
 func (v *NameConstraints) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *NameConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *NameConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = NameConstraints{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "NameConstraints")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "NameConstraints")
 	}
 	return r.Finish("NameConstraints")
 }
@@ -9689,9 +9689,9 @@ func (v *NameConstraints) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *NameConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *NameConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -9701,25 +9701,25 @@ func (v *NameConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 type GeneralSubtrees []GeneralSubtree
 
 // decode reads a GeneralSubtrees from r.
-func (v *GeneralSubtrees) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *GeneralSubtrees) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "GeneralSubtrees")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[GeneralSubtree](&s, s.Count())
+	list, err := der.MakeSlice[GeneralSubtree](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("GeneralSubtrees"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -9728,15 +9728,15 @@ func (v *GeneralSubtrees) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a GeneralSubtrees in DER.
-func (v *GeneralSubtrees) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *GeneralSubtrees) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -9750,17 +9750,17 @@ func (v *GeneralSubtrees) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a GeneralSubtrees.
 // v aliases b, except for strings that BER splits into segments.
 func (v *GeneralSubtrees) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *GeneralSubtrees) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *GeneralSubtrees) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero GeneralSubtrees
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "GeneralSubtrees")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "GeneralSubtrees")
 	}
 	return r.Finish("GeneralSubtrees")
 }
@@ -9777,9 +9777,9 @@ func (v *GeneralSubtrees) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *GeneralSubtrees) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *GeneralSubtrees) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -9804,35 +9804,35 @@ type GeneralSubtree struct {
 }
 
 // decode reads a GeneralSubtree from r.
-func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *GeneralSubtree) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "GeneralSubtree")
 	if err != nil {
 		return err
 	}
 	// base GeneralName
 	if err := v.Base.decode(&s); err != nil {
-		return runtime.WithField(err, "base")
+		return der.WithField(err, "base")
 	}
 	// minimum [0] BaseDistance DEFAULT 0
-	if s.Peek(runtime.Context(0)) {
+	if s.Peek(der.Context(0)) {
 		off1 := s.Offset()
-		if err := v.Minimum.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "minimum")
+		if err := v.Minimum.decode(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "minimum")
 		}
 		v.HasMinimum = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && func() bool {
-			n, ok := runtime.Integer(v.Minimum).Int64()
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+			n, ok := der.Integer(v.Minimum).Int64()
 			return ok && n == int64(0)
 		}() {
-			return runtime.WithField(runtime.EncodedDefault(off1, "GeneralSubtree"), "minimum")
+			return der.WithField(der.EncodedDefault(off1, "GeneralSubtree"), "minimum")
 		}
 	} else {
 		v.Minimum = BaseDistance(defaultInteger0)
 	}
 	// maximum [1] BaseDistance OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.Maximum.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "maximum")
+	if s.Peek(der.Context(1)) {
+		if err := v.Maximum.decode(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "maximum")
 		}
 		v.HasMaximum = true
 	}
@@ -9843,17 +9843,17 @@ func (v *GeneralSubtree) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a GeneralSubtree in DER.
-func (v *GeneralSubtree) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *GeneralSubtree) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Base.encode(b)
-	if (v.HasMinimum && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
-		n, ok := runtime.Integer(v.Minimum).Int64()
+	if (v.HasMinimum && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
+		n, ok := der.Integer(v.Minimum).Int64()
 		return ok && n == int64(0)
 	}() {
-		v.Minimum.encode(b, runtime.Context(0))
+		v.Minimum.encode(b, der.Context(0))
 	}
 	if v.HasMaximum {
-		v.Maximum.encode(b, runtime.Context(1))
+		v.Maximum.encode(b, der.Context(1))
 	}
 	b.End(m)
 }
@@ -9867,16 +9867,16 @@ func (v *GeneralSubtree) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a GeneralSubtree.
 // v aliases b, except for strings that BER splits into segments.
 func (v *GeneralSubtree) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *GeneralSubtree) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *GeneralSubtree) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = GeneralSubtree{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "GeneralSubtree")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "GeneralSubtree")
 	}
 	return r.Finish("GeneralSubtree")
 }
@@ -9893,41 +9893,41 @@ func (v *GeneralSubtree) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *GeneralSubtree) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *GeneralSubtree) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
 // BaseDistance is the ASN.1 type BaseDistance.
 //
 //	BaseDistance ::= INTEGER (0..MAX)
-type BaseDistance runtime.Integer
+type BaseDistance der.Integer
 
 // Int64 returns the value if it fits in an int64.
 func (v BaseDistance) Int64() (int64, bool) {
-	return runtime.Integer(v).Int64()
+	return der.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
 func (v BaseDistance) Big() *big.Int {
-	return runtime.Integer(v).Big()
+	return der.Integer(v).Big()
 }
 
 // String returns the value in decimal.
 func (v BaseDistance) String() string {
-	return runtime.Integer(v).String()
+	return der.Integer(v).String()
 }
 
 // decode reads a BaseDistance from r.
-func (v *BaseDistance) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *BaseDistance) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(off, "INTEGER", runtime.Integer(x), 0, 9223372036854775807); err != nil {
+		if err := der.CheckIntegerRange(off, "INTEGER", der.Integer(x), 0, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -9936,13 +9936,13 @@ func (v *BaseDistance) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a BaseDistance in DER.
-func (v *BaseDistance) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *BaseDistance) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
+		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, runtime.Integer(*v))
+	b.AddInteger(t, der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a BaseDistance.
@@ -9954,17 +9954,17 @@ func (v *BaseDistance) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BaseDistance.
 // v aliases b, except for strings that BER splits into segments.
 func (v *BaseDistance) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BaseDistance) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *BaseDistance) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero BaseDistance
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "BaseDistance")
+	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "BaseDistance")
 	}
 	return r.Finish("BaseDistance")
 }
@@ -9981,9 +9981,9 @@ func (v *BaseDistance) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BaseDistance) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
+func (v *BaseDistance) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagInteger))
 	return b.Bytes()
 }
 
@@ -10004,22 +10004,22 @@ type PolicyConstraints struct {
 }
 
 // decode reads a PolicyConstraints from r.
-func (v *PolicyConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyConstraints) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyConstraints")
 	if err != nil {
 		return err
 	}
 	// requireExplicitPolicy [0] SkipCerts OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.RequireExplicitPolicy.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "requireExplicitPolicy")
+	if s.Peek(der.Context(0)) {
+		if err := v.RequireExplicitPolicy.decode(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "requireExplicitPolicy")
 		}
 		v.HasRequireExplicitPolicy = true
 	}
 	// inhibitPolicyMapping [1] SkipCerts OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.InhibitPolicyMapping.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "inhibitPolicyMapping")
+	if s.Peek(der.Context(1)) {
+		if err := v.InhibitPolicyMapping.decode(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "inhibitPolicyMapping")
 		}
 		v.HasInhibitPolicyMapping = true
 	}
@@ -10030,13 +10030,13 @@ func (v *PolicyConstraints) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PolicyConstraints in DER.
-func (v *PolicyConstraints) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyConstraints) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasRequireExplicitPolicy {
-		v.RequireExplicitPolicy.encode(b, runtime.Context(0))
+		v.RequireExplicitPolicy.encode(b, der.Context(0))
 	}
 	if v.HasInhibitPolicyMapping {
-		v.InhibitPolicyMapping.encode(b, runtime.Context(1))
+		v.InhibitPolicyMapping.encode(b, der.Context(1))
 	}
 	b.End(m)
 }
@@ -10050,16 +10050,16 @@ func (v *PolicyConstraints) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyConstraints.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PolicyConstraints) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyConstraints) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PolicyConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyConstraints{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PolicyConstraints")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "PolicyConstraints")
 	}
 	return r.Finish("PolicyConstraints")
 }
@@ -10076,41 +10076,41 @@ func (v *PolicyConstraints) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyConstraints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *PolicyConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
 // SkipCerts is the ASN.1 type SkipCerts.
 //
 //	SkipCerts ::= INTEGER (0..MAX)
-type SkipCerts runtime.Integer
+type SkipCerts der.Integer
 
 // Int64 returns the value if it fits in an int64.
 func (v SkipCerts) Int64() (int64, bool) {
-	return runtime.Integer(v).Int64()
+	return der.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
 func (v SkipCerts) Big() *big.Int {
-	return runtime.Integer(v).Big()
+	return der.Integer(v).Big()
 }
 
 // String returns the value in decimal.
 func (v SkipCerts) String() string {
-	return runtime.Integer(v).String()
+	return der.Integer(v).String()
 }
 
 // decode reads a SkipCerts from r.
-func (v *SkipCerts) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SkipCerts) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(off, "INTEGER", runtime.Integer(x), 0, 9223372036854775807); err != nil {
+		if err := der.CheckIntegerRange(off, "INTEGER", der.Integer(x), 0, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -10119,13 +10119,13 @@ func (v *SkipCerts) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a SkipCerts in DER.
-func (v *SkipCerts) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SkipCerts) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
+		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, runtime.Integer(*v))
+	b.AddInteger(t, der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SkipCerts.
@@ -10137,17 +10137,17 @@ func (v *SkipCerts) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SkipCerts.
 // v aliases b, except for strings that BER splits into segments.
 func (v *SkipCerts) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SkipCerts) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *SkipCerts) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero SkipCerts
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "SkipCerts")
+	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "SkipCerts")
 	}
 	return r.Finish("SkipCerts")
 }
@@ -10164,9 +10164,9 @@ func (v *SkipCerts) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SkipCerts) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
+func (v *SkipCerts) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagInteger))
 	return b.Bytes()
 }
 
@@ -10176,25 +10176,25 @@ func (v *SkipCerts) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 type CRLDistributionPoints []DistributionPoint
 
 // decode reads a CRLDistributionPoints from r.
-func (v *CRLDistributionPoints) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CRLDistributionPoints) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "CRLDistributionPoints")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[DistributionPoint](&s, s.Count())
+	list, err := der.MakeSlice[DistributionPoint](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("CRLDistributionPoints"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -10203,15 +10203,15 @@ func (v *CRLDistributionPoints) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CRLDistributionPoints in DER.
-func (v *CRLDistributionPoints) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CRLDistributionPoints) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -10225,17 +10225,17 @@ func (v *CRLDistributionPoints) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLDistributionPoints.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CRLDistributionPoints) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CRLDistributionPoints) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CRLDistributionPoints) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero CRLDistributionPoints
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CRLDistributionPoints")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "CRLDistributionPoints")
 	}
 	return r.Finish("CRLDistributionPoints")
 }
@@ -10252,9 +10252,9 @@ func (v *CRLDistributionPoints) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CRLDistributionPoints) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *CRLDistributionPoints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -10281,36 +10281,36 @@ type DistributionPoint struct {
 }
 
 // decode reads a DistributionPoint from r.
-func (v *DistributionPoint) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *DistributionPoint) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "DistributionPoint")
 	if err != nil {
 		return err
 	}
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "distributionPoint")
+			return der.WithField(err, "distributionPoint")
 		}
 		if err := v.DistributionPoint.decode(&w1); err != nil {
-			return runtime.WithField(err, "distributionPoint")
+			return der.WithField(err, "distributionPoint")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "distributionPoint")
+			return der.WithField(err, "distributionPoint")
 		}
 		v.HasDistributionPoint = true
 	}
 	// reasons [1] ReasonFlags OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.Reasons.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "reasons")
+	if s.Peek(der.Context(1)) {
+		if err := v.Reasons.decode(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "reasons")
 		}
 		v.HasReasons = true
 	}
 	// cRLIssuer [2] GeneralNames OPTIONAL
-	if s.Peek(runtime.Context(2)) {
-		if err := v.CRLIssuer.decode(&s, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "cRLIssuer")
+	if s.Peek(der.Context(2)) {
+		if err := v.CRLIssuer.decode(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "cRLIssuer")
 		}
 		v.HasCRLIssuer = true
 	}
@@ -10321,18 +10321,18 @@ func (v *DistributionPoint) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a DistributionPoint in DER.
-func (v *DistributionPoint) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *DistributionPoint) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasDistributionPoint {
-		m1 := b.Begin(runtime.Context(0), true)
+		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.encode(b)
 		b.End(m1)
 	}
 	if v.HasReasons {
-		v.Reasons.encode(b, runtime.Context(1))
+		v.Reasons.encode(b, der.Context(1))
 	}
 	if v.HasCRLIssuer {
-		v.CRLIssuer.encode(b, runtime.Context(2))
+		v.CRLIssuer.encode(b, der.Context(2))
 	}
 	b.End(m)
 }
@@ -10346,16 +10346,16 @@ func (v *DistributionPoint) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DistributionPoint.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DistributionPoint) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DistributionPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DistributionPoint) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DistributionPoint{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "DistributionPoint")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "DistributionPoint")
 	}
 	return r.Finish("DistributionPoint")
 }
@@ -10372,9 +10372,9 @@ func (v *DistributionPoint) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DistributionPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *DistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -10403,22 +10403,22 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c DistributionPointNameChoice) String() string {
-	return runtime.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "DistributionPointNameChoice")
+	return der.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "DistributionPointNameChoice")
 }
 
 // decode reads a DistributionPointName from r.
-func (v *DistributionPointName) decode(r *runtime.Reader) error {
+func (v *DistributionPointName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = DistributionPointNameFullName
-		if err := v.FullName.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "fullName")
+		if err := v.FullName.decode(r, der.Context(0)); err != nil {
+			return der.WithField(err, "fullName")
 		}
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = DistributionPointNameNameRelativeToCRLIssuer
-		if err := v.NameRelativeToCRLIssuer.decode(r, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "nameRelativeToCRLIssuer")
+		if err := v.NameRelativeToCRLIssuer.decode(r, der.Context(1)); err != nil {
+			return der.WithField(err, "nameRelativeToCRLIssuer")
 		}
 	default:
 		return r.NoAlternative("DistributionPointName")
@@ -10427,14 +10427,14 @@ func (v *DistributionPointName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DistributionPointName in DER.
-func (v *DistributionPointName) encode(b *runtime.Builder) {
+func (v *DistributionPointName) encode(b *der.Builder) {
 	switch v.Choice {
 	case DistributionPointNameFullName:
-		v.FullName.encode(b, runtime.Context(0))
+		v.FullName.encode(b, der.Context(0))
 	case DistributionPointNameNameRelativeToCRLIssuer:
-		v.NameRelativeToCRLIssuer.encode(b, runtime.Context(1))
+		v.NameRelativeToCRLIssuer.encode(b, der.Context(1))
 	default:
-		b.SetError(runtime.NoChoice("DistributionPointName"))
+		b.SetError(der.NoChoice("DistributionPointName"))
 	}
 }
 
@@ -10447,16 +10447,16 @@ func (v *DistributionPointName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DistributionPointName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DistributionPointName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DistributionPointName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DistributionPointName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DistributionPointName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "DistributionPointName")
+		return der.WithField(err, "DistributionPointName")
 	}
 	return r.Finish("DistributionPointName")
 }
@@ -10473,8 +10473,8 @@ func (v *DistributionPointName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DistributionPointName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *DistributionPointName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -10492,7 +10492,7 @@ func (v *DistributionPointName) AppendWith(dst []byte, opts *runtime.Options) ([
 //	     privilegeWithdrawn      (7),
 //	     aACompromise            (8)
 //	 }
-type ReasonFlags runtime.BitString
+type ReasonFlags der.BitString
 
 // The named bits of ReasonFlags, as bit numbers.
 const (
@@ -10510,7 +10510,7 @@ const (
 // NewReasonFlags returns the ReasonFlags with the bits given set, in DER form:
 // without trailing 0 bits (X.690 11.2.2).
 func NewReasonFlags(bits ...int) ReasonFlags {
-	return ReasonFlags(runtime.NewNamedBits(bits...))
+	return ReasonFlags(der.NewNamedBits(bits...))
 }
 
 // Unused reports whether the named bit unused (0) is set.
@@ -10560,21 +10560,21 @@ func (v ReasonFlags) AACompromise() bool {
 
 // Has reports whether bit n (one of the named bits) is set.
 func (v ReasonFlags) Has(n int) bool {
-	return runtime.BitString(v).At(n) == 1
+	return der.BitString(v).At(n) == 1
 }
 
 // decode reads a ReasonFlags from r.
-func (v *ReasonFlags) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ReasonFlags) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadBitString(t)
 	if err != nil {
 		return err
 	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:
-	// runtime.TolerateNamedBitPadding).
-	if !r.BER() && !r.Tolerates(runtime.TolerateNamedBitPadding) {
-		if err := runtime.CheckNamedBits(x); err != nil {
-			return runtime.AtOffset(err, off)
+	// der.TolerateNamedBitPadding).
+	if !r.BER() && !r.Tolerates(der.TolerateNamedBitPadding) {
+		if err := der.CheckNamedBits(x); err != nil {
+			return der.AtOffset(err, off)
 		}
 	}
 	*v = ReasonFlags(x)
@@ -10582,11 +10582,11 @@ func (v *ReasonFlags) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ReasonFlags in DER.
-func (v *ReasonFlags) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ReasonFlags) encode(b *der.Builder, t der.Tag) {
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
-	bits := runtime.BitString(*v)
-	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+	bits := der.BitString(*v)
+	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
 	b.AddBitString(t, bits)
@@ -10601,17 +10601,17 @@ func (v *ReasonFlags) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ReasonFlags.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ReasonFlags) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ReasonFlags) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ReasonFlags) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ReasonFlags
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
-		return runtime.WithField(err, "ReasonFlags")
+	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+		return der.WithField(err, "ReasonFlags")
 	}
 	return r.Finish("ReasonFlags")
 }
@@ -10628,9 +10628,9 @@ func (v *ReasonFlags) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ReasonFlags) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagBitString))
+func (v *ReasonFlags) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagBitString))
 	return b.Bytes()
 }
 
@@ -10640,25 +10640,25 @@ func (v *ReasonFlags) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type ExtKeyUsageSyntax []KeyPurposeID
 
 // decode reads a ExtKeyUsageSyntax from r.
-func (v *ExtKeyUsageSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtKeyUsageSyntax) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ExtKeyUsageSyntax")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[KeyPurposeID](&s, s.Count())
+	list, err := der.MakeSlice[KeyPurposeID](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagOID)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagOID)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("ExtKeyUsageSyntax"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -10667,15 +10667,15 @@ func (v *ExtKeyUsageSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ExtKeyUsageSyntax in DER.
-func (v *ExtKeyUsageSyntax) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtKeyUsageSyntax) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagOID))
+		(*v)[i].encode(b, der.Universal(der.TagOID))
 	}
 	b.End(m)
 }
@@ -10689,17 +10689,17 @@ func (v *ExtKeyUsageSyntax) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtKeyUsageSyntax.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtKeyUsageSyntax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtKeyUsageSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtKeyUsageSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ExtKeyUsageSyntax
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtKeyUsageSyntax")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ExtKeyUsageSyntax")
 	}
 	return r.Finish("ExtKeyUsageSyntax")
 }
@@ -10716,29 +10716,29 @@ func (v *ExtKeyUsageSyntax) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
 // KeyPurposeID is the ASN.1 type KeyPurposeId.
 //
 //	KeyPurposeId ::= OBJECT IDENTIFIER
-type KeyPurposeID runtime.OID
+type KeyPurposeID der.OID
 
 // String returns the OID in dotted form.
 func (v KeyPurposeID) String() string {
-	return runtime.OID(v).String()
+	return der.OID(v).String()
 }
 
 // Equal reports whether v and o are the same OID.
-func (v KeyPurposeID) Equal(o runtime.OID) bool {
-	return runtime.OID(v).Equal(o)
+func (v KeyPurposeID) Equal(o der.OID) bool {
+	return der.OID(v).Equal(o)
 }
 
 // decode reads a KeyPurposeId from r.
-func (v *KeyPurposeID) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *KeyPurposeID) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadOID(t)
 	if err != nil {
 		return err
@@ -10748,8 +10748,8 @@ func (v *KeyPurposeID) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a KeyPurposeId in DER.
-func (v *KeyPurposeID) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddOID(t, runtime.OID(*v))
+func (v *KeyPurposeID) encode(b *der.Builder, t der.Tag) {
+	b.AddOID(t, der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyPurposeId.
@@ -10761,17 +10761,17 @@ func (v *KeyPurposeID) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyPurposeId.
 // v aliases b, except for strings that BER splits into segments.
 func (v *KeyPurposeID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyPurposeID) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *KeyPurposeID) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero KeyPurposeID
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
-		return runtime.WithField(err, "KeyPurposeId")
+	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+		return der.WithField(err, "KeyPurposeId")
 	}
 	return r.Finish("KeyPurposeId")
 }
@@ -10788,9 +10788,9 @@ func (v *KeyPurposeID) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyPurposeID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOID))
+func (v *KeyPurposeID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOID))
 	return b.Bytes()
 }
 
@@ -10801,25 +10801,25 @@ func (v *KeyPurposeID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 type AuthorityInfoAccessSyntax []AccessDescription
 
 // decode reads a AuthorityInfoAccessSyntax from r.
-func (v *AuthorityInfoAccessSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AuthorityInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AuthorityInfoAccessSyntax")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AccessDescription](&s, s.Count())
+	list, err := der.MakeSlice[AccessDescription](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("AuthorityInfoAccessSyntax"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -10828,15 +10828,15 @@ func (v *AuthorityInfoAccessSyntax) decode(r *runtime.Reader, t runtime.Tag) err
 }
 
 // encode writes v as a AuthorityInfoAccessSyntax in DER.
-func (v *AuthorityInfoAccessSyntax) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AuthorityInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -10850,17 +10850,17 @@ func (v *AuthorityInfoAccessSyntax) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthorityInfoAccessSyntax.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AuthorityInfoAccessSyntax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AuthorityInfoAccessSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AuthorityInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero AuthorityInfoAccessSyntax
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AuthorityInfoAccessSyntax")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AuthorityInfoAccessSyntax")
 	}
 	return r.Finish("AuthorityInfoAccessSyntax")
 }
@@ -10877,9 +10877,9 @@ func (v *AuthorityInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AuthorityInfoAccessSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AuthorityInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -10890,26 +10890,26 @@ func (v *AuthorityInfoAccessSyntax) AppendWith(dst []byte, opts *runtime.Options
 //	        accessLocation        GeneralName  }
 type AccessDescription struct {
 	// AccessMethod is the component accessMethod OBJECT IDENTIFIER.
-	AccessMethod runtime.OID
+	AccessMethod der.OID
 	// AccessLocation is the component accessLocation GeneralName.
 	AccessLocation GeneralName
 }
 
 // decode reads a AccessDescription from r.
-func (v *AccessDescription) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AccessDescription")
 	if err != nil {
 		return err
 	}
 	// accessMethod OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "accessMethod")
+		return der.WithField(err, "accessMethod")
 	}
 	v.AccessMethod = x1
 	// accessLocation GeneralName
 	if err := v.AccessLocation.decode(&s); err != nil {
-		return runtime.WithField(err, "accessLocation")
+		return der.WithField(err, "accessLocation")
 	}
 	if err := s.Finish("AccessDescription"); err != nil {
 		return err
@@ -10918,9 +10918,9 @@ func (v *AccessDescription) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AccessDescription in DER.
-func (v *AccessDescription) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AccessDescription) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AccessMethod)
+	b.AddOID(der.Universal(der.TagOID), v.AccessMethod)
 	v.AccessLocation.encode(b)
 	b.End(m)
 }
@@ -10934,16 +10934,16 @@ func (v *AccessDescription) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AccessDescription.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AccessDescription) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AccessDescription) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AccessDescription) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AccessDescription{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AccessDescription")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AccessDescription")
 	}
 	return r.Finish("AccessDescription")
 }
@@ -10960,9 +10960,9 @@ func (v *AccessDescription) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AccessDescription) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AccessDescription) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -10973,25 +10973,25 @@ func (v *AccessDescription) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 type SubjectInfoAccessSyntax []AccessDescription
 
 // decode reads a SubjectInfoAccessSyntax from r.
-func (v *SubjectInfoAccessSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SubjectInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "SubjectInfoAccessSyntax")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AccessDescription](&s, s.Count())
+	list, err := der.MakeSlice[AccessDescription](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("SubjectInfoAccessSyntax"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -11000,15 +11000,15 @@ func (v *SubjectInfoAccessSyntax) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a SubjectInfoAccessSyntax in DER.
-func (v *SubjectInfoAccessSyntax) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SubjectInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -11022,17 +11022,17 @@ func (v *SubjectInfoAccessSyntax) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectInfoAccessSyntax.
 // v aliases b, except for strings that BER splits into segments.
 func (v *SubjectInfoAccessSyntax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectInfoAccessSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *SubjectInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero SubjectInfoAccessSyntax
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SubjectInfoAccessSyntax")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "SubjectInfoAccessSyntax")
 	}
 	return r.Finish("SubjectInfoAccessSyntax")
 }
@@ -11049,41 +11049,41 @@ func (v *SubjectInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
 // CRLNumber is the ASN.1 type CRLNumber.
 //
 //	CRLNumber ::= INTEGER (0..MAX)
-type CRLNumber runtime.Integer
+type CRLNumber der.Integer
 
 // Int64 returns the value if it fits in an int64.
 func (v CRLNumber) Int64() (int64, bool) {
-	return runtime.Integer(v).Int64()
+	return der.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
 func (v CRLNumber) Big() *big.Int {
-	return runtime.Integer(v).Big()
+	return der.Integer(v).Big()
 }
 
 // String returns the value in decimal.
 func (v CRLNumber) String() string {
-	return runtime.Integer(v).String()
+	return der.Integer(v).String()
 }
 
 // decode reads a CRLNumber from r.
-func (v *CRLNumber) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CRLNumber) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(off, "INTEGER", runtime.Integer(x), 0, 9223372036854775807); err != nil {
+		if err := der.CheckIntegerRange(off, "INTEGER", der.Integer(x), 0, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -11092,13 +11092,13 @@ func (v *CRLNumber) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CRLNumber in DER.
-func (v *CRLNumber) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CRLNumber) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(runtime.Integer(*v)), 0, 9223372036854775807); err != nil {
+		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, runtime.Integer(*v))
+	b.AddInteger(t, der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CRLNumber.
@@ -11110,17 +11110,17 @@ func (v *CRLNumber) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLNumber.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CRLNumber) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CRLNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CRLNumber) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero CRLNumber
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "CRLNumber")
+	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "CRLNumber")
 	}
 	return r.Finish("CRLNumber")
 }
@@ -11137,9 +11137,9 @@ func (v *CRLNumber) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CRLNumber) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
+func (v *CRLNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagInteger))
 	return b.Bytes()
 }
 
@@ -11181,88 +11181,88 @@ type IssuingDistributionPoint struct {
 }
 
 // decode reads a IssuingDistributionPoint from r.
-func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *IssuingDistributionPoint) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "IssuingDistributionPoint")
 	if err != nil {
 		return err
 	}
 	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "distributionPoint")
+			return der.WithField(err, "distributionPoint")
 		}
 		if err := v.DistributionPoint.decode(&w1); err != nil {
-			return runtime.WithField(err, "distributionPoint")
+			return der.WithField(err, "distributionPoint")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "distributionPoint")
+			return der.WithField(err, "distributionPoint")
 		}
 		v.HasDistributionPoint = true
 	}
 	// onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Context(1)) {
+	if s.Peek(der.Context(1)) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Context(1))
+		x3, err := s.ReadBoolean(der.Context(1))
 		if err != nil {
-			return runtime.WithField(err, "onlyContainsUserCerts")
+			return der.WithField(err, "onlyContainsUserCerts")
 		}
 		v.OnlyContainsUserCerts = x3
 		v.HasOnlyContainsUserCerts = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.OnlyContainsUserCerts {
-			return runtime.WithField(runtime.EncodedDefault(off2, "IssuingDistributionPoint"), "onlyContainsUserCerts")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsUserCerts {
+			return der.WithField(der.EncodedDefault(off2, "IssuingDistributionPoint"), "onlyContainsUserCerts")
 		}
 	} else {
 		v.OnlyContainsUserCerts = false
 	}
 	// onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Context(2)) {
+	if s.Peek(der.Context(2)) {
 		off4 := s.Offset()
-		x5, err := s.ReadBoolean(runtime.Context(2))
+		x5, err := s.ReadBoolean(der.Context(2))
 		if err != nil {
-			return runtime.WithField(err, "onlyContainsCACerts")
+			return der.WithField(err, "onlyContainsCACerts")
 		}
 		v.OnlyContainsCACerts = x5
 		v.HasOnlyContainsCACerts = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.OnlyContainsCACerts {
-			return runtime.WithField(runtime.EncodedDefault(off4, "IssuingDistributionPoint"), "onlyContainsCACerts")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsCACerts {
+			return der.WithField(der.EncodedDefault(off4, "IssuingDistributionPoint"), "onlyContainsCACerts")
 		}
 	} else {
 		v.OnlyContainsCACerts = false
 	}
 	// onlySomeReasons [3] ReasonFlags OPTIONAL
-	if s.Peek(runtime.Context(3)) {
-		if err := v.OnlySomeReasons.decode(&s, runtime.Context(3)); err != nil {
-			return runtime.WithField(err, "onlySomeReasons")
+	if s.Peek(der.Context(3)) {
+		if err := v.OnlySomeReasons.decode(&s, der.Context(3)); err != nil {
+			return der.WithField(err, "onlySomeReasons")
 		}
 		v.HasOnlySomeReasons = true
 	}
 	// indirectCRL [4] BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Context(4)) {
+	if s.Peek(der.Context(4)) {
 		off6 := s.Offset()
-		x7, err := s.ReadBoolean(runtime.Context(4))
+		x7, err := s.ReadBoolean(der.Context(4))
 		if err != nil {
-			return runtime.WithField(err, "indirectCRL")
+			return der.WithField(err, "indirectCRL")
 		}
 		v.IndirectCRL = x7
 		v.HasIndirectCRL = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.IndirectCRL {
-			return runtime.WithField(runtime.EncodedDefault(off6, "IssuingDistributionPoint"), "indirectCRL")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.IndirectCRL {
+			return der.WithField(der.EncodedDefault(off6, "IssuingDistributionPoint"), "indirectCRL")
 		}
 	} else {
 		v.IndirectCRL = false
 	}
 	// onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Context(5)) {
+	if s.Peek(der.Context(5)) {
 		off8 := s.Offset()
-		x9, err := s.ReadBoolean(runtime.Context(5))
+		x9, err := s.ReadBoolean(der.Context(5))
 		if err != nil {
-			return runtime.WithField(err, "onlyContainsAttributeCerts")
+			return der.WithField(err, "onlyContainsAttributeCerts")
 		}
 		v.OnlyContainsAttributeCerts = x9
 		v.HasOnlyContainsAttributeCerts = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.OnlyContainsAttributeCerts {
-			return runtime.WithField(runtime.EncodedDefault(off8, "IssuingDistributionPoint"), "onlyContainsAttributeCerts")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsAttributeCerts {
+			return der.WithField(der.EncodedDefault(off8, "IssuingDistributionPoint"), "onlyContainsAttributeCerts")
 		}
 	} else {
 		v.OnlyContainsAttributeCerts = false
@@ -11274,27 +11274,27 @@ func (v *IssuingDistributionPoint) decode(r *runtime.Reader, t runtime.Tag) erro
 }
 
 // encode writes v as a IssuingDistributionPoint in DER.
-func (v *IssuingDistributionPoint) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *IssuingDistributionPoint) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasDistributionPoint {
-		m1 := b.Begin(runtime.Context(0), true)
+		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.encode(b)
 		b.End(m1)
 	}
-	if (v.HasOnlyContainsUserCerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsUserCerts {
-		b.AddBoolean(runtime.Context(1), v.OnlyContainsUserCerts)
+	if (v.HasOnlyContainsUserCerts && b.Tolerates(der.TolerateExplicitDefault)) || v.OnlyContainsUserCerts {
+		b.AddBoolean(der.Context(1), v.OnlyContainsUserCerts)
 	}
-	if (v.HasOnlyContainsCACerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsCACerts {
-		b.AddBoolean(runtime.Context(2), v.OnlyContainsCACerts)
+	if (v.HasOnlyContainsCACerts && b.Tolerates(der.TolerateExplicitDefault)) || v.OnlyContainsCACerts {
+		b.AddBoolean(der.Context(2), v.OnlyContainsCACerts)
 	}
 	if v.HasOnlySomeReasons {
-		v.OnlySomeReasons.encode(b, runtime.Context(3))
+		v.OnlySomeReasons.encode(b, der.Context(3))
 	}
-	if (v.HasIndirectCRL && b.Tolerates(runtime.TolerateExplicitDefault)) || v.IndirectCRL {
-		b.AddBoolean(runtime.Context(4), v.IndirectCRL)
+	if (v.HasIndirectCRL && b.Tolerates(der.TolerateExplicitDefault)) || v.IndirectCRL {
+		b.AddBoolean(der.Context(4), v.IndirectCRL)
 	}
-	if (v.HasOnlyContainsAttributeCerts && b.Tolerates(runtime.TolerateExplicitDefault)) || v.OnlyContainsAttributeCerts {
-		b.AddBoolean(runtime.Context(5), v.OnlyContainsAttributeCerts)
+	if (v.HasOnlyContainsAttributeCerts && b.Tolerates(der.TolerateExplicitDefault)) || v.OnlyContainsAttributeCerts {
+		b.AddBoolean(der.Context(5), v.OnlyContainsAttributeCerts)
 	}
 	b.End(m)
 }
@@ -11308,16 +11308,16 @@ func (v *IssuingDistributionPoint) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IssuingDistributionPoint.
 // v aliases b, except for strings that BER splits into segments.
 func (v *IssuingDistributionPoint) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IssuingDistributionPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *IssuingDistributionPoint) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = IssuingDistributionPoint{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "IssuingDistributionPoint")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "IssuingDistributionPoint")
 	}
 	return r.Finish("IssuingDistributionPoint")
 }
@@ -11334,9 +11334,9 @@ func (v *IssuingDistributionPoint) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -11407,23 +11407,23 @@ func (v CRLReason) valid() bool {
 }
 
 // decode reads a CRLReason from r.
-func (v *CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CRLReason) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
 	}
 	if !CRLReason(x).valid() {
-		return runtime.CheckEnumerated(off, "CRLReason", x)
+		return der.CheckEnumerated(off, "CRLReason", x)
 	}
 	*v = CRLReason(x)
 	return nil
 }
 
 // encode writes v as a CRLReason in DER.
-func (v *CRLReason) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CRLReason) encode(b *der.Builder, t der.Tag) {
 	if !v.valid() {
-		b.SetError(runtime.CheckEnumerated(-1, "CRLReason", int64(*v)))
+		b.SetError(der.CheckEnumerated(-1, "CRLReason", int64(*v)))
 	}
 	b.AddInt64(t, int64(*v))
 }
@@ -11437,17 +11437,17 @@ func (v *CRLReason) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLReason.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CRLReason) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CRLReason) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CRLReason) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero CRLReason
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
-		return runtime.WithField(err, "CRLReason")
+	if err := v.decode(&r, der.Universal(der.TagEnumerated)); err != nil {
+		return der.WithField(err, "CRLReason")
 	}
 	return r.Finish("CRLReason")
 }
@@ -11464,9 +11464,9 @@ func (v *CRLReason) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagEnumerated))
+func (v *CRLReason) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagEnumerated))
 	return b.Bytes()
 }
 
@@ -11494,11 +11494,11 @@ const (
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ParamOptions) String() string {
-	return runtime.Name("required preferredPresent preferredAbsent absent inheritable optional", int(v), "")
+	return der.Name("required preferredPresent preferredAbsent absent inheritable optional", int(v), "")
 }
 
 // decode reads a ParamOptions from r.
-func (v *ParamOptions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ParamOptions) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
@@ -11508,7 +11508,7 @@ func (v *ParamOptions) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ParamOptions in DER.
-func (v *ParamOptions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ParamOptions) encode(b *der.Builder, t der.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
@@ -11521,17 +11521,17 @@ func (v *ParamOptions) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ParamOptions.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ParamOptions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ParamOptions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ParamOptions) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ParamOptions
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
-		return runtime.WithField(err, "ParamOptions")
+	if err := v.decode(&r, der.Universal(der.TagEnumerated)); err != nil {
+		return der.WithField(err, "ParamOptions")
 	}
 	return r.Finish("ParamOptions")
 }
@@ -11548,9 +11548,9 @@ func (v *ParamOptions) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ParamOptions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagEnumerated))
+func (v *ParamOptions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagEnumerated))
 	return b.Bytes()
 }
 
@@ -11562,27 +11562,27 @@ func (v *ParamOptions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	}
 type RSAPublicKey struct {
 	// Modulus is the component modulus INTEGER.
-	Modulus runtime.Integer
+	Modulus der.Integer
 	// PublicExponent is the component publicExponent INTEGER.
-	PublicExponent runtime.Integer
+	PublicExponent der.Integer
 }
 
 // decode reads a RSAPublicKey from r.
-func (v *RSAPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *RSAPublicKey) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "RSAPublicKey")
 	if err != nil {
 		return err
 	}
 	// modulus INTEGER
-	x1, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "modulus")
+		return der.WithField(err, "modulus")
 	}
 	v.Modulus = x1
 	// publicExponent INTEGER
-	x2, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "publicExponent")
+		return der.WithField(err, "publicExponent")
 	}
 	v.PublicExponent = x2
 	if err := s.Finish("RSAPublicKey"); err != nil {
@@ -11592,10 +11592,10 @@ func (v *RSAPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a RSAPublicKey in DER.
-func (v *RSAPublicKey) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *RSAPublicKey) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.Modulus)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.PublicExponent)
+	b.AddInteger(der.Universal(der.TagInteger), v.Modulus)
+	b.AddInteger(der.Universal(der.TagInteger), v.PublicExponent)
 	b.End(m)
 }
 
@@ -11608,16 +11608,16 @@ func (v *RSAPublicKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RSAPublicKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *RSAPublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RSAPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *RSAPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSAPublicKey{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RSAPublicKey")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "RSAPublicKey")
 	}
 	return r.Finish("RSAPublicKey")
 }
@@ -11634,9 +11634,9 @@ func (v *RSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RSAPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *RSAPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -11649,35 +11649,35 @@ func (v *RSAPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	}
 type DSAParams struct {
 	// P is the component p INTEGER.
-	P runtime.Integer
+	P der.Integer
 	// Q is the component q INTEGER.
-	Q runtime.Integer
+	Q der.Integer
 	// G is the component g INTEGER.
-	G runtime.Integer
+	G der.Integer
 }
 
 // decode reads a DSA-Params from r.
-func (v *DSAParams) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *DSAParams) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "DSA-Params")
 	if err != nil {
 		return err
 	}
 	// p INTEGER
-	x1, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "p")
+		return der.WithField(err, "p")
 	}
 	v.P = x1
 	// q INTEGER
-	x2, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "q")
+		return der.WithField(err, "q")
 	}
 	v.Q = x2
 	// g INTEGER
-	x3, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x3, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "g")
+		return der.WithField(err, "g")
 	}
 	v.G = x3
 	if err := s.Finish("DSA-Params"); err != nil {
@@ -11687,11 +11687,11 @@ func (v *DSAParams) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a DSA-Params in DER.
-func (v *DSAParams) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *DSAParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.P)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.Q)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.G)
+	b.AddInteger(der.Universal(der.TagInteger), v.P)
+	b.AddInteger(der.Universal(der.TagInteger), v.Q)
+	b.AddInteger(der.Universal(der.TagInteger), v.G)
 	b.End(m)
 }
 
@@ -11704,16 +11704,16 @@ func (v *DSAParams) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DSA-Params.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DSAParams) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DSAParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DSAParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DSAParams{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "DSA-Params")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "DSA-Params")
 	}
 	return r.Finish("DSA-Params")
 }
@@ -11730,34 +11730,34 @@ func (v *DSAParams) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DSAParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *DSAParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
 // DSAPublicKey is the ASN.1 type DSAPublicKey.
 //
 //	DSAPublicKey ::= INTEGER --  public key, y
-type DSAPublicKey runtime.Integer
+type DSAPublicKey der.Integer
 
 // Int64 returns the value if it fits in an int64.
 func (v DSAPublicKey) Int64() (int64, bool) {
-	return runtime.Integer(v).Int64()
+	return der.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
 func (v DSAPublicKey) Big() *big.Int {
-	return runtime.Integer(v).Big()
+	return der.Integer(v).Big()
 }
 
 // String returns the value in decimal.
 func (v DSAPublicKey) String() string {
-	return runtime.Integer(v).String()
+	return der.Integer(v).String()
 }
 
 // decode reads a DSAPublicKey from r.
-func (v *DSAPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *DSAPublicKey) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
@@ -11767,8 +11767,8 @@ func (v *DSAPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a DSAPublicKey in DER.
-func (v *DSAPublicKey) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddInteger(t, runtime.Integer(*v))
+func (v *DSAPublicKey) encode(b *der.Builder, t der.Tag) {
+	b.AddInteger(t, der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DSAPublicKey.
@@ -11780,17 +11780,17 @@ func (v *DSAPublicKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DSAPublicKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DSAPublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DSAPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DSAPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero DSAPublicKey
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "DSAPublicKey")
+	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "DSAPublicKey")
 	}
 	return r.Finish("DSAPublicKey")
 }
@@ -11807,9 +11807,9 @@ func (v *DSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DSAPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
+func (v *DSAPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagInteger))
 	return b.Bytes()
 }
 
@@ -11824,13 +11824,13 @@ func (v *DSAPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	}
 type DomainParameters struct {
 	// P is the component p INTEGER.
-	P runtime.Integer
+	P der.Integer
 	// G is the component g INTEGER.
-	G runtime.Integer
+	G der.Integer
 	// Q is the component q INTEGER.
-	Q runtime.Integer
+	Q der.Integer
 	// J is the component j INTEGER OPTIONAL.
-	J runtime.Integer
+	J der.Integer
 	// HasJ tells whether j is present in the encoding.
 	HasJ bool
 	// ValidationParams is the component validationParams ValidationParams OPTIONAL.
@@ -11840,42 +11840,42 @@ type DomainParameters struct {
 }
 
 // decode reads a DomainParameters from r.
-func (v *DomainParameters) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "DomainParameters")
 	if err != nil {
 		return err
 	}
 	// p INTEGER
-	x1, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "p")
+		return der.WithField(err, "p")
 	}
 	v.P = x1
 	// g INTEGER
-	x2, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "g")
+		return der.WithField(err, "g")
 	}
 	v.G = x2
 	// q INTEGER
-	x3, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x3, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "q")
+		return der.WithField(err, "q")
 	}
 	v.Q = x3
 	// j INTEGER OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
-		x4, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	if s.Peek(der.Universal(der.TagInteger)) {
+		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
 		if err != nil {
-			return runtime.WithField(err, "j")
+			return der.WithField(err, "j")
 		}
 		v.J = x4
 		v.HasJ = true
 	}
 	// validationParams ValidationParams OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.ValidationParams.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "validationParams")
+	if s.Peek(der.Universal(der.TagSequence)) {
+		if err := v.ValidationParams.decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "validationParams")
 		}
 		v.HasValidationParams = true
 	}
@@ -11886,16 +11886,16 @@ func (v *DomainParameters) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a DomainParameters in DER.
-func (v *DomainParameters) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *DomainParameters) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.P)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.G)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.Q)
+	b.AddInteger(der.Universal(der.TagInteger), v.P)
+	b.AddInteger(der.Universal(der.TagInteger), v.G)
+	b.AddInteger(der.Universal(der.TagInteger), v.Q)
 	if v.HasJ {
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.J)
+		b.AddInteger(der.Universal(der.TagInteger), v.J)
 	}
 	if v.HasValidationParams {
-		v.ValidationParams.encode(b, runtime.Universal(runtime.TagSequence))
+		v.ValidationParams.encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -11909,16 +11909,16 @@ func (v *DomainParameters) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DomainParameters.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DomainParameters) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DomainParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DomainParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DomainParameters{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "DomainParameters")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "DomainParameters")
 	}
 	return r.Finish("DomainParameters")
 }
@@ -11935,9 +11935,9 @@ func (v *DomainParameters) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DomainParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *DomainParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -11949,27 +11949,27 @@ func (v *DomainParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	}
 type ValidationParams struct {
 	// Seed is the component seed BIT STRING.
-	Seed runtime.BitString
+	Seed der.BitString
 	// PgenCounter is the component pgenCounter INTEGER.
-	PgenCounter runtime.Integer
+	PgenCounter der.Integer
 }
 
 // decode reads a ValidationParams from r.
-func (v *ValidationParams) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ValidationParams) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ValidationParams")
 	if err != nil {
 		return err
 	}
 	// seed BIT STRING
-	x1, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
 	if err != nil {
-		return runtime.WithField(err, "seed")
+		return der.WithField(err, "seed")
 	}
 	v.Seed = x1
 	// pgenCounter INTEGER
-	x2, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "pgenCounter")
+		return der.WithField(err, "pgenCounter")
 	}
 	v.PgenCounter = x2
 	if err := s.Finish("ValidationParams"); err != nil {
@@ -11979,10 +11979,10 @@ func (v *ValidationParams) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ValidationParams in DER.
-func (v *ValidationParams) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ValidationParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.Seed)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.PgenCounter)
+	b.AddBitString(der.Universal(der.TagBitString), v.Seed)
+	b.AddInteger(der.Universal(der.TagInteger), v.PgenCounter)
 	b.End(m)
 }
 
@@ -11995,16 +11995,16 @@ func (v *ValidationParams) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ValidationParams.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ValidationParams) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ValidationParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ValidationParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ValidationParams{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ValidationParams")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ValidationParams")
 	}
 	return r.Finish("ValidationParams")
 }
@@ -12021,34 +12021,34 @@ func (v *ValidationParams) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ValidationParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ValidationParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
 // DHPublicKey is the ASN.1 type DHPublicKey.
 //
 //	DHPublicKey ::= INTEGER  -- public key, y = g^x mod p
-type DHPublicKey runtime.Integer
+type DHPublicKey der.Integer
 
 // Int64 returns the value if it fits in an int64.
 func (v DHPublicKey) Int64() (int64, bool) {
-	return runtime.Integer(v).Int64()
+	return der.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
 func (v DHPublicKey) Big() *big.Int {
-	return runtime.Integer(v).Big()
+	return der.Integer(v).Big()
 }
 
 // String returns the value in decimal.
 func (v DHPublicKey) String() string {
-	return runtime.Integer(v).String()
+	return der.Integer(v).String()
 }
 
 // decode reads a DHPublicKey from r.
-func (v *DHPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *DHPublicKey) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
@@ -12058,8 +12058,8 @@ func (v *DHPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a DHPublicKey in DER.
-func (v *DHPublicKey) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddInteger(t, runtime.Integer(*v))
+func (v *DHPublicKey) encode(b *der.Builder, t der.Tag) {
+	b.AddInteger(t, der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DHPublicKey.
@@ -12071,17 +12071,17 @@ func (v *DHPublicKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DHPublicKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DHPublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DHPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DHPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero DHPublicKey
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "DHPublicKey")
+	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "DHPublicKey")
 	}
 	return r.Finish("DHPublicKey")
 }
@@ -12098,9 +12098,9 @@ func (v *DHPublicKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DHPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
+func (v *DHPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagInteger))
 	return b.Bytes()
 }
 
@@ -12110,7 +12110,7 @@ func (v *DHPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type KEAParamsID []byte
 
 // decode reads a KEA-Params-Id from r.
-func (v *KEAParamsID) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *KEAParamsID) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -12120,7 +12120,7 @@ func (v *KEAParamsID) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a KEA-Params-Id in DER.
-func (v *KEAParamsID) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *KEAParamsID) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
@@ -12133,17 +12133,17 @@ func (v *KEAParamsID) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KEA-Params-Id.
 // v aliases b, except for strings that BER splits into segments.
 func (v *KEAParamsID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KEAParamsID) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *KEAParamsID) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero KEAParamsID
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "KEA-Params-Id")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "KEA-Params-Id")
 	}
 	return r.Finish("KEA-Params-Id")
 }
@@ -12160,9 +12160,9 @@ func (v *KEAParamsID) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KEAParamsID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *KEAParamsID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -12172,7 +12172,7 @@ func (v *KEAParamsID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type ECPoint []byte
 
 // decode reads a ECPoint from r.
-func (v *ECPoint) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ECPoint) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -12182,7 +12182,7 @@ func (v *ECPoint) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ECPoint in DER.
-func (v *ECPoint) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ECPoint) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
@@ -12195,17 +12195,17 @@ func (v *ECPoint) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ECPoint.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ECPoint) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ECPoint) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ECPoint) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ECPoint
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "ECPoint")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "ECPoint")
 	}
 	return r.Finish("ECPoint")
 }
@@ -12222,9 +12222,9 @@ func (v *ECPoint) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ECPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *ECPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -12244,7 +12244,7 @@ type ECParameters struct {
 	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
 	Choice ECParametersChoice
 	// NamedCurve is the component namedCurve OBJECT IDENTIFIER.
-	NamedCurve runtime.OID
+	NamedCurve der.OID
 }
 
 // ECParametersChoice tells which alternative of ECParameters a value holds.
@@ -12256,18 +12256,18 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ECParametersChoice) String() string {
-	return runtime.Name("namedCurve", int(c)-1, "ECParametersChoice")
+	return der.Name("namedCurve", int(c)-1, "ECParametersChoice")
 }
 
 // decode reads a ECParameters from r.
-func (v *ECParameters) decode(r *runtime.Reader) error {
+func (v *ECParameters) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagOID):
+	case tag == der.Universal(der.TagOID):
 		v.Choice = ECParametersNamedCurve
-		x1, err := r.ReadOID(runtime.Universal(runtime.TagOID))
+		x1, err := r.ReadOID(der.Universal(der.TagOID))
 		if err != nil {
-			return runtime.WithField(err, "namedCurve")
+			return der.WithField(err, "namedCurve")
 		}
 		v.NamedCurve = x1
 	default:
@@ -12277,12 +12277,12 @@ func (v *ECParameters) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a ECParameters in DER.
-func (v *ECParameters) encode(b *runtime.Builder) {
+func (v *ECParameters) encode(b *der.Builder) {
 	switch v.Choice {
 	case ECParametersNamedCurve:
-		b.AddOID(runtime.Universal(runtime.TagOID), v.NamedCurve)
+		b.AddOID(der.Universal(der.TagOID), v.NamedCurve)
 	default:
-		b.SetError(runtime.NoChoice("ECParameters"))
+		b.SetError(der.NoChoice("ECParameters"))
 	}
 }
 
@@ -12295,16 +12295,16 @@ func (v *ECParameters) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ECParameters.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ECParameters) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ECParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ECParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ECParameters{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ECParameters")
+		return der.WithField(err, "ECParameters")
 	}
 	return r.Finish("ECParameters")
 }
@@ -12321,8 +12321,8 @@ func (v *ECParameters) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ECParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *ECParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -12335,27 +12335,27 @@ func (v *ECParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	}
 type DSASigValue struct {
 	// R is the component r INTEGER.
-	R runtime.Integer
+	R der.Integer
 	// S is the component s INTEGER.
-	S runtime.Integer
+	S der.Integer
 }
 
 // decode reads a DSA-Sig-Value from r.
-func (v *DSASigValue) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *DSASigValue) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "DSA-Sig-Value")
 	if err != nil {
 		return err
 	}
 	// r INTEGER
-	x1, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "r")
+		return der.WithField(err, "r")
 	}
 	v.R = x1
 	// s INTEGER
-	x2, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "s")
+		return der.WithField(err, "s")
 	}
 	v.S = x2
 	if err := s.Finish("DSA-Sig-Value"); err != nil {
@@ -12365,10 +12365,10 @@ func (v *DSASigValue) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a DSA-Sig-Value in DER.
-func (v *DSASigValue) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *DSASigValue) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.R)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.S)
+	b.AddInteger(der.Universal(der.TagInteger), v.R)
+	b.AddInteger(der.Universal(der.TagInteger), v.S)
 	b.End(m)
 }
 
@@ -12381,16 +12381,16 @@ func (v *DSASigValue) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DSA-Sig-Value.
 // v aliases b, except for strings that BER splits into segments.
 func (v *DSASigValue) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DSASigValue) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *DSASigValue) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DSASigValue{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "DSA-Sig-Value")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "DSA-Sig-Value")
 	}
 	return r.Finish("DSA-Sig-Value")
 }
@@ -12407,9 +12407,9 @@ func (v *DSASigValue) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DSASigValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *DSASigValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -12421,27 +12421,27 @@ func (v *DSASigValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	}
 type ECDSASigValue struct {
 	// R is the component r INTEGER.
-	R runtime.Integer
+	R der.Integer
 	// S is the component s INTEGER.
-	S runtime.Integer
+	S der.Integer
 }
 
 // decode reads a ECDSA-Sig-Value from r.
-func (v *ECDSASigValue) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ECDSASigValue) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ECDSA-Sig-Value")
 	if err != nil {
 		return err
 	}
 	// r INTEGER
-	x1, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "r")
+		return der.WithField(err, "r")
 	}
 	v.R = x1
 	// s INTEGER
-	x2, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
 	if err != nil {
-		return runtime.WithField(err, "s")
+		return der.WithField(err, "s")
 	}
 	v.S = x2
 	if err := s.Finish("ECDSA-Sig-Value"); err != nil {
@@ -12451,10 +12451,10 @@ func (v *ECDSASigValue) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ECDSA-Sig-Value in DER.
-func (v *ECDSASigValue) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ECDSASigValue) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.R)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.S)
+	b.AddInteger(der.Universal(der.TagInteger), v.R)
+	b.AddInteger(der.Universal(der.TagInteger), v.S)
 	b.End(m)
 }
 
@@ -12467,16 +12467,16 @@ func (v *ECDSASigValue) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ECDSA-Sig-Value.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ECDSASigValue) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ECDSASigValue) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ECDSASigValue) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ECDSASigValue{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ECDSA-Sig-Value")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ECDSA-Sig-Value")
 	}
 	return r.Finish("ECDSA-Sig-Value")
 }
@@ -12493,9 +12493,9 @@ func (v *ECDSASigValue) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ECDSASigValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ECDSASigValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -12505,7 +12505,7 @@ func (v *ECDSASigValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 type EncodingParameters []byte
 
 // decode reads a EncodingParameters from r.
-func (v *EncodingParameters) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *EncodingParameters) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -12515,7 +12515,7 @@ func (v *EncodingParameters) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a EncodingParameters in DER.
-func (v *EncodingParameters) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *EncodingParameters) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
@@ -12528,17 +12528,17 @@ func (v *EncodingParameters) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncodingParameters.
 // v aliases b, except for strings that BER splits into segments.
 func (v *EncodingParameters) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncodingParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *EncodingParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero EncodingParameters
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "EncodingParameters")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "EncodingParameters")
 	}
 	return r.Finish("EncodingParameters")
 }
@@ -12555,9 +12555,9 @@ func (v *EncodingParameters) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncodingParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *EncodingParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -12567,7 +12567,7 @@ func (v *EncodingParameters) AppendWith(dst []byte, opts *runtime.Options) ([]by
 //	                        {HashAlgorithms}}
 type HashAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
 	Parameters HashAlgorithmParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -12575,15 +12575,15 @@ type HashAlgorithm struct {
 }
 
 // decode reads a HashAlgorithm from r.
-func (v *HashAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *HashAlgorithm) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "HashAlgorithm")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
@@ -12591,12 +12591,12 @@ func (v *HashAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -12607,9 +12607,9 @@ func (v *HashAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a HashAlgorithm in DER.
-func (v *HashAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *HashAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -12625,16 +12625,16 @@ func (v *HashAlgorithm) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a HashAlgorithm.
 // v aliases b, except for strings that BER splits into segments.
 func (v *HashAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *HashAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *HashAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = HashAlgorithm{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "HashAlgorithm")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "HashAlgorithm")
 	}
 	return r.Finish("HashAlgorithm")
 }
@@ -12651,9 +12651,9 @@ func (v *HashAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *HashAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *HashAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -12680,12 +12680,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
 		u.Kind = HashAlgorithmParametersIDSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12695,7 +12695,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x04":
 		// 2.16.840.1.101.3.4.2.4
 		u.Kind = HashAlgorithmParametersIDSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12705,7 +12705,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
 		u.Kind = HashAlgorithmParametersIDSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12715,7 +12715,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
 		u.Kind = HashAlgorithmParametersIDSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12725,7 +12725,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
 		u.Kind = HashAlgorithmParametersIDSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12734,16 +12734,16 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 		return nil
 	}
 	if !r.SkipConstraints() {
-		return runtime.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
+		return der.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *HashAlgorithmParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *HashAlgorithmParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -12752,25 +12752,25 @@ func (u *HashAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *HashAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *HashAlgorithmParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *HashAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *HashAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case HashAlgorithmParametersIDSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case HashAlgorithmParametersIDSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case HashAlgorithmParametersIDSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case HashAlgorithmParametersIDSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case HashAlgorithmParametersIDSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -12782,7 +12782,7 @@ func (u *HashAlgorithmParameters) encode(b *runtime.Builder) {
 //	                        {PKCS1MGFAlgorithms}}
 type MaskGenAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
 	Parameters MaskGenAlgorithmParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -12790,15 +12790,15 @@ type MaskGenAlgorithm struct {
 }
 
 // decode reads a MaskGenAlgorithm from r.
-func (v *MaskGenAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MaskGenAlgorithm) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "MaskGenAlgorithm")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM.&Params OPTIONAL
@@ -12806,12 +12806,12 @@ func (v *MaskGenAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -12822,9 +12822,9 @@ func (v *MaskGenAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a MaskGenAlgorithm in DER.
-func (v *MaskGenAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MaskGenAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -12840,16 +12840,16 @@ func (v *MaskGenAlgorithm) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a MaskGenAlgorithm.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MaskGenAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MaskGenAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MaskGenAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MaskGenAlgorithm{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "MaskGenAlgorithm")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "MaskGenAlgorithm")
 	}
 	return r.Finish("MaskGenAlgorithm")
 }
@@ -12866,9 +12866,9 @@ func (v *MaskGenAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -12892,17 +12892,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *MaskGenAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\b":
 		// 1.2.840.113549.1.1.8
 		u.Kind = MaskGenAlgorithmParametersIDMgf1
-		p1, err := runtime.New[HashAlgorithm](r)
+		p1, err := der.New[HashAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.IDMgf1 = p1
-		if err := u.IDMgf1.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.IDMgf1.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
@@ -12914,10 +12914,10 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *MaskGenAlgorithmParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *MaskGenAlgorithmParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -12926,20 +12926,20 @@ func (u *MaskGenAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *MaskGenAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *MaskGenAlgorithmParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *MaskGenAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *MaskGenAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case MaskGenAlgorithmParametersIDMgf1:
 		if u.IDMgf1 == nil {
-			b.SetError(runtime.NilValue("HashAlgorithm"))
+			b.SetError(der.NilValue("HashAlgorithm"))
 		} else {
-			u.IDMgf1.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IDMgf1.encode(b, der.Universal(der.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -12952,7 +12952,7 @@ func (u *MaskGenAlgorithmParameters) encode(b *runtime.Builder) {
 //	                                             {PSS-SourceAlgorithms}}
 type PSourceAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
 	Parameters PSourceAlgorithmParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -12960,15 +12960,15 @@ type PSourceAlgorithm struct {
 }
 
 // decode reads a PSourceAlgorithm from r.
-func (v *PSourceAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PSourceAlgorithm) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PSourceAlgorithm")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM.&Params OPTIONAL
@@ -12976,12 +12976,12 @@ func (v *PSourceAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -12992,9 +12992,9 @@ func (v *PSourceAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PSourceAlgorithm in DER.
-func (v *PSourceAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PSourceAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -13010,16 +13010,16 @@ func (v *PSourceAlgorithm) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PSourceAlgorithm.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PSourceAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PSourceAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PSourceAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PSourceAlgorithm{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PSourceAlgorithm")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "PSourceAlgorithm")
 	}
 	return r.Finish("PSourceAlgorithm")
 }
@@ -13036,9 +13036,9 @@ func (v *PSourceAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -13062,12 +13062,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PSourceAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\t":
 		// 1.2.840.113549.1.1.9
 		u.Kind = PSourceAlgorithmParametersIDPSpecified
-		if err := u.IDPSpecified.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
+		if err := u.IDPSpecified.decode(r, der.Universal(der.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
@@ -13079,10 +13079,10 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PSourceAlgorithmParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *PSourceAlgorithmParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -13091,17 +13091,17 @@ func (u *PSourceAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PSourceAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *PSourceAlgorithmParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PSourceAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *PSourceAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case PSourceAlgorithmParametersIDPSpecified:
-		u.IDPSpecified.encode(b, runtime.Universal(runtime.TagOctetString))
+		u.IDPSpecified.encode(b, der.Universal(der.TagOctetString))
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -13125,95 +13125,95 @@ type RSASSAPSSParams struct {
 	// HasMaskGenAlgorithm tells whether maskGenAlgorithm is present in the encoding.
 	HasMaskGenAlgorithm bool
 	// SaltLength is the component saltLength [2] EXPLICIT INTEGER DEFAULT 20.
-	SaltLength runtime.Integer
+	SaltLength der.Integer
 	// HasSaltLength tells whether saltLength is present in the encoding.
 	HasSaltLength bool
 	// TrailerField is the component trailerField [3] EXPLICIT INTEGER DEFAULT 1.
-	TrailerField runtime.Integer
+	TrailerField der.Integer
 	// HasTrailerField tells whether trailerField is present in the encoding.
 	HasTrailerField bool
 }
 
 // decode reads a RSASSA-PSS-params from r.
-func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "RSASSA-PSS-params")
 	if err != nil {
 		return err
 	}
 	// hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "hashAlgorithm")
+			return der.WithField(err, "hashAlgorithm")
 		}
-		if err := v.HashAlgorithm.decode(&w1, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "hashAlgorithm")
+		if err := v.HashAlgorithm.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "hashAlgorithm")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "hashAlgorithm")
+			return der.WithField(err, "hashAlgorithm")
 		}
 		v.HasHashAlgorithm = true
 	}
 	// maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
-	if s.Peek(runtime.Context(1)) {
-		w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	if s.Peek(der.Context(1)) {
+		w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "maskGenAlgorithm")
+			return der.WithField(err, "maskGenAlgorithm")
 		}
-		if err := v.MaskGenAlgorithm.decode(&w2, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "maskGenAlgorithm")
+		if err := v.MaskGenAlgorithm.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "maskGenAlgorithm")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "maskGenAlgorithm")
+			return der.WithField(err, "maskGenAlgorithm")
 		}
 		v.HasMaskGenAlgorithm = true
 	}
 	// saltLength [2] EXPLICIT INTEGER DEFAULT 20
-	if s.Peek(runtime.Context(2)) {
+	if s.Peek(der.Context(2)) {
 		off3 := s.Offset()
-		w4, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
+		w4, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "saltLength")
+			return der.WithField(err, "saltLength")
 		}
-		x5, err := w4.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x5, err := w4.ReadInteger(der.Universal(der.TagInteger))
 		if err != nil {
-			return runtime.WithField(err, "saltLength")
+			return der.WithField(err, "saltLength")
 		}
 		v.SaltLength = x5
 		if err := w4.Finish("[2] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "saltLength")
+			return der.WithField(err, "saltLength")
 		}
 		v.HasSaltLength = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && func() bool {
-			n, ok := runtime.Integer(v.SaltLength).Int64()
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+			n, ok := der.Integer(v.SaltLength).Int64()
 			return ok && n == int64(20)
 		}() {
-			return runtime.WithField(runtime.EncodedDefault(off3, "RSASSA-PSS-params"), "saltLength")
+			return der.WithField(der.EncodedDefault(off3, "RSASSA-PSS-params"), "saltLength")
 		}
 	} else {
 		v.SaltLength = defaultInteger20
 	}
 	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
-	if s.Peek(runtime.Context(3)) {
+	if s.Peek(der.Context(3)) {
 		off6 := s.Offset()
-		w7, err := s.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
+		w7, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "trailerField")
+			return der.WithField(err, "trailerField")
 		}
-		x8, err := w7.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x8, err := w7.ReadInteger(der.Universal(der.TagInteger))
 		if err != nil {
-			return runtime.WithField(err, "trailerField")
+			return der.WithField(err, "trailerField")
 		}
 		v.TrailerField = x8
 		if err := w7.Finish("[3] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "trailerField")
+			return der.WithField(err, "trailerField")
 		}
 		v.HasTrailerField = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && func() bool {
-			n, ok := runtime.Integer(v.TrailerField).Int64()
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+			n, ok := der.Integer(v.TrailerField).Int64()
 			return ok && n == int64(1)
 		}() {
-			return runtime.WithField(runtime.EncodedDefault(off6, "RSASSA-PSS-params"), "trailerField")
+			return der.WithField(der.EncodedDefault(off6, "RSASSA-PSS-params"), "trailerField")
 		}
 	} else {
 		v.TrailerField = defaultInteger1
@@ -13225,32 +13225,32 @@ func (v *RSASSAPSSParams) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a RSASSA-PSS-params in DER.
-func (v *RSASSAPSSParams) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasHashAlgorithm {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.HashAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
+		m1 := b.Begin(der.Context(0), true)
+		v.HashAlgorithm.encode(b, der.Universal(der.TagSequence))
 		b.End(m1)
 	}
 	if v.HasMaskGenAlgorithm {
-		m2 := b.Begin(runtime.Context(1), true)
-		v.MaskGenAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
+		m2 := b.Begin(der.Context(1), true)
+		v.MaskGenAlgorithm.encode(b, der.Universal(der.TagSequence))
 		b.End(m2)
 	}
-	if (v.HasSaltLength && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
-		n, ok := runtime.Integer(v.SaltLength).Int64()
+	if (v.HasSaltLength && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
+		n, ok := der.Integer(v.SaltLength).Int64()
 		return ok && n == int64(20)
 	}() {
-		m3 := b.Begin(runtime.Context(2), true)
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.SaltLength)
+		m3 := b.Begin(der.Context(2), true)
+		b.AddInteger(der.Universal(der.TagInteger), v.SaltLength)
 		b.End(m3)
 	}
-	if (v.HasTrailerField && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
-		n, ok := runtime.Integer(v.TrailerField).Int64()
+	if (v.HasTrailerField && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
+		n, ok := der.Integer(v.TrailerField).Int64()
 		return ok && n == int64(1)
 	}() {
-		m4 := b.Begin(runtime.Context(3), true)
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.TrailerField)
+		m4 := b.Begin(der.Context(3), true)
+		b.AddInteger(der.Universal(der.TagInteger), v.TrailerField)
 		b.End(m4)
 	}
 	b.End(m)
@@ -13265,16 +13265,16 @@ func (v *RSASSAPSSParams) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RSASSA-PSS-params.
 // v aliases b, except for strings that BER splits into segments.
 func (v *RSASSAPSSParams) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RSASSAPSSParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *RSASSAPSSParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSASSAPSSParams{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RSASSA-PSS-params")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "RSASSA-PSS-params")
 	}
 	return r.Finish("RSASSA-PSS-params")
 }
@@ -13291,9 +13291,9 @@ func (v *RSASSAPSSParams) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RSASSAPSSParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *RSASSAPSSParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -13321,50 +13321,50 @@ type RSAESOAEPParams struct {
 }
 
 // decode reads a RSAES-OAEP-params from r.
-func (v *RSAESOAEPParams) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "RSAES-OAEP-params")
 	if err != nil {
 		return err
 	}
 	// hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "hashFunc")
+			return der.WithField(err, "hashFunc")
 		}
-		if err := v.HashFunc.decode(&w1, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "hashFunc")
+		if err := v.HashFunc.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "hashFunc")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "hashFunc")
+			return der.WithField(err, "hashFunc")
 		}
 		v.HasHashFunc = true
 	}
 	// maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
-	if s.Peek(runtime.Context(1)) {
-		w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	if s.Peek(der.Context(1)) {
+		w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "maskGenFunc")
+			return der.WithField(err, "maskGenFunc")
 		}
-		if err := v.MaskGenFunc.decode(&w2, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "maskGenFunc")
+		if err := v.MaskGenFunc.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "maskGenFunc")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "maskGenFunc")
+			return der.WithField(err, "maskGenFunc")
 		}
 		v.HasMaskGenFunc = true
 	}
 	// pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty
-	if s.Peek(runtime.Context(2)) {
-		w3, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
+	if s.Peek(der.Context(2)) {
+		w3, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "pSourceFunc")
+			return der.WithField(err, "pSourceFunc")
 		}
-		if err := v.PSourceFunc.decode(&w3, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "pSourceFunc")
+		if err := v.PSourceFunc.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "pSourceFunc")
 		}
 		if err := w3.Finish("[2] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "pSourceFunc")
+			return der.WithField(err, "pSourceFunc")
 		}
 		v.HasPSourceFunc = true
 	}
@@ -13375,21 +13375,21 @@ func (v *RSAESOAEPParams) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a RSAES-OAEP-params in DER.
-func (v *RSAESOAEPParams) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *RSAESOAEPParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasHashFunc {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.HashFunc.encode(b, runtime.Universal(runtime.TagSequence))
+		m1 := b.Begin(der.Context(0), true)
+		v.HashFunc.encode(b, der.Universal(der.TagSequence))
 		b.End(m1)
 	}
 	if v.HasMaskGenFunc {
-		m2 := b.Begin(runtime.Context(1), true)
-		v.MaskGenFunc.encode(b, runtime.Universal(runtime.TagSequence))
+		m2 := b.Begin(der.Context(1), true)
+		v.MaskGenFunc.encode(b, der.Universal(der.TagSequence))
 		b.End(m2)
 	}
 	if v.HasPSourceFunc {
-		m3 := b.Begin(runtime.Context(2), true)
-		v.PSourceFunc.encode(b, runtime.Universal(runtime.TagSequence))
+		m3 := b.Begin(der.Context(2), true)
+		v.PSourceFunc.encode(b, der.Universal(der.TagSequence))
 		b.End(m3)
 	}
 	b.End(m)
@@ -13404,16 +13404,16 @@ func (v *RSAESOAEPParams) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RSAES-OAEP-params.
 // v aliases b, except for strings that BER splits into segments.
 func (v *RSAESOAEPParams) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RSAESOAEPParams) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *RSAESOAEPParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSAESOAEPParams{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RSAES-OAEP-params")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "RSAES-OAEP-params")
 	}
 	return r.Finish("RSAES-OAEP-params")
 }
@@ -13430,9 +13430,9 @@ func (v *RSAESOAEPParams) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RSAESOAEPParams) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *RSAESOAEPParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -13458,26 +13458,26 @@ type ORAddress struct {
 }
 
 // decode reads a ORAddress from r.
-func (v *ORAddress) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ORAddress) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ORAddress")
 	if err != nil {
 		return err
 	}
 	// built-in-standard-attributes BuiltInStandardAttributes
-	if err := v.BuiltInStandardAttributes.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "built-in-standard-attributes")
+	if err := v.BuiltInStandardAttributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "built-in-standard-attributes")
 	}
 	// built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.BuiltInDomainDefinedAttributes.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "built-in-domain-defined-attributes")
+	if s.Peek(der.Universal(der.TagSequence)) {
+		if err := v.BuiltInDomainDefinedAttributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "built-in-domain-defined-attributes")
 		}
 		v.HasBuiltInDomainDefinedAttributes = true
 	}
 	// extension-attributes ExtensionAttributes OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSet)) {
-		if err := v.ExtensionAttributes.decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
-			return runtime.WithField(err, "extension-attributes")
+	if s.Peek(der.Universal(der.TagSet)) {
+		if err := v.ExtensionAttributes.decode(&s, der.Universal(der.TagSet)); err != nil {
+			return der.WithField(err, "extension-attributes")
 		}
 		v.HasExtensionAttributes = true
 	}
@@ -13488,14 +13488,14 @@ func (v *ORAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ORAddress in DER.
-func (v *ORAddress) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ORAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.BuiltInStandardAttributes.encode(b, runtime.Universal(runtime.TagSequence))
+	v.BuiltInStandardAttributes.encode(b, der.Universal(der.TagSequence))
 	if v.HasBuiltInDomainDefinedAttributes {
-		v.BuiltInDomainDefinedAttributes.encode(b, runtime.Universal(runtime.TagSequence))
+		v.BuiltInDomainDefinedAttributes.encode(b, der.Universal(der.TagSequence))
 	}
 	if v.HasExtensionAttributes {
-		v.ExtensionAttributes.encode(b, runtime.Universal(runtime.TagSet))
+		v.ExtensionAttributes.encode(b, der.Universal(der.TagSet))
 	}
 	b.End(m)
 }
@@ -13509,16 +13509,16 @@ func (v *ORAddress) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ORAddress.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ORAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ORAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ORAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ORAddress{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ORAddress")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ORAddress")
 	}
 	return r.Finish("ORAddress")
 }
@@ -13535,9 +13535,9 @@ func (v *ORAddress) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ORAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ORAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -13598,104 +13598,104 @@ type BuiltInStandardAttributes struct {
 }
 
 // decode reads a BuiltInStandardAttributes from r.
-func (v *BuiltInStandardAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "BuiltInStandardAttributes")
 	if err != nil {
 		return err
 	}
 	// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
-	if s.Peek(runtime.Tag{
-		Class:  runtime.ClassApplication,
+	if s.Peek(der.Tag{
+		Class:  der.ClassApplication,
 		Number: 1,
 	}) {
-		w1, err := s.ReadConstructed(runtime.Tag{
-			Class:  runtime.ClassApplication,
+		w1, err := s.ReadConstructed(der.Tag{
+			Class:  der.ClassApplication,
 			Number: 1,
 		}, "[APPLICATION 1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "country-name")
+			return der.WithField(err, "country-name")
 		}
 		if err := v.CountryName.decode(&w1); err != nil {
-			return runtime.WithField(err, "country-name")
+			return der.WithField(err, "country-name")
 		}
 		if err := w1.Finish("[APPLICATION 1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "country-name")
+			return der.WithField(err, "country-name")
 		}
 		v.HasCountryName = true
 	}
 	// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
-	if s.Peek(runtime.Tag{
-		Class:  runtime.ClassApplication,
+	if s.Peek(der.Tag{
+		Class:  der.ClassApplication,
 		Number: 2,
 	}) {
-		w2, err := s.ReadConstructed(runtime.Tag{
-			Class:  runtime.ClassApplication,
+		w2, err := s.ReadConstructed(der.Tag{
+			Class:  der.ClassApplication,
 			Number: 2,
 		}, "[APPLICATION 2] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "administration-domain-name")
+			return der.WithField(err, "administration-domain-name")
 		}
 		if err := v.AdministrationDomainName.decode(&w2); err != nil {
-			return runtime.WithField(err, "administration-domain-name")
+			return der.WithField(err, "administration-domain-name")
 		}
 		if err := w2.Finish("[APPLICATION 2] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "administration-domain-name")
+			return der.WithField(err, "administration-domain-name")
 		}
 		v.HasAdministrationDomainName = true
 	}
 	// network-address [0] NetworkAddress OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.NetworkAddress.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "network-address")
+	if s.Peek(der.Context(0)) {
+		if err := v.NetworkAddress.decode(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "network-address")
 		}
 		v.HasNetworkAddress = true
 	}
 	// terminal-identifier [1] TerminalIdentifier OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.TerminalIdentifier.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "terminal-identifier")
+	if s.Peek(der.Context(1)) {
+		if err := v.TerminalIdentifier.decode(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "terminal-identifier")
 		}
 		v.HasTerminalIdentifier = true
 	}
 	// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
-	if s.Peek(runtime.Context(2)) {
-		w3, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
+	if s.Peek(der.Context(2)) {
+		w3, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "private-domain-name")
+			return der.WithField(err, "private-domain-name")
 		}
 		if err := v.PrivateDomainName.decode(&w3); err != nil {
-			return runtime.WithField(err, "private-domain-name")
+			return der.WithField(err, "private-domain-name")
 		}
 		if err := w3.Finish("[2] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "private-domain-name")
+			return der.WithField(err, "private-domain-name")
 		}
 		v.HasPrivateDomainName = true
 	}
 	// organization-name [3] OrganizationName OPTIONAL
-	if s.Peek(runtime.Context(3)) {
-		if err := v.OrganizationName.decode(&s, runtime.Context(3)); err != nil {
-			return runtime.WithField(err, "organization-name")
+	if s.Peek(der.Context(3)) {
+		if err := v.OrganizationName.decode(&s, der.Context(3)); err != nil {
+			return der.WithField(err, "organization-name")
 		}
 		v.HasOrganizationName = true
 	}
 	// numeric-user-identifier [4] NumericUserIdentifier OPTIONAL
-	if s.Peek(runtime.Context(4)) {
-		if err := v.NumericUserIdentifier.decode(&s, runtime.Context(4)); err != nil {
-			return runtime.WithField(err, "numeric-user-identifier")
+	if s.Peek(der.Context(4)) {
+		if err := v.NumericUserIdentifier.decode(&s, der.Context(4)); err != nil {
+			return der.WithField(err, "numeric-user-identifier")
 		}
 		v.HasNumericUserIdentifier = true
 	}
 	// personal-name [5] PersonalName OPTIONAL
-	if s.Peek(runtime.Context(5)) {
-		if err := v.PersonalName.decode(&s, runtime.Context(5)); err != nil {
-			return runtime.WithField(err, "personal-name")
+	if s.Peek(der.Context(5)) {
+		if err := v.PersonalName.decode(&s, der.Context(5)); err != nil {
+			return der.WithField(err, "personal-name")
 		}
 		v.HasPersonalName = true
 	}
 	// organizational-unit-names [6] OrganizationalUnitNames OPTIONAL
-	if s.Peek(runtime.Context(6)) {
-		if err := v.OrganizationalUnitNames.decode(&s, runtime.Context(6)); err != nil {
-			return runtime.WithField(err, "organizational-unit-names")
+	if s.Peek(der.Context(6)) {
+		if err := v.OrganizationalUnitNames.decode(&s, der.Context(6)); err != nil {
+			return der.WithField(err, "organizational-unit-names")
 		}
 		v.HasOrganizationalUnitNames = true
 	}
@@ -13706,46 +13706,46 @@ func (v *BuiltInStandardAttributes) decode(r *runtime.Reader, t runtime.Tag) err
 }
 
 // encode writes v as a BuiltInStandardAttributes in DER.
-func (v *BuiltInStandardAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *BuiltInStandardAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasCountryName {
-		m1 := b.Begin(runtime.Tag{
-			Class:  runtime.ClassApplication,
+		m1 := b.Begin(der.Tag{
+			Class:  der.ClassApplication,
 			Number: 1,
 		}, true)
 		v.CountryName.encode(b)
 		b.End(m1)
 	}
 	if v.HasAdministrationDomainName {
-		m2 := b.Begin(runtime.Tag{
-			Class:  runtime.ClassApplication,
+		m2 := b.Begin(der.Tag{
+			Class:  der.ClassApplication,
 			Number: 2,
 		}, true)
 		v.AdministrationDomainName.encode(b)
 		b.End(m2)
 	}
 	if v.HasNetworkAddress {
-		v.NetworkAddress.encode(b, runtime.Context(0))
+		v.NetworkAddress.encode(b, der.Context(0))
 	}
 	if v.HasTerminalIdentifier {
-		v.TerminalIdentifier.encode(b, runtime.Context(1))
+		v.TerminalIdentifier.encode(b, der.Context(1))
 	}
 	if v.HasPrivateDomainName {
-		m3 := b.Begin(runtime.Context(2), true)
+		m3 := b.Begin(der.Context(2), true)
 		v.PrivateDomainName.encode(b)
 		b.End(m3)
 	}
 	if v.HasOrganizationName {
-		v.OrganizationName.encode(b, runtime.Context(3))
+		v.OrganizationName.encode(b, der.Context(3))
 	}
 	if v.HasNumericUserIdentifier {
-		v.NumericUserIdentifier.encode(b, runtime.Context(4))
+		v.NumericUserIdentifier.encode(b, der.Context(4))
 	}
 	if v.HasPersonalName {
-		v.PersonalName.encode(b, runtime.Context(5))
+		v.PersonalName.encode(b, der.Context(5))
 	}
 	if v.HasOrganizationalUnitNames {
-		v.OrganizationalUnitNames.encode(b, runtime.Context(6))
+		v.OrganizationalUnitNames.encode(b, der.Context(6))
 	}
 	b.End(m)
 }
@@ -13759,16 +13759,16 @@ func (v *BuiltInStandardAttributes) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BuiltInStandardAttributes.
 // v aliases b, except for strings that BER splits into segments.
 func (v *BuiltInStandardAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BuiltInStandardAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *BuiltInStandardAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = BuiltInStandardAttributes{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "BuiltInStandardAttributes")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "BuiltInStandardAttributes")
 	}
 	return r.Finish("BuiltInStandardAttributes")
 }
@@ -13785,9 +13785,9 @@ func (v *BuiltInStandardAttributes) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -13815,37 +13815,37 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c CountryNameChoice) String() string {
-	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "CountryNameChoice")
+	return der.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "CountryNameChoice")
 }
 
 // decode reads a CountryName from r.
-func (v *CountryName) decode(r *runtime.Reader) error {
+func (v *CountryName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagNumericString):
+	case tag == der.Universal(der.TagNumericString):
 		v.Choice = CountryNameX121DccCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
+		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
 		if err != nil {
-			return runtime.WithField(err, "x121-dcc-code")
+			return der.WithField(err, "x121-dcc-code")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 3, 3); err != nil {
-				return runtime.WithField(err, "x121-dcc-code")
+			if err := der.CheckSize(off1, "NumericString", len(v.Value), 3, 3); err != nil {
+				return der.WithField(err, "x121-dcc-code")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = CountryNameIso3166Alpha2Code
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "iso-3166-alpha2-code")
+			return der.WithField(err, "iso-3166-alpha2-code")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 2, 2); err != nil {
-				return runtime.WithField(err, "iso-3166-alpha2-code")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 2, 2); err != nil {
+				return der.WithField(err, "iso-3166-alpha2-code")
 			}
 		}
 	default:
@@ -13855,24 +13855,24 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a CountryName in DER.
-func (v *CountryName) encode(b *runtime.Builder) {
+func (v *CountryName) encode(b *der.Builder) {
 	switch v.Choice {
 	case CountryNameX121DccCode:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
-				b.SetError(runtime.WithField(err, "x121-dcc-code"))
+			if err := der.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
+				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
+		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
 	case CountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
-				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
+				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("CountryName"))
+		b.SetError(der.NoChoice("CountryName"))
 	}
 }
 
@@ -13885,26 +13885,26 @@ func (v *CountryName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CountryName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CountryName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CountryName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CountryName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	w1, err := r.ReadConstructed(runtime.Tag{
-		Class:  runtime.ClassApplication,
+	w1, err := r.ReadConstructed(der.Tag{
+		Class:  der.ClassApplication,
 		Number: 1,
 	}, "[APPLICATION 1] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "CountryName")
+		return der.WithField(err, "CountryName")
 	}
 	if err := v.decode(&w1); err != nil {
-		return runtime.WithField(err, "CountryName")
+		return der.WithField(err, "CountryName")
 	}
 	if err := w1.Finish("[APPLICATION 1] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "CountryName")
+		return der.WithField(err, "CountryName")
 	}
 	return r.Finish("CountryName")
 }
@@ -13921,10 +13921,10 @@ func (v *CountryName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	m2 := b.Begin(runtime.Tag{
-		Class:  runtime.ClassApplication,
+func (v *CountryName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	m2 := b.Begin(der.Tag{
+		Class:  der.ClassApplication,
 		Number: 1,
 	}, true)
 	v.encode(b)
@@ -13954,37 +13954,37 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c AdministrationDomainNameChoice) String() string {
-	return runtime.Name("numeric printable", int(c)-1, "AdministrationDomainNameChoice")
+	return der.Name("numeric printable", int(c)-1, "AdministrationDomainNameChoice")
 }
 
 // decode reads a AdministrationDomainName from r.
-func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
+func (v *AdministrationDomainName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagNumericString):
+	case tag == der.Universal(der.TagNumericString):
 		v.Choice = AdministrationDomainNameNumeric
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
+		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
 		if err != nil {
-			return runtime.WithField(err, "numeric")
+			return der.WithField(err, "numeric")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 0, 16); err != nil {
-				return runtime.WithField(err, "numeric")
+			if err := der.CheckSize(off1, "NumericString", len(v.Value), 0, 16); err != nil {
+				return der.WithField(err, "numeric")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = AdministrationDomainNamePrintable
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printable")
+			return der.WithField(err, "printable")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 0, 16); err != nil {
-				return runtime.WithField(err, "printable")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 0, 16); err != nil {
+				return der.WithField(err, "printable")
 			}
 		}
 	default:
@@ -13994,24 +13994,24 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a AdministrationDomainName in DER.
-func (v *AdministrationDomainName) encode(b *runtime.Builder) {
+func (v *AdministrationDomainName) encode(b *der.Builder) {
 	switch v.Choice {
 	case AdministrationDomainNameNumeric:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 0, 16); err != nil {
-				b.SetError(runtime.WithField(err, "numeric"))
+			if err := der.CheckSize(-1, "NumericString", len(v.Value), 0, 16); err != nil {
+				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
+		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
 	case AdministrationDomainNamePrintable:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
-				b.SetError(runtime.WithField(err, "printable"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
+				b.SetError(der.WithField(err, "printable"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("AdministrationDomainName"))
+		b.SetError(der.NoChoice("AdministrationDomainName"))
 	}
 }
 
@@ -14024,26 +14024,26 @@ func (v *AdministrationDomainName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AdministrationDomainName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AdministrationDomainName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AdministrationDomainName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	w1, err := r.ReadConstructed(runtime.Tag{
-		Class:  runtime.ClassApplication,
+	w1, err := r.ReadConstructed(der.Tag{
+		Class:  der.ClassApplication,
 		Number: 2,
 	}, "[APPLICATION 2] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "AdministrationDomainName")
+		return der.WithField(err, "AdministrationDomainName")
 	}
 	if err := v.decode(&w1); err != nil {
-		return runtime.WithField(err, "AdministrationDomainName")
+		return der.WithField(err, "AdministrationDomainName")
 	}
 	if err := w1.Finish("[APPLICATION 2] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "AdministrationDomainName")
+		return der.WithField(err, "AdministrationDomainName")
 	}
 	return r.Finish("AdministrationDomainName")
 }
@@ -14060,10 +14060,10 @@ func (v *AdministrationDomainName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AdministrationDomainName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	m2 := b.Begin(runtime.Tag{
-		Class:  runtime.ClassApplication,
+func (v *AdministrationDomainName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	m2 := b.Begin(der.Tag{
+		Class:  der.ClassApplication,
 		Number: 2,
 	}, true)
 	v.encode(b)
@@ -14084,14 +14084,14 @@ type NetworkAddress = X121Address
 type X121Address string
 
 // decode reads a X121Address from r.
-func (v *X121Address) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *X121Address) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadNumericString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "NumericString", len(x), 1, 16); err != nil {
+		if err := der.CheckSize(off, "NumericString", len(x), 1, 16); err != nil {
 			return err
 		}
 	}
@@ -14100,9 +14100,9 @@ func (v *X121Address) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a X121Address in DER.
-func (v *X121Address) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *X121Address) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
+		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -14118,17 +14118,17 @@ func (v *X121Address) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X121Address.
 // v aliases b, except for strings that BER splits into segments.
 func (v *X121Address) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X121Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *X121Address) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero X121Address
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagNumericString)); err != nil {
-		return runtime.WithField(err, "X121Address")
+	if err := v.decode(&r, der.Universal(der.TagNumericString)); err != nil {
+		return der.WithField(err, "X121Address")
 	}
 	return r.Finish("X121Address")
 }
@@ -14145,9 +14145,9 @@ func (v *X121Address) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X121Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagNumericString))
+func (v *X121Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagNumericString))
 	return b.Bytes()
 }
 
@@ -14158,14 +14158,14 @@ func (v *X121Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type TerminalIdentifier string
 
 // decode reads a TerminalIdentifier from r.
-func (v *TerminalIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TerminalIdentifier) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadPrintableString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "PrintableString", len(x), 1, 24); err != nil {
+		if err := der.CheckSize(off, "PrintableString", len(x), 1, 24); err != nil {
 			return err
 		}
 	}
@@ -14174,9 +14174,9 @@ func (v *TerminalIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a TerminalIdentifier in DER.
-func (v *TerminalIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TerminalIdentifier) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
+		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -14192,17 +14192,17 @@ func (v *TerminalIdentifier) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TerminalIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *TerminalIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TerminalIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *TerminalIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero TerminalIdentifier
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
-		return runtime.WithField(err, "TerminalIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+		return der.WithField(err, "TerminalIdentifier")
 	}
 	return r.Finish("TerminalIdentifier")
 }
@@ -14219,9 +14219,9 @@ func (v *TerminalIdentifier) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TerminalIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagPrintableString))
+func (v *TerminalIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagPrintableString))
 	return b.Bytes()
 }
 
@@ -14247,37 +14247,37 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c PrivateDomainNameChoice) String() string {
-	return runtime.Name("numeric printable", int(c)-1, "PrivateDomainNameChoice")
+	return der.Name("numeric printable", int(c)-1, "PrivateDomainNameChoice")
 }
 
 // decode reads a PrivateDomainName from r.
-func (v *PrivateDomainName) decode(r *runtime.Reader) error {
+func (v *PrivateDomainName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagNumericString):
+	case tag == der.Universal(der.TagNumericString):
 		v.Choice = PrivateDomainNameNumeric
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
+		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
 		if err != nil {
-			return runtime.WithField(err, "numeric")
+			return der.WithField(err, "numeric")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 1, 16); err != nil {
-				return runtime.WithField(err, "numeric")
+			if err := der.CheckSize(off1, "NumericString", len(v.Value), 1, 16); err != nil {
+				return der.WithField(err, "numeric")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = PrivateDomainNamePrintable
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printable")
+			return der.WithField(err, "printable")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 16); err != nil {
-				return runtime.WithField(err, "printable")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 16); err != nil {
+				return der.WithField(err, "printable")
 			}
 		}
 	default:
@@ -14287,24 +14287,24 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a PrivateDomainName in DER.
-func (v *PrivateDomainName) encode(b *runtime.Builder) {
+func (v *PrivateDomainName) encode(b *der.Builder) {
 	switch v.Choice {
 	case PrivateDomainNameNumeric:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
-				b.SetError(runtime.WithField(err, "numeric"))
+			if err := der.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
+				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
+		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
 	case PrivateDomainNamePrintable:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
-				b.SetError(runtime.WithField(err, "printable"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
+				b.SetError(der.WithField(err, "printable"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("PrivateDomainName"))
+		b.SetError(der.NoChoice("PrivateDomainName"))
 	}
 }
 
@@ -14317,16 +14317,16 @@ func (v *PrivateDomainName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PrivateDomainName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PrivateDomainName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PrivateDomainName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PrivateDomainName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PrivateDomainName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "PrivateDomainName")
+		return der.WithField(err, "PrivateDomainName")
 	}
 	return r.Finish("PrivateDomainName")
 }
@@ -14343,8 +14343,8 @@ func (v *PrivateDomainName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PrivateDomainName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *PrivateDomainName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -14356,14 +14356,14 @@ func (v *PrivateDomainName) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 type OrganizationName string
 
 // decode reads a OrganizationName from r.
-func (v *OrganizationName) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OrganizationName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadPrintableString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "PrintableString", len(x), 1, 64); err != nil {
+		if err := der.CheckSize(off, "PrintableString", len(x), 1, 64); err != nil {
 			return err
 		}
 	}
@@ -14372,9 +14372,9 @@ func (v *OrganizationName) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a OrganizationName in DER.
-func (v *OrganizationName) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *OrganizationName) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
+		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -14390,17 +14390,17 @@ func (v *OrganizationName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OrganizationName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *OrganizationName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OrganizationName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *OrganizationName) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero OrganizationName
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
-		return runtime.WithField(err, "OrganizationName")
+	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+		return der.WithField(err, "OrganizationName")
 	}
 	return r.Finish("OrganizationName")
 }
@@ -14417,9 +14417,9 @@ func (v *OrganizationName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagPrintableString))
+func (v *OrganizationName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagPrintableString))
 	return b.Bytes()
 }
 
@@ -14430,14 +14430,14 @@ func (v *OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 type NumericUserIdentifier string
 
 // decode reads a NumericUserIdentifier from r.
-func (v *NumericUserIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *NumericUserIdentifier) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadNumericString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "NumericString", len(x), 1, 32); err != nil {
+		if err := der.CheckSize(off, "NumericString", len(x), 1, 32); err != nil {
 			return err
 		}
 	}
@@ -14446,9 +14446,9 @@ func (v *NumericUserIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a NumericUserIdentifier in DER.
-func (v *NumericUserIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *NumericUserIdentifier) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
+		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -14464,17 +14464,17 @@ func (v *NumericUserIdentifier) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a NumericUserIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *NumericUserIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *NumericUserIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *NumericUserIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero NumericUserIdentifier
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagNumericString)); err != nil {
-		return runtime.WithField(err, "NumericUserIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagNumericString)); err != nil {
+		return der.WithField(err, "NumericUserIdentifier")
 	}
 	return r.Finish("NumericUserIdentifier")
 }
@@ -14491,9 +14491,9 @@ func (v *NumericUserIdentifier) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *NumericUserIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagNumericString))
+func (v *NumericUserIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagNumericString))
 	return b.Bytes()
 }
 
@@ -14527,7 +14527,7 @@ type PersonalName struct {
 }
 
 // decode reads a PersonalName from r.
-func (v *PersonalName) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PersonalName")
 	if err != nil {
 		return err
@@ -14537,87 +14537,87 @@ func (v *PersonalName) decode(r *runtime.Reader, t runtime.Tag) error {
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == runtime.Context(0):
+		case tag == der.Context(0):
 			// surname [0] PrintableString
 			if seen1 {
-				return runtime.Duplicate(s.Offset(), "PersonalName")
+				return der.Duplicate(s.Offset(), "PersonalName")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "PersonalName")
+				return der.SetOrder(s.Offset(), "PersonalName")
 			}
 			prev = 0
 			off2 := s.Offset()
-			x3, err := s.ReadPrintableString(runtime.Context(0))
+			x3, err := s.ReadPrintableString(der.Context(0))
 			if err != nil {
-				return runtime.WithField(err, "surname")
+				return der.WithField(err, "surname")
 			}
 			v.Surname = x3
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off2, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
-					return runtime.WithField(err, "surname")
+				if err := der.CheckSize(off2, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
+					return der.WithField(err, "surname")
 				}
 			}
 			seen1 = true
-		case tag == runtime.Context(1):
+		case tag == der.Context(1):
 			// given-name [1] PrintableString OPTIONAL
 			if v.HasGivenName {
-				return runtime.Duplicate(s.Offset(), "PersonalName")
+				return der.Duplicate(s.Offset(), "PersonalName")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "PersonalName")
+				return der.SetOrder(s.Offset(), "PersonalName")
 			}
 			prev = 1
 			off4 := s.Offset()
-			x5, err := s.ReadPrintableString(runtime.Context(1))
+			x5, err := s.ReadPrintableString(der.Context(1))
 			if err != nil {
-				return runtime.WithField(err, "given-name")
+				return der.WithField(err, "given-name")
 			}
 			v.GivenName = x5
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off4, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
-					return runtime.WithField(err, "given-name")
+				if err := der.CheckSize(off4, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
+					return der.WithField(err, "given-name")
 				}
 			}
 			v.HasGivenName = true
-		case tag == runtime.Context(2):
+		case tag == der.Context(2):
 			// initials [2] PrintableString OPTIONAL
 			if v.HasInitials {
-				return runtime.Duplicate(s.Offset(), "PersonalName")
+				return der.Duplicate(s.Offset(), "PersonalName")
 			}
 			if !s.BER() && prev >= 2 {
-				return runtime.SetOrder(s.Offset(), "PersonalName")
+				return der.SetOrder(s.Offset(), "PersonalName")
 			}
 			prev = 2
 			off6 := s.Offset()
-			x7, err := s.ReadPrintableString(runtime.Context(2))
+			x7, err := s.ReadPrintableString(der.Context(2))
 			if err != nil {
-				return runtime.WithField(err, "initials")
+				return der.WithField(err, "initials")
 			}
 			v.Initials = x7
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off6, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
-					return runtime.WithField(err, "initials")
+				if err := der.CheckSize(off6, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
+					return der.WithField(err, "initials")
 				}
 			}
 			v.HasInitials = true
-		case tag == runtime.Context(3):
+		case tag == der.Context(3):
 			// generation-qualifier [3] PrintableString OPTIONAL
 			if v.HasGenerationQualifier {
-				return runtime.Duplicate(s.Offset(), "PersonalName")
+				return der.Duplicate(s.Offset(), "PersonalName")
 			}
 			if !s.BER() && prev >= 3 {
-				return runtime.SetOrder(s.Offset(), "PersonalName")
+				return der.SetOrder(s.Offset(), "PersonalName")
 			}
 			prev = 3
 			off8 := s.Offset()
-			x9, err := s.ReadPrintableString(runtime.Context(3))
+			x9, err := s.ReadPrintableString(der.Context(3))
 			if err != nil {
-				return runtime.WithField(err, "generation-qualifier")
+				return der.WithField(err, "generation-qualifier")
 			}
 			v.GenerationQualifier = x9
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off8, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
-					return runtime.WithField(err, "generation-qualifier")
+				if err := der.CheckSize(off8, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
+					return der.WithField(err, "generation-qualifier")
 				}
 			}
 			v.HasGenerationQualifier = true
@@ -14626,43 +14626,43 @@ func (v *PersonalName) decode(r *runtime.Reader, t runtime.Tag) error {
 		}
 	}
 	if !seen1 {
-		return runtime.WithField(s.Missing("PersonalName", runtime.Context(0)), "surname")
+		return der.WithField(s.Missing("PersonalName", der.Context(0)), "surname")
 	}
 	return nil
 }
 
 // encode writes v as a PersonalName in DER.
-func (v *PersonalName) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
-			b.SetError(runtime.WithField(err, "surname"))
+		if err := der.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
+			b.SetError(der.WithField(err, "surname"))
 		}
 	}
-	b.AddString(runtime.Context(0), 19, v.Surname)
+	b.AddString(der.Context(0), 19, v.Surname)
 	if v.HasGivenName {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
-				b.SetError(runtime.WithField(err, "given-name"))
+			if err := der.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
+				b.SetError(der.WithField(err, "given-name"))
 			}
 		}
-		b.AddString(runtime.Context(1), 19, v.GivenName)
+		b.AddString(der.Context(1), 19, v.GivenName)
 	}
 	if v.HasInitials {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
-				b.SetError(runtime.WithField(err, "initials"))
+			if err := der.CheckSize(-1, "[2] PrintableString", len(v.Initials), 1, 5); err != nil {
+				b.SetError(der.WithField(err, "initials"))
 			}
 		}
-		b.AddString(runtime.Context(2), 19, v.Initials)
+		b.AddString(der.Context(2), 19, v.Initials)
 	}
 	if v.HasGenerationQualifier {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
-				b.SetError(runtime.WithField(err, "generation-qualifier"))
+			if err := der.CheckSize(-1, "[3] PrintableString", len(v.GenerationQualifier), 1, 3); err != nil {
+				b.SetError(der.WithField(err, "generation-qualifier"))
 			}
 		}
-		b.AddString(runtime.Context(3), 19, v.GenerationQualifier)
+		b.AddString(der.Context(3), 19, v.GenerationQualifier)
 	}
 	b.End(m)
 }
@@ -14676,16 +14676,16 @@ func (v *PersonalName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PersonalName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PersonalName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PersonalName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PersonalName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "PersonalName")
+	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+		return der.WithField(err, "PersonalName")
 	}
 	return r.Finish("PersonalName")
 }
@@ -14702,9 +14702,9 @@ func (v *PersonalName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
+func (v *PersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSet))
 	return b.Bytes()
 }
 
@@ -14715,25 +14715,25 @@ func (v *PersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 type OrganizationalUnitNames []OrganizationalUnitName
 
 // decode reads a OrganizationalUnitNames from r.
-func (v *OrganizationalUnitNames) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OrganizationalUnitNames) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "OrganizationalUnitNames")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[OrganizationalUnitName](&s, s.Count())
+	list, err := der.MakeSlice[OrganizationalUnitName](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagPrintableString)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagPrintableString)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("OrganizationalUnitNames"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
 			return err
 		}
 	}
@@ -14742,15 +14742,15 @@ func (v *OrganizationalUnitNames) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a OrganizationalUnitNames in DER.
-func (v *OrganizationalUnitNames) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *OrganizationalUnitNames) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagPrintableString))
+		(*v)[i].encode(b, der.Universal(der.TagPrintableString))
 	}
 	b.End(m)
 }
@@ -14764,17 +14764,17 @@ func (v *OrganizationalUnitNames) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OrganizationalUnitNames.
 // v aliases b, except for strings that BER splits into segments.
 func (v *OrganizationalUnitNames) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OrganizationalUnitNames) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *OrganizationalUnitNames) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero OrganizationalUnitNames
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OrganizationalUnitNames")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "OrganizationalUnitNames")
 	}
 	return r.Finish("OrganizationalUnitNames")
 }
@@ -14791,9 +14791,9 @@ func (v *OrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -14804,14 +14804,14 @@ func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *runtime.Options) 
 type OrganizationalUnitName string
 
 // decode reads a OrganizationalUnitName from r.
-func (v *OrganizationalUnitName) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadPrintableString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "PrintableString", len(x), 1, 32); err != nil {
+		if err := der.CheckSize(off, "PrintableString", len(x), 1, 32); err != nil {
 			return err
 		}
 	}
@@ -14820,9 +14820,9 @@ func (v *OrganizationalUnitName) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a OrganizationalUnitName in DER.
-func (v *OrganizationalUnitName) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *OrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
+		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -14838,17 +14838,17 @@ func (v *OrganizationalUnitName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OrganizationalUnitName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *OrganizationalUnitName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *OrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero OrganizationalUnitName
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagPrintableString)); err != nil {
-		return runtime.WithField(err, "OrganizationalUnitName")
+	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+		return der.WithField(err, "OrganizationalUnitName")
 	}
 	return r.Finish("OrganizationalUnitName")
 }
@@ -14865,9 +14865,9 @@ func (v *OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagPrintableString))
+func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagPrintableString))
 	return b.Bytes()
 }
 
@@ -14879,25 +14879,25 @@ func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) (
 type BuiltInDomainDefinedAttributes []BuiltInDomainDefinedAttribute
 
 // decode reads a BuiltInDomainDefinedAttributes from r.
-func (v *BuiltInDomainDefinedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *BuiltInDomainDefinedAttributes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttributes")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[BuiltInDomainDefinedAttribute](&s, s.Count())
+	list, err := der.MakeSlice[BuiltInDomainDefinedAttribute](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("BuiltInDomainDefinedAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
 			return err
 		}
 	}
@@ -14906,15 +14906,15 @@ func (v *BuiltInDomainDefinedAttributes) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a BuiltInDomainDefinedAttributes in DER.
-func (v *BuiltInDomainDefinedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *BuiltInDomainDefinedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -14928,17 +14928,17 @@ func (v *BuiltInDomainDefinedAttributes) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BuiltInDomainDefinedAttributes.
 // v aliases b, except for strings that BER splits into segments.
 func (v *BuiltInDomainDefinedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BuiltInDomainDefinedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *BuiltInDomainDefinedAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero BuiltInDomainDefinedAttributes
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "BuiltInDomainDefinedAttributes")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "BuiltInDomainDefinedAttributes")
 	}
 	return r.Finish("BuiltInDomainDefinedAttributes")
 }
@@ -14955,9 +14955,9 @@ func (v *BuiltInDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BuiltInDomainDefinedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *BuiltInDomainDefinedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -14976,33 +14976,33 @@ type BuiltInDomainDefinedAttribute struct {
 }
 
 // decode reads a BuiltInDomainDefinedAttribute from r.
-func (v *BuiltInDomainDefinedAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *BuiltInDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttribute")
 	if err != nil {
 		return err
 	}
 	// type PrintableString
 	off1 := s.Offset()
-	x2, err := s.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+	x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
 	if err != nil {
-		return runtime.WithField(err, "type")
+		return der.WithField(err, "type")
 	}
 	v.Type = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "PrintableString", len(v.Type), 1, 8); err != nil {
-			return runtime.WithField(err, "type")
+		if err := der.CheckSize(off1, "PrintableString", len(v.Type), 1, 8); err != nil {
+			return der.WithField(err, "type")
 		}
 	}
 	// value PrintableString
 	off3 := s.Offset()
-	x4, err := s.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+	x4, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
 	if err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	v.Value = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
-			return runtime.WithField(err, "value")
+		if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 128); err != nil {
+			return der.WithField(err, "value")
 		}
 	}
 	if err := s.Finish("BuiltInDomainDefinedAttribute"); err != nil {
@@ -15012,20 +15012,20 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a BuiltInDomainDefinedAttribute in DER.
-func (v *BuiltInDomainDefinedAttribute) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *BuiltInDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
-			b.SetError(runtime.WithField(err, "type"))
+		if err := der.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
+			b.SetError(der.WithField(err, "type"))
 		}
 	}
-	b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Type)
+	b.AddString(der.Universal(der.TagPrintableString), 19, v.Type)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "value"))
+		if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
+			b.SetError(der.WithField(err, "value"))
 		}
 	}
-	b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+	b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	b.End(m)
 }
 
@@ -15038,16 +15038,16 @@ func (v *BuiltInDomainDefinedAttribute) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BuiltInDomainDefinedAttribute.
 // v aliases b, except for strings that BER splits into segments.
 func (v *BuiltInDomainDefinedAttribute) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BuiltInDomainDefinedAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *BuiltInDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = BuiltInDomainDefinedAttribute{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "BuiltInDomainDefinedAttribute")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "BuiltInDomainDefinedAttribute")
 	}
 	return r.Finish("BuiltInDomainDefinedAttribute")
 }
@@ -15064,9 +15064,9 @@ func (v *BuiltInDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -15077,31 +15077,31 @@ func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *runtime.Opt
 type ExtensionAttributes []ExtensionAttribute
 
 // decode reads a ExtensionAttributes from r.
-func (v *ExtensionAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionAttributes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ExtensionAttributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("ExtensionAttributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[ExtensionAttribute](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionAttribute](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("ExtensionAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 256); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 256); err != nil {
 			return err
 		}
 	}
@@ -15110,15 +15110,15 @@ func (v *ExtensionAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ExtensionAttributes in DER.
-func (v *ExtensionAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.EndSetOf(m)
 }
@@ -15132,17 +15132,17 @@ func (v *ExtensionAttributes) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttributes.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ExtensionAttributes
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "ExtensionAttributes")
+	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+		return der.WithField(err, "ExtensionAttributes")
 	}
 	return r.Finish("ExtensionAttributes")
 }
@@ -15159,9 +15159,9 @@ func (v *ExtensionAttributes) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
+func (v *ExtensionAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSet))
 	return b.Bytes()
 }
 
@@ -15181,40 +15181,40 @@ type ExtensionAttribute struct {
 }
 
 // decode reads a ExtensionAttribute from r.
-func (v *ExtensionAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionAttribute) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ExtensionAttribute")
 	if err != nil {
 		return err
 	}
 	// extension-attribute-type [0] INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInt64(runtime.Context(0))
+	x2, err := s.ReadInt64(der.Context(0))
 	if err != nil {
-		return runtime.WithField(err, "extension-attribute-type")
+		return der.WithField(err, "extension-attribute-type")
 	}
 	v.ExtensionAttributeType = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
-			return runtime.WithField(err, "extension-attribute-type")
+		if err := der.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
+			return der.WithField(err, "extension-attribute-type")
 		}
 	}
 	// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
-	w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "extension-attribute-value")
+		return der.WithField(err, "extension-attribute-value")
 	}
 	off5 := w3.Offset()
 	x6, err := w3.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "extension-attribute-value")
+		return der.WithField(err, "extension-attribute-value")
 	}
 	v.ExtensionAttributeValue.Raw = x6
 	sub4 := w3.Open(v.ExtensionAttributeValue.Raw, off5)
 	if err := v.ExtensionAttributeValue.decode(int64(v.ExtensionAttributeType), &sub4); err != nil {
-		return runtime.WithField(err, "extension-attribute-value")
+		return der.WithField(err, "extension-attribute-value")
 	}
 	if err := w3.Finish("[1] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "extension-attribute-value")
+		return der.WithField(err, "extension-attribute-value")
 	}
 	if err := s.Finish("ExtensionAttribute"); err != nil {
 		return err
@@ -15223,15 +15223,15 @@ func (v *ExtensionAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ExtensionAttribute in DER.
-func (v *ExtensionAttribute) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionAttribute) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
-			b.SetError(runtime.WithField(err, "extension-attribute-type"))
+		if err := der.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
+			b.SetError(der.WithField(err, "extension-attribute-type"))
 		}
 	}
-	b.AddInt64(runtime.Context(0), v.ExtensionAttributeType)
-	m1 := b.Begin(runtime.Context(1), true)
+	b.AddInt64(der.Context(0), v.ExtensionAttributeType)
+	m1 := b.Begin(der.Context(1), true)
 	v.ExtensionAttributeValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -15246,16 +15246,16 @@ func (v *ExtensionAttribute) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionAttribute) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttribute{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ExtensionAttribute")
 	}
 	return r.Finish("ExtensionAttribute")
 }
@@ -15272,9 +15272,9 @@ func (v *ExtensionAttribute) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -15338,19 +15338,19 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime.Reader) error {
+func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Reader) error {
 	switch key {
 	case 1:
 		// ea-commonName
 		u.Kind = ExtensionAttributeExtensionAttributeValueCommonName
 		off1 := r.Offset()
-		x2, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x2, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "PrintableString", len(u.String), 1, 64); err != nil {
+			if err := der.CheckSize(off1, "PrintableString", len(u.String), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -15362,13 +15362,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		// ea-teletexCommonName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexCommonName
 		off3 := r.Offset()
-		x4, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x4, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
+			if err := der.CheckSize(off3, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -15380,13 +15380,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		// ea-teletexOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationName
 		off5 := r.Offset()
-		x6, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+		x6, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x6
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off5, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
+			if err := der.CheckSize(off5, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -15397,12 +15397,12 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 4:
 		// ea-teletexPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName
-		p7, err := runtime.New[ExtensionAttributeExtensionAttributeValueTeletexPersonalName](r)
+		p7, err := der.New[ExtensionAttributeExtensionAttributeValueTeletexPersonalName](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.TeletexPersonalName = p7
-		if err := u.TeletexPersonalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.TeletexPersonalName.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15412,7 +15412,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 5:
 		// ea-teletexOrganizationalUnitNames
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
-		if err := u.TeletexOrganizationalUnitNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.TeletexOrganizationalUnitNames.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15423,13 +15423,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		// ea-pDSName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePDSName
 		off8 := r.Offset()
-		x9, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x9, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x9
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off8, "PrintableString", len(u.String), 1, 16); err != nil {
+			if err := der.CheckSize(off8, "PrintableString", len(u.String), 1, 16); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -15460,7 +15460,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15470,7 +15470,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15480,7 +15480,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15490,7 +15490,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15500,7 +15500,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15510,7 +15510,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15520,12 +15520,12 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 16:
 		// ea-unformattedPostalAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress
-		p10, err := runtime.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
+		p10, err := der.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.UnformattedPostalAddress = p10
-		if err := u.UnformattedPostalAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.UnformattedPostalAddress.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15535,7 +15535,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 17:
 		// ea-streetAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15545,7 +15545,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15555,7 +15555,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15565,7 +15565,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15575,7 +15575,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
-		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15585,7 +15585,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 22:
 		// ea-extendedNetworkAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress
-		p11, err := runtime.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
+		p11, err := der.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -15600,7 +15600,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 23:
 		// ea-terminalType
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
-		if err := u.TerminalType.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
+		if err := u.TerminalType.decode(r, der.Universal(der.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15610,7 +15610,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 	case 6:
 		// ea-teletexDomainDefinedAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
-		if err := u.TeletexDomainDefinedAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.TeletexDomainDefinedAttributes.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15622,10 +15622,10 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeExtensionAttributeValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionAttributeExtensionAttributeValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -15634,93 +15634,93 @@ func (u *ExtensionAttributeExtensionAttributeValue) fail(r *runtime.Reader, err 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ExtensionAttributeExtensionAttributeValue) keepDER(r *runtime.Reader) error {
+func (u *ExtensionAttributeExtensionAttributeValue) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
+func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionAttributeExtensionAttributeValueCommonName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "commonName"))
+			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "commonName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
+		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "teletexCommonName"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "teletexCommonName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
+		b.AddString(der.Universal(der.TagTeletexString), 20, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "teletexOrganizationName"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
+				b.SetError(der.WithField(err, "teletexOrganizationName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
+		b.AddString(der.Universal(der.TagTeletexString), 20, u.String)
 	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
+			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
 		} else {
-			u.TeletexPersonalName.encode(b, runtime.Universal(runtime.TagSet))
+			u.TeletexPersonalName.encode(b, der.Universal(der.TagSet))
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
-		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
+		u.TeletexOrganizationalUnitNames.encode(b, der.Universal(der.TagSequence))
 	case ExtensionAttributeExtensionAttributeValuePDSName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
-				b.SetError(runtime.WithField(err, "pDSName"))
+			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
+				b.SetError(der.WithField(err, "pDSName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
+		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
 	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.encode(b)
 	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
 		u.PostalCode.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
+			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
 		} else {
-			u.UnformattedPostalAddress.encode(b, runtime.Universal(runtime.TagSet))
+			u.UnformattedPostalAddress.encode(b, der.Universal(der.TagSet))
 		}
 	case ExtensionAttributeExtensionAttributeValueStreetAddress:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
-		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
+		u.PDSParameter.encode(b, der.Universal(der.TagSet))
 	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
 		} else {
 			u.ExtendedNetworkAddress.encode(b)
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
-		u.TerminalType.encode(b, runtime.Universal(runtime.TagInteger))
+		u.TerminalType.encode(b, der.Universal(der.TagInteger))
 	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
-		u.TeletexDomainDefinedAttributes.encode(b, runtime.Universal(runtime.TagSequence))
+		u.TeletexDomainDefinedAttributes.encode(b, der.Universal(der.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -15745,7 +15745,7 @@ type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.teletexPersonalName from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 	if err != nil {
 		return err
@@ -15755,87 +15755,87 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == runtime.Context(0):
+		case tag == der.Context(0):
 			// surname [0] TeletexString
 			if seen1 {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 			}
 			prev = 0
 			off2 := s.Offset()
-			x3, err := s.ReadTeletexString(runtime.Context(0))
+			x3, err := s.ReadTeletexString(der.Context(0))
 			if err != nil {
-				return runtime.WithField(err, "surname")
+				return der.WithField(err, "surname")
 			}
 			v.Surname = x3
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off2, "[0] TeletexString", runtime.CharCount(string(v.Surname)), 1, 40); err != nil {
-					return runtime.WithField(err, "surname")
+				if err := der.CheckSize(off2, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40); err != nil {
+					return der.WithField(err, "surname")
 				}
 			}
 			seen1 = true
-		case tag == runtime.Context(1):
+		case tag == der.Context(1):
 			// given-name [1] TeletexString OPTIONAL
 			if v.HasGivenName {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 			}
 			prev = 1
 			off4 := s.Offset()
-			x5, err := s.ReadTeletexString(runtime.Context(1))
+			x5, err := s.ReadTeletexString(der.Context(1))
 			if err != nil {
-				return runtime.WithField(err, "given-name")
+				return der.WithField(err, "given-name")
 			}
 			v.GivenName = x5
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off4, "[1] TeletexString", runtime.CharCount(string(v.GivenName)), 1, 16); err != nil {
-					return runtime.WithField(err, "given-name")
+				if err := der.CheckSize(off4, "[1] TeletexString", der.CharCount(string(v.GivenName)), 1, 16); err != nil {
+					return der.WithField(err, "given-name")
 				}
 			}
 			v.HasGivenName = true
-		case tag == runtime.Context(2):
+		case tag == der.Context(2):
 			// initials [2] TeletexString OPTIONAL
 			if v.HasInitials {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 			}
 			if !s.BER() && prev >= 2 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 			}
 			prev = 2
 			off6 := s.Offset()
-			x7, err := s.ReadTeletexString(runtime.Context(2))
+			x7, err := s.ReadTeletexString(der.Context(2))
 			if err != nil {
-				return runtime.WithField(err, "initials")
+				return der.WithField(err, "initials")
 			}
 			v.Initials = x7
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off6, "[2] TeletexString", runtime.CharCount(string(v.Initials)), 1, 5); err != nil {
-					return runtime.WithField(err, "initials")
+				if err := der.CheckSize(off6, "[2] TeletexString", der.CharCount(string(v.Initials)), 1, 5); err != nil {
+					return der.WithField(err, "initials")
 				}
 			}
 			v.HasInitials = true
-		case tag == runtime.Context(3):
+		case tag == der.Context(3):
 			// generation-qualifier [3] TeletexString OPTIONAL
 			if v.HasGenerationQualifier {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 			}
 			if !s.BER() && prev >= 3 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 			}
 			prev = 3
 			off8 := s.Offset()
-			x9, err := s.ReadTeletexString(runtime.Context(3))
+			x9, err := s.ReadTeletexString(der.Context(3))
 			if err != nil {
-				return runtime.WithField(err, "generation-qualifier")
+				return der.WithField(err, "generation-qualifier")
 			}
 			v.GenerationQualifier = x9
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off8, "[3] TeletexString", runtime.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
-					return runtime.WithField(err, "generation-qualifier")
+				if err := der.CheckSize(off8, "[3] TeletexString", der.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
+					return der.WithField(err, "generation-qualifier")
 				}
 			}
 			v.HasGenerationQualifier = true
@@ -15844,43 +15844,43 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		}
 	}
 	if !seen1 {
-		return runtime.WithField(s.Missing("ExtensionAttribute.extension-attribute-value.teletexPersonalName", runtime.Context(0)), "surname")
+		return der.WithField(s.Missing("ExtensionAttribute.extension-attribute-value.teletexPersonalName", der.Context(0)), "surname")
 	}
 	return nil
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.teletexPersonalName in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "[0] TeletexString", runtime.CharCount(string(v.Surname)), 1, 40); err != nil {
-			b.SetError(runtime.WithField(err, "surname"))
+		if err := der.CheckSize(-1, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40); err != nil {
+			b.SetError(der.WithField(err, "surname"))
 		}
 	}
-	b.AddString(runtime.Context(0), 20, v.Surname)
+	b.AddString(der.Context(0), 20, v.Surname)
 	if v.HasGivenName {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[1] TeletexString", runtime.CharCount(string(v.GivenName)), 1, 16); err != nil {
-				b.SetError(runtime.WithField(err, "given-name"))
+			if err := der.CheckSize(-1, "[1] TeletexString", der.CharCount(string(v.GivenName)), 1, 16); err != nil {
+				b.SetError(der.WithField(err, "given-name"))
 			}
 		}
-		b.AddString(runtime.Context(1), 20, v.GivenName)
+		b.AddString(der.Context(1), 20, v.GivenName)
 	}
 	if v.HasInitials {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[2] TeletexString", runtime.CharCount(string(v.Initials)), 1, 5); err != nil {
-				b.SetError(runtime.WithField(err, "initials"))
+			if err := der.CheckSize(-1, "[2] TeletexString", der.CharCount(string(v.Initials)), 1, 5); err != nil {
+				b.SetError(der.WithField(err, "initials"))
 			}
 		}
-		b.AddString(runtime.Context(2), 20, v.Initials)
+		b.AddString(der.Context(2), 20, v.Initials)
 	}
 	if v.HasGenerationQualifier {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[3] TeletexString", runtime.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
-				b.SetError(runtime.WithField(err, "generation-qualifier"))
+			if err := der.CheckSize(-1, "[3] TeletexString", der.CharCount(string(v.GenerationQualifier)), 1, 3); err != nil {
+				b.SetError(der.WithField(err, "generation-qualifier"))
 			}
 		}
-		b.AddString(runtime.Context(3), 20, v.GenerationQualifier)
+		b.AddString(der.Context(3), 20, v.GenerationQualifier)
 	}
 	b.End(m)
 }
@@ -15894,16 +15894,16 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) Unmarshal
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 }
@@ -15920,9 +15920,9 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
+func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSet))
 	return b.Bytes()
 }
 
@@ -15930,25 +15930,25 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWit
 type ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames []TeletexOrganizationalUnitName
 
 // decode reads a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[TeletexOrganizationalUnitName](&s, s.Count())
+	list, err := der.MakeSlice[TeletexOrganizationalUnitName](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagTeletexString)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagTeletexString)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
 			return err
 		}
 	}
@@ -15957,15 +15957,15 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagTeletexString))
+		(*v)[i].encode(b, der.Universal(der.TagTeletexString))
 	}
 	b.End(m)
 }
@@ -15988,37 +15988,37 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice) String() string {
-	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice")
+	return der.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice")
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName from r.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) decode(r *runtime.Reader) error {
+func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagNumericString):
+	case tag == der.Universal(der.TagNumericString):
 		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
+		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
 		if err != nil {
-			return runtime.WithField(err, "x121-dcc-code")
+			return der.WithField(err, "x121-dcc-code")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 3, 3); err != nil {
-				return runtime.WithField(err, "x121-dcc-code")
+			if err := der.CheckSize(off1, "NumericString", len(v.Value), 3, 3); err != nil {
+				return der.WithField(err, "x121-dcc-code")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "iso-3166-alpha2-code")
+			return der.WithField(err, "iso-3166-alpha2-code")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 2, 2); err != nil {
-				return runtime.WithField(err, "iso-3166-alpha2-code")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 2, 2); err != nil {
+				return der.WithField(err, "iso-3166-alpha2-code")
 			}
 		}
 	default:
@@ -16028,24 +16028,24 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) encode(b *runtime.Builder) {
+func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) encode(b *der.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
-				b.SetError(runtime.WithField(err, "x121-dcc-code"))
+			if err := der.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
+				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
+		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
-				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
+				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
+		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
 	}
 }
 
@@ -16058,16 +16058,16 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) U
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
 }
@@ -16084,8 +16084,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) A
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -16108,37 +16108,37 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() string {
-	return runtime.Name("numeric-code printable-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePostalCodeChoice")
+	return der.Name("numeric-code printable-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePostalCodeChoice")
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.postalCode from r.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.Reader) error {
+func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagNumericString):
+	case tag == der.Universal(der.TagNumericString):
 		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
+		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
 		if err != nil {
-			return runtime.WithField(err, "numeric-code")
+			return der.WithField(err, "numeric-code")
 		}
 		v.Value = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "NumericString", len(v.Value), 1, 16); err != nil {
-				return runtime.WithField(err, "numeric-code")
+			if err := der.CheckSize(off1, "NumericString", len(v.Value), 1, 16); err != nil {
+				return der.WithField(err, "numeric-code")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagPrintableString):
+	case tag == der.Universal(der.TagPrintableString):
 		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithField(err, "printable-code")
+			return der.WithField(err, "printable-code")
 		}
 		v.Value = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "PrintableString", len(v.Value), 1, 16); err != nil {
-				return runtime.WithField(err, "printable-code")
+			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 1, 16); err != nil {
+				return der.WithField(err, "printable-code")
 			}
 		}
 	default:
@@ -16148,24 +16148,24 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.postalCode in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.Builder) {
+func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *der.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
-				b.SetError(runtime.WithField(err, "numeric-code"))
+			if err := der.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
+				b.SetError(der.WithField(err, "numeric-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
+		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
-				b.SetError(runtime.WithField(err, "printable-code"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
+				b.SetError(der.WithField(err, "printable-code"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
+		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
 	}
 }
 
@@ -16178,16 +16178,16 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalDER(b []b
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.postalCode.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValuePostalCode{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.postalCode")
+		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.postalCode")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.postalCode")
 }
@@ -16204,8 +16204,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendDER(dst []by
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -16223,7 +16223,7 @@ type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 	if err != nil {
 		return err
@@ -16232,37 +16232,37 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == runtime.Universal(runtime.TagSequence):
+		case tag == der.Universal(der.TagSequence):
 			// printable-address SEQUENCE OF OPTIONAL
 			if v.HasPrintableAddress {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 			}
 			prev = 0
-			if err := v.PrintableAddress.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-				return runtime.WithField(err, "printable-address")
+			if err := v.PrintableAddress.decode(&s, der.Universal(der.TagSequence)); err != nil {
+				return der.WithField(err, "printable-address")
 			}
 			v.HasPrintableAddress = true
-		case tag == runtime.Universal(runtime.TagTeletexString):
+		case tag == der.Universal(der.TagTeletexString):
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 			}
 			prev = 1
 			off1 := s.Offset()
-			x2, err := s.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+			x2, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
 			if err != nil {
-				return runtime.WithField(err, "teletex-string")
+				return der.WithField(err, "teletex-string")
 			}
 			v.TeletexString = x2
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 180); err != nil {
-					return runtime.WithField(err, "teletex-string")
+				if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 180); err != nil {
+					return der.WithField(err, "teletex-string")
 				}
 			}
 			v.HasTeletexString = true
@@ -16274,18 +16274,18 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableAddress {
-		v.PrintableAddress.encode(b, runtime.Universal(runtime.TagSequence))
+		v.PrintableAddress.encode(b, der.Universal(der.TagSequence))
 	}
 	if v.HasTeletexString {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 180); err != nil {
-				b.SetError(runtime.WithField(err, "teletex-string"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 180); err != nil {
+				b.SetError(der.WithField(err, "teletex-string"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.TeletexString)
 	}
 	b.End(m)
 }
@@ -16299,16 +16299,16 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Unma
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 }
@@ -16325,9 +16325,9 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Appe
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSet))
 	return b.Bytes()
 }
 
@@ -16335,25 +16335,25 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Appe
 type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress []string
 
 // decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[string](&s, s.Count())
+	list, err := der.MakeSlice[string](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
 		off1 := s.Offset()
-		x2, err := s.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+		x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
 		if err != nil {
-			return runtime.WithIndex(err, i)
+			return der.WithIndex(err, i)
 		}
 		list[i] = x2
 		if !s.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "PrintableString", len(list[i]), 1, 30); err != nil {
-				return runtime.WithIndex(err, i)
+			if err := der.CheckSize(off1, "PrintableString", len(list[i]), 1, 30); err != nil {
+				return der.WithIndex(err, i)
 			}
 		}
 	}
@@ -16361,7 +16361,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 6); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 6); err != nil {
 			return err
 		}
 	}
@@ -16370,20 +16370,20 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len((*v)[i]), 1, 30); err != nil {
-				b.SetError(runtime.WithField(err, ""))
+			if err := der.CheckSize(-1, "PrintableString", len((*v)[i]), 1, 30); err != nil {
+				b.SetError(der.WithField(err, ""))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, (*v)[i])
+		b.AddString(der.Universal(der.TagPrintableString), 19, (*v)[i])
 	}
 	b.End(m)
 }
@@ -16408,27 +16408,27 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) String() string {
-	return runtime.Name("e163-4-address psap-address", int(c)-1, "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice")
+	return der.Name("e163-4-address psap-address", int(c)-1, "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice")
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode(r *runtime.Reader) error {
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.Universal(der.TagSequence):
 		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2
-		if err := v.E163_4Address.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "e163-4-address")
+		if err := v.E163_4Address.decode(r, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "e163-4-address")
 		}
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress
-		p1, err := runtime.New[PresentationAddress](r)
+		p1, err := der.New[PresentationAddress](r)
 		if err != nil {
-			return runtime.WithField(err, "psap-address")
+			return der.WithField(err, "psap-address")
 		}
 		v.PsapAddress = p1
-		if err := v.PsapAddress.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "psap-address")
+		if err := v.PsapAddress.decode(r, der.Context(0)); err != nil {
+			return der.WithField(err, "psap-address")
 		}
 	default:
 		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
@@ -16437,18 +16437,18 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) encode(b *runtime.Builder) {
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) encode(b *der.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
-		v.E163_4Address.encode(b, runtime.Universal(runtime.TagSequence))
+		v.E163_4Address.encode(b, der.Universal(der.TagSequence))
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
 		if v.PsapAddress == nil {
-			b.SetError(runtime.NilValue("PresentationAddress"))
+			b.SetError(der.NilValue("PresentationAddress"))
 		} else {
-			v.PsapAddress.encode(b, runtime.Context(0))
+			v.PsapAddress.encode(b, der.Context(0))
 		}
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
 	}
 }
 
@@ -16461,16 +16461,16 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) Unmars
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
 }
@@ -16487,8 +16487,8 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) Append
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -16504,34 +16504,34 @@ type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Addres
 }
 
 // decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 	if err != nil {
 		return err
 	}
 	// number [0] NumericString
 	off1 := s.Offset()
-	x2, err := s.ReadNumericString(runtime.Context(0))
+	x2, err := s.ReadNumericString(der.Context(0))
 	if err != nil {
-		return runtime.WithField(err, "number")
+		return der.WithField(err, "number")
 	}
 	v.Number = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
-			return runtime.WithField(err, "number")
+		if err := der.CheckSize(off1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
+			return der.WithField(err, "number")
 		}
 	}
 	// sub-address [1] NumericString OPTIONAL
-	if s.Peek(runtime.Context(1)) {
+	if s.Peek(der.Context(1)) {
 		off3 := s.Offset()
-		x4, err := s.ReadNumericString(runtime.Context(1))
+		x4, err := s.ReadNumericString(der.Context(1))
 		if err != nil {
-			return runtime.WithField(err, "sub-address")
+			return der.WithField(err, "sub-address")
 		}
 		v.SubAddress = x4
 		if !s.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
-				return runtime.WithField(err, "sub-address")
+			if err := der.CheckSize(off3, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
+				return der.WithField(err, "sub-address")
 			}
 		}
 		v.HasSubAddress = true
@@ -16543,21 +16543,21 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
-			b.SetError(runtime.WithField(err, "number"))
+		if err := der.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
+			b.SetError(der.WithField(err, "number"))
 		}
 	}
-	b.AddString(runtime.Context(0), 18, v.Number)
+	b.AddString(der.Context(0), 18, v.Number)
 	if v.HasSubAddress {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
-				b.SetError(runtime.WithField(err, "sub-address"))
+			if err := der.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
+				b.SetError(der.WithField(err, "sub-address"))
 			}
 		}
-		b.AddString(runtime.Context(1), 18, v.SubAddress)
+		b.AddString(der.Context(1), 18, v.SubAddress)
 	}
 	b.End(m)
 }
@@ -16571,16 +16571,16 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 }
@@ -16597,9 +16597,9 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -16616,14 +16616,14 @@ const (
 )
 
 // decode reads a ExtensionAttribute.extension-attribute-value.terminalType from r.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckRange(off, "INTEGER", int64(x), 0, 256); err != nil {
+		if err := der.CheckRange(off, "INTEGER", int64(x), 0, 256); err != nil {
 			return err
 		}
 	}
@@ -16632,9 +16632,9 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtim
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.terminalType in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
+		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -16645,25 +16645,25 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtim
 type ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes []TeletexDomainDefinedAttribute
 
 // decode reads a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[TeletexDomainDefinedAttribute](&s, s.Count())
+	list, err := der.MakeSlice[TeletexDomainDefinedAttribute](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 4); err != nil {
 			return err
 		}
 	}
@@ -16672,15 +16672,15 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 }
 
 // encode writes v as a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -16692,14 +16692,14 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 type TeletexOrganizationalUnitName string
 
 // decode reads a TeletexOrganizationalUnitName from r.
-func (v *TeletexOrganizationalUnitName) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TeletexOrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadTeletexString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "TeletexString", runtime.CharCount(string(x)), 1, 32); err != nil {
+		if err := der.CheckSize(off, "TeletexString", der.CharCount(string(x)), 1, 32); err != nil {
 			return err
 		}
 	}
@@ -16708,9 +16708,9 @@ func (v *TeletexOrganizationalUnitName) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a TeletexOrganizationalUnitName in DER.
-func (v *TeletexOrganizationalUnitName) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TeletexOrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(string(*v))), 1, 32); err != nil {
+		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(string(*v))), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -16726,17 +16726,17 @@ func (v *TeletexOrganizationalUnitName) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TeletexOrganizationalUnitName.
 // v aliases b, except for strings that BER splits into segments.
 func (v *TeletexOrganizationalUnitName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TeletexOrganizationalUnitName) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *TeletexOrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero TeletexOrganizationalUnitName
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagTeletexString)); err != nil {
-		return runtime.WithField(err, "TeletexOrganizationalUnitName")
+	if err := v.decode(&r, der.Universal(der.TagTeletexString)); err != nil {
+		return der.WithField(err, "TeletexOrganizationalUnitName")
 	}
 	return r.Finish("TeletexOrganizationalUnitName")
 }
@@ -16753,9 +16753,9 @@ func (v *TeletexOrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagTeletexString))
+func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagTeletexString))
 	return b.Bytes()
 }
 
@@ -16778,7 +16778,7 @@ type PDSParameter struct {
 }
 
 // decode reads a PDSParameter from r.
-func (v *PDSParameter) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PDSParameter")
 	if err != nil {
 		return err
@@ -16787,45 +16787,45 @@ func (v *PDSParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == runtime.Universal(runtime.TagPrintableString):
+		case tag == der.Universal(der.TagPrintableString):
 			// printable-string PrintableString OPTIONAL
 			if v.HasPrintableString {
-				return runtime.Duplicate(s.Offset(), "PDSParameter")
+				return der.Duplicate(s.Offset(), "PDSParameter")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "PDSParameter")
+				return der.SetOrder(s.Offset(), "PDSParameter")
 			}
 			prev = 0
 			off1 := s.Offset()
-			x2, err := s.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
+			x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
 			if err != nil {
-				return runtime.WithField(err, "printable-string")
+				return der.WithField(err, "printable-string")
 			}
 			v.PrintableString = x2
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
-					return runtime.WithField(err, "printable-string")
+				if err := der.CheckSize(off1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
+					return der.WithField(err, "printable-string")
 				}
 			}
 			v.HasPrintableString = true
-		case tag == runtime.Universal(runtime.TagTeletexString):
+		case tag == der.Universal(der.TagTeletexString):
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
-				return runtime.Duplicate(s.Offset(), "PDSParameter")
+				return der.Duplicate(s.Offset(), "PDSParameter")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "PDSParameter")
+				return der.SetOrder(s.Offset(), "PDSParameter")
 			}
 			prev = 1
 			off3 := s.Offset()
-			x4, err := s.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+			x4, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
 			if err != nil {
-				return runtime.WithField(err, "teletex-string")
+				return der.WithField(err, "teletex-string")
 			}
 			v.TeletexString = x4
 			if !s.SkipConstraints() {
-				if err := runtime.CheckSize(off3, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 30); err != nil {
-					return runtime.WithField(err, "teletex-string")
+				if err := der.CheckSize(off3, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 30); err != nil {
+					return der.WithField(err, "teletex-string")
 				}
 			}
 			v.HasTeletexString = true
@@ -16837,23 +16837,23 @@ func (v *PDSParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PDSParameter in DER.
-func (v *PDSParameter) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PDSParameter) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableString {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
-				b.SetError(runtime.WithField(err, "printable-string"))
+			if err := der.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
+				b.SetError(der.WithField(err, "printable-string"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.PrintableString)
+		b.AddString(der.Universal(der.TagPrintableString), 19, v.PrintableString)
 	}
 	if v.HasTeletexString {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.TeletexString)), 1, 30); err != nil {
-				b.SetError(runtime.WithField(err, "teletex-string"))
+			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.TeletexString)), 1, 30); err != nil {
+				b.SetError(der.WithField(err, "teletex-string"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.TeletexString)
+		b.AddString(der.Universal(der.TagTeletexString), 20, v.TeletexString)
 	}
 	b.End(m)
 }
@@ -16867,16 +16867,16 @@ func (v *PDSParameter) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PDSParameter.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PDSParameter) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PDSParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PDSParameter) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PDSParameter{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "PDSParameter")
+	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+		return der.WithField(err, "PDSParameter")
 	}
 	return r.Finish("PDSParameter")
 }
@@ -16893,9 +16893,9 @@ func (v *PDSParameter) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PDSParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
+func (v *PDSParameter) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSet))
 	return b.Bytes()
 }
 
@@ -16924,69 +16924,69 @@ type PresentationAddress struct {
 }
 
 // decode reads a PresentationAddress from r.
-func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PresentationAddress")
 	if err != nil {
 		return err
 	}
 	// pSelector [0] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "pSelector")
+			return der.WithField(err, "pSelector")
 		}
-		x2, err := w1.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x2, err := w1.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithField(err, "pSelector")
+			return der.WithField(err, "pSelector")
 		}
 		v.PSelector = x2
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "pSelector")
+			return der.WithField(err, "pSelector")
 		}
 		v.HasPSelector = true
 	}
 	// sSelector [1] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	if s.Peek(der.Context(1)) {
+		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "sSelector")
+			return der.WithField(err, "sSelector")
 		}
-		x4, err := w3.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x4, err := w3.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithField(err, "sSelector")
+			return der.WithField(err, "sSelector")
 		}
 		v.SSelector = x4
 		if err := w3.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "sSelector")
+			return der.WithField(err, "sSelector")
 		}
 		v.HasSSelector = true
 	}
 	// tSelector [2] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(runtime.Context(2)) {
-		w5, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
+	if s.Peek(der.Context(2)) {
+		w5, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "tSelector")
+			return der.WithField(err, "tSelector")
 		}
-		x6, err := w5.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x6, err := w5.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithField(err, "tSelector")
+			return der.WithField(err, "tSelector")
 		}
 		v.TSelector = x6
 		if err := w5.Finish("[2] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "tSelector")
+			return der.WithField(err, "tSelector")
 		}
 		v.HasTSelector = true
 	}
 	// nAddresses [3] EXPLICIT SET OF
-	w7, err := s.ReadConstructed(runtime.Context(3), "[3] EXPLICIT")
+	w7, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "nAddresses")
+		return der.WithField(err, "nAddresses")
 	}
-	if err := v.NAddresses.decode(&w7, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "nAddresses")
+	if err := v.NAddresses.decode(&w7, der.Universal(der.TagSet)); err != nil {
+		return der.WithField(err, "nAddresses")
 	}
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "nAddresses")
+		return der.WithField(err, "nAddresses")
 	}
 	if err := s.Finish("PresentationAddress"); err != nil {
 		return err
@@ -16995,25 +16995,25 @@ func (v *PresentationAddress) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PresentationAddress in DER.
-func (v *PresentationAddress) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PresentationAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPSelector {
-		m1 := b.Begin(runtime.Context(0), true)
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.PSelector)
+		m1 := b.Begin(der.Context(0), true)
+		b.AddPrimitive(der.Universal(der.TagOctetString), v.PSelector)
 		b.End(m1)
 	}
 	if v.HasSSelector {
-		m2 := b.Begin(runtime.Context(1), true)
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.SSelector)
+		m2 := b.Begin(der.Context(1), true)
+		b.AddPrimitive(der.Universal(der.TagOctetString), v.SSelector)
 		b.End(m2)
 	}
 	if v.HasTSelector {
-		m3 := b.Begin(runtime.Context(2), true)
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.TSelector)
+		m3 := b.Begin(der.Context(2), true)
+		b.AddPrimitive(der.Universal(der.TagOctetString), v.TSelector)
 		b.End(m3)
 	}
-	m4 := b.Begin(runtime.Context(3), true)
-	v.NAddresses.encode(b, runtime.Universal(runtime.TagSet))
+	m4 := b.Begin(der.Context(3), true)
+	v.NAddresses.encode(b, der.Universal(der.TagSet))
 	b.End(m4)
 	b.End(m)
 }
@@ -17027,16 +17027,16 @@ func (v *PresentationAddress) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PresentationAddress.
 // v aliases b, except for strings that BER splits into segments.
 func (v *PresentationAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PresentationAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *PresentationAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PresentationAddress{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PresentationAddress")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "PresentationAddress")
 	}
 	return r.Finish("PresentationAddress")
 }
@@ -17053,9 +17053,9 @@ func (v *PresentationAddress) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PresentationAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *PresentationAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -17063,25 +17063,25 @@ func (v *PresentationAddress) AppendWith(dst []byte, opts *runtime.Options) ([]b
 type PresentationAddressNAddresses [][]byte
 
 // decode reads a PresentationAddress.nAddresses from r.
-func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PresentationAddressNAddresses) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "PresentationAddress.nAddresses")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("PresentationAddress.nAddresses"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[[]byte](&s, s.Count())
+	list, err := der.MakeSlice[[]byte](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithIndex(err, i)
+			return der.WithIndex(err, i)
 		}
 		list[i] = x1
 	}
@@ -17089,7 +17089,7 @@ func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag)
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "[3] EXPLICIT SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "[3] EXPLICIT SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -17098,15 +17098,15 @@ func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a PresentationAddress.nAddresses in DER.
-func (v *PresentationAddressNAddresses) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PresentationAddressNAddresses) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), (*v)[i])
+		b.AddPrimitive(der.Universal(der.TagOctetString), (*v)[i])
 	}
 	b.EndSetOf(m)
 }
@@ -17126,33 +17126,33 @@ type TeletexDomainDefinedAttribute struct {
 }
 
 // decode reads a TeletexDomainDefinedAttribute from r.
-func (v *TeletexDomainDefinedAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TeletexDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "TeletexDomainDefinedAttribute")
 	if err != nil {
 		return err
 	}
 	// type TeletexString
 	off1 := s.Offset()
-	x2, err := s.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+	x2, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
 	if err != nil {
-		return runtime.WithField(err, "type")
+		return der.WithField(err, "type")
 	}
 	v.Type = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "TeletexString", runtime.CharCount(string(v.Type)), 1, 8); err != nil {
-			return runtime.WithField(err, "type")
+		if err := der.CheckSize(off1, "TeletexString", der.CharCount(string(v.Type)), 1, 8); err != nil {
+			return der.WithField(err, "type")
 		}
 	}
 	// value TeletexString
 	off3 := s.Offset()
-	x4, err := s.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
+	x4, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
 	if err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	v.Value = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off3, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-			return runtime.WithField(err, "value")
+		if err := der.CheckSize(off3, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			return der.WithField(err, "value")
 		}
 	}
 	if err := s.Finish("TeletexDomainDefinedAttribute"); err != nil {
@@ -17162,20 +17162,20 @@ func (v *TeletexDomainDefinedAttribute) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a TeletexDomainDefinedAttribute in DER.
-func (v *TeletexDomainDefinedAttribute) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TeletexDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Type)), 1, 8); err != nil {
-			b.SetError(runtime.WithField(err, "type"))
+		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Type)), 1, 8); err != nil {
+			b.SetError(der.WithField(err, "type"))
 		}
 	}
-	b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Type)
+	b.AddString(der.Universal(der.TagTeletexString), 20, v.Type)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
-			b.SetError(runtime.WithField(err, "value"))
+		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
+			b.SetError(der.WithField(err, "value"))
 		}
 	}
-	b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
+	b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
 	b.End(m)
 }
 
@@ -17188,16 +17188,16 @@ func (v *TeletexDomainDefinedAttribute) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TeletexDomainDefinedAttribute.
 // v aliases b, except for strings that BER splits into segments.
 func (v *TeletexDomainDefinedAttribute) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TeletexDomainDefinedAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *TeletexDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TeletexDomainDefinedAttribute{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "TeletexDomainDefinedAttribute")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "TeletexDomainDefinedAttribute")
 	}
 	return r.Finish("TeletexDomainDefinedAttribute")
 }
@@ -17214,9 +17214,9 @@ func (v *TeletexDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TeletexDomainDefinedAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *TeletexDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -17235,26 +17235,26 @@ type OCSPRequest struct {
 }
 
 // decode reads a OCSPRequest from r.
-func (v *OCSPRequest) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OCSPRequest) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "OCSPRequest")
 	if err != nil {
 		return err
 	}
 	// tbsRequest TBSRequest
-	if err := v.TBSRequest.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "tbsRequest")
+	if err := v.TBSRequest.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "tbsRequest")
 	}
 	// optionalSignature [0] EXPLICIT Signature OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "optionalSignature")
+			return der.WithField(err, "optionalSignature")
 		}
-		if err := v.OptionalSignature.decode(&w1, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "optionalSignature")
+		if err := v.OptionalSignature.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "optionalSignature")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "optionalSignature")
+			return der.WithField(err, "optionalSignature")
 		}
 		v.HasOptionalSignature = true
 	}
@@ -17265,12 +17265,12 @@ func (v *OCSPRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a OCSPRequest in DER.
-func (v *OCSPRequest) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *OCSPRequest) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.TBSRequest.encode(b, runtime.Universal(runtime.TagSequence))
+	v.TBSRequest.encode(b, der.Universal(der.TagSequence))
 	if v.HasOptionalSignature {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.OptionalSignature.encode(b, runtime.Universal(runtime.TagSequence))
+		m1 := b.Begin(der.Context(0), true)
+		v.OptionalSignature.encode(b, der.Universal(der.TagSequence))
 		b.End(m1)
 	}
 	b.End(m)
@@ -17285,16 +17285,16 @@ func (v *OCSPRequest) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OCSPRequest.
 // v aliases b, except for strings that BER splits into segments.
 func (v *OCSPRequest) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSPRequest) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *OCSPRequest) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OCSPRequest{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OCSPRequest")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "OCSPRequest")
 	}
 	return r.Finish("OCSPRequest")
 }
@@ -17311,9 +17311,9 @@ func (v *OCSPRequest) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSPRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *OCSPRequest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -17343,60 +17343,60 @@ type TBSRequest struct {
 }
 
 // decode reads a TBSRequest from r.
-func (v *TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSRequest")
 	if err != nil {
 		return err
 	}
 	// version [0] EXPLICIT Version DEFAULT v1
-	if s.Peek(runtime.Context(0)) {
+	if s.Peek(der.Context(0)) {
 		off1 := s.Offset()
-		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "version")
+			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, runtime.Universal(runtime.TagInteger)); err != nil {
-			return runtime.WithField(err, "version")
+		if err := v.Version.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "version")
+			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == OCSP2009VersionV1 {
-			return runtime.WithField(runtime.EncodedDefault(off1, "TBSRequest"), "version")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == OCSP2009VersionV1 {
+			return der.WithField(der.EncodedDefault(off1, "TBSRequest"), "version")
 		}
 	} else {
 		v.Version = OCSP2009VersionV1
 	}
 	// requestorName [1] EXPLICIT GeneralName OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	if s.Peek(der.Context(1)) {
+		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "requestorName")
+			return der.WithField(err, "requestorName")
 		}
 		if err := v.RequestorName.decode(&w3); err != nil {
-			return runtime.WithField(err, "requestorName")
+			return der.WithField(err, "requestorName")
 		}
 		if err := w3.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "requestorName")
+			return der.WithField(err, "requestorName")
 		}
 		v.HasRequestorName = true
 	}
 	// requestList SEQUENCE OF
-	if err := v.RequestList.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "requestList")
+	if err := v.RequestList.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "requestList")
 	}
 	// requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL
-	if s.Peek(runtime.Context(2)) {
-		w4, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
+	if s.Peek(der.Context(2)) {
+		w4, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "requestExtensions")
+			return der.WithField(err, "requestExtensions")
 		}
-		if err := v.RequestExtensions.decode(&w4, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "requestExtensions")
+		if err := v.RequestExtensions.decode(&w4, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "requestExtensions")
 		}
 		if err := w4.Finish("[2] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "requestExtensions")
+			return der.WithField(err, "requestExtensions")
 		}
 		v.HasRequestExtensions = true
 	}
@@ -17407,22 +17407,22 @@ func (v *TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a TBSRequest in DER.
-func (v *TBSRequest) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSRequest) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
+	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
+		m1 := b.Begin(der.Context(0), true)
+		v.Version.encode(b, der.Universal(der.TagInteger))
 		b.End(m1)
 	}
 	if v.HasRequestorName {
-		m2 := b.Begin(runtime.Context(1), true)
+		m2 := b.Begin(der.Context(1), true)
 		v.RequestorName.encode(b)
 		b.End(m2)
 	}
-	v.RequestList.encode(b, runtime.Universal(runtime.TagSequence))
+	v.RequestList.encode(b, der.Universal(der.TagSequence))
 	if v.HasRequestExtensions {
-		m3 := b.Begin(runtime.Context(2), true)
-		v.RequestExtensions.encode(b, runtime.Universal(runtime.TagSequence))
+		m3 := b.Begin(der.Context(2), true)
+		v.RequestExtensions.encode(b, der.Universal(der.TagSequence))
 		b.End(m3)
 	}
 	b.End(m)
@@ -17437,16 +17437,16 @@ func (v *TBSRequest) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSRequest.
 // v aliases b, except for strings that BER splits into segments.
 func (v *TBSRequest) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSRequest) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *TBSRequest) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSRequest{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "TBSRequest")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "TBSRequest")
 	}
 	return r.Finish("TBSRequest")
 }
@@ -17463,9 +17463,9 @@ func (v *TBSRequest) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *TBSRequest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -17473,18 +17473,18 @@ func (v *TBSRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 type TBSRequestRequestList []Request
 
 // decode reads a TBSRequest.requestList from r.
-func (v *TBSRequestRequestList) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSRequestRequestList) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSRequest.requestList")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[Request](&s, s.Count())
+	list, err := der.MakeSlice[Request](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("TBSRequest.requestList"); err != nil {
@@ -17495,10 +17495,10 @@ func (v *TBSRequestRequestList) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a TBSRequest.requestList in DER.
-func (v *TBSRequestRequestList) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSRequestRequestList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -17510,25 +17510,25 @@ func (v *TBSRequestRequestList) encode(b *runtime.Builder, t runtime.Tag) {
 type ExtensionsReOCSPNonceReOCSPResponse []ExtensionReOCSPNonceReOCSPResponse
 
 // decode reads a Extensions from r.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionReOCSPNonceReOCSPResponse](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionReOCSPNonceReOCSPResponse](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Extensions"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -17537,15 +17537,15 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtim
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionsReOCSPNonceReOCSPResponse) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -17559,17 +17559,17 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ExtensionsReOCSPNonceReOCSPResponse
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extensions")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
 }
@@ -17586,9 +17586,9 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, err
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -17607,7 +17607,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *runti
 //	}
 type ExtensionReOCSPNonceReOCSPResponse struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID runtime.OID
+	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
 	Critical bool
 	// HasCritical tells whether critical is present in the encoding.
@@ -17617,41 +17617,41 @@ type ExtensionReOCSPNonceReOCSPResponse struct {
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "extnID")
+		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.Universal(der.TagBoolean)) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
 		if err != nil {
-			return runtime.WithField(err, "critical")
+			return der.WithField(err, "critical")
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
-			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
+			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	v.ExtnValue.Raw = c5
 	sub4 := s.Open(v.ExtnValue.Raw, off6)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	if err := s.Finish("Extension"); err != nil {
 		return err
@@ -17660,13 +17660,13 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPNonceReOCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionReOCSPNonceReOCSPResponse) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
+	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
+		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
 	}
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	m1 := b.Begin(der.Universal(der.TagOctetString), false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -17681,16 +17681,16 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionReOCSPNonceReOCSPResponse{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extension")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
 }
@@ -17707,9 +17707,9 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, erro
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -17734,7 +17734,7 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
@@ -17743,7 +17743,7 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *runt
 	case "+\x06\x01\x05\x05\a0\x01\x04":
 		// re-ocsp-response 1.3.6.1.5.5.7.48.1.4
 		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse
-		if err := u.OCSPResponse.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.OCSPResponse.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -17755,10 +17755,10 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *runt
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -17766,15 +17766,15 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) fail(r *runtime.Reader, er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) encode(b *runtime.Builder) {
+func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse:
-		u.OCSPResponse.encode(b, runtime.Universal(runtime.TagSequence))
+		u.OCSPResponse.encode(b, der.Universal(der.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -17791,7 +17791,7 @@ type Signature struct {
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}.
 	SignatureAlgorithm AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
-	Signature runtime.BitString
+	Signature der.BitString
 	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
 	Certs SignatureCerts
 	// HasCerts tells whether certs is present in the encoding.
@@ -17799,32 +17799,32 @@ type Signature struct {
 }
 
 // decode reads a Signature from r.
-func (v *Signature) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Signature) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Signature")
 	if err != nil {
 		return err
 	}
 	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
-	if err := v.SignatureAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "signatureAlgorithm")
+	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature BIT STRING
-	x1, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
 	if err != nil {
-		return runtime.WithField(err, "signature")
+		return der.WithField(err, "signature")
 	}
 	v.Signature = x1
 	// certs [0] EXPLICIT SEQUENCE OF OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "certs")
+			return der.WithField(err, "certs")
 		}
-		if err := v.Certs.decode(&w2, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "certs")
+		if err := v.Certs.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "certs")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "certs")
+			return der.WithField(err, "certs")
 		}
 		v.HasCerts = true
 	}
@@ -17835,13 +17835,13 @@ func (v *Signature) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Signature in DER.
-func (v *Signature) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Signature) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.SignatureAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.Signature)
+	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
+	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
 	if v.HasCerts {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.Certs.encode(b, runtime.Universal(runtime.TagSequence))
+		m1 := b.Begin(der.Context(0), true)
+		v.Certs.encode(b, der.Universal(der.TagSequence))
 		b.End(m1)
 	}
 	b.End(m)
@@ -17856,16 +17856,16 @@ func (v *Signature) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Signature.
 // v aliases b, except for strings that BER splits into segments.
 func (v *Signature) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Signature) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *Signature) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Signature{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Signature")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Signature")
 	}
 	return r.Finish("Signature")
 }
@@ -17882,9 +17882,9 @@ func (v *Signature) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Signature) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *Signature) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -17898,7 +17898,7 @@ func (v *Signature) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 //	        }
 type AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -17906,15 +17906,15 @@ type AlgorithmIdentifier struct {
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
@@ -17922,12 +17922,12 @@ func (v *AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -17938,9 +17938,9 @@ func (v *AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -17956,16 +17956,16 @@ func (v *AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
 }
@@ -17982,9 +17982,9 @@ func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -18002,17 +18002,17 @@ type AlgorithmIdentifierParameters struct {
 type AlgorithmIdentifierParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -18021,14 +18021,14 @@ func (u *AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -18039,18 +18039,18 @@ func (u *AlgorithmIdentifierParameters) encode(b *runtime.Builder) {
 type SignatureCerts []Certificate
 
 // decode reads a Signature.certs from r.
-func (v *SignatureCerts) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SignatureCerts) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Signature.certs")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[Certificate](&s, s.Count())
+	list, err := der.MakeSlice[Certificate](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Signature.certs"); err != nil {
@@ -18061,10 +18061,10 @@ func (v *SignatureCerts) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Signature.certs in DER.
-func (v *SignatureCerts) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SignatureCerts) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -18079,7 +18079,7 @@ const (
 )
 
 // decode reads a Version from r.
-func (v *OCSP2009Version) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OCSP2009Version) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -18089,7 +18089,7 @@ func (v *OCSP2009Version) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Version in DER.
-func (v *OCSP2009Version) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *OCSP2009Version) encode(b *der.Builder, t der.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
@@ -18102,17 +18102,17 @@ func (v *OCSP2009Version) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Version.
 // v aliases b, except for strings that BER splits into segments.
 func (v *OCSP2009Version) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSP2009Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *OCSP2009Version) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero OCSP2009Version
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "Version")
+	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "Version")
 	}
 	return r.Finish("Version")
 }
@@ -18129,9 +18129,9 @@ func (v *OCSP2009Version) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSP2009Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
+func (v *OCSP2009Version) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagInteger))
 	return b.Bytes()
 }
 
@@ -18152,26 +18152,26 @@ type Request struct {
 }
 
 // decode reads a Request from r.
-func (v *Request) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Request) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Request")
 	if err != nil {
 		return err
 	}
 	// reqCert CertID
-	if err := v.ReqCert.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "reqCert")
+	if err := v.ReqCert.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "reqCert")
 	}
 	// singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "singleRequestExtensions")
+			return der.WithField(err, "singleRequestExtensions")
 		}
-		if err := v.SingleRequestExtensions.decode(&w1, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "singleRequestExtensions")
+		if err := v.SingleRequestExtensions.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "singleRequestExtensions")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "singleRequestExtensions")
+			return der.WithField(err, "singleRequestExtensions")
 		}
 		v.HasSingleRequestExtensions = true
 	}
@@ -18182,12 +18182,12 @@ func (v *Request) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Request in DER.
-func (v *Request) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Request) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ReqCert.encode(b, runtime.Universal(runtime.TagSequence))
+	v.ReqCert.encode(b, der.Universal(der.TagSequence))
 	if v.HasSingleRequestExtensions {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.SingleRequestExtensions.encode(b, runtime.Universal(runtime.TagSequence))
+		m1 := b.Begin(der.Context(0), true)
+		v.SingleRequestExtensions.encode(b, der.Universal(der.TagSequence))
 		b.End(m1)
 	}
 	b.End(m)
@@ -18202,16 +18202,16 @@ func (v *Request) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Request.
 // v aliases b, except for strings that BER splits into segments.
 func (v *Request) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Request) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *Request) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Request{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Request")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Request")
 	}
 	return r.Finish("Request")
 }
@@ -18228,9 +18228,9 @@ func (v *Request) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Request) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *Request) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -18241,25 +18241,25 @@ func (v *Request) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 type ExtensionsReOCSPServiceLocator []ExtensionReOCSPServiceLocator
 
 // decode reads a Extensions from r.
-func (v *ExtensionsReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionsReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionReOCSPServiceLocator](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionReOCSPServiceLocator](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Extensions"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -18268,15 +18268,15 @@ func (v *ExtensionsReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPServiceLocator) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionsReOCSPServiceLocator) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -18290,17 +18290,17 @@ func (v *ExtensionsReOCSPServiceLocator) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionsReOCSPServiceLocator) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPServiceLocator) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionsReOCSPServiceLocator) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ExtensionsReOCSPServiceLocator
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extensions")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
 }
@@ -18317,9 +18317,9 @@ func (v *ExtensionsReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPServiceLocator) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionsReOCSPServiceLocator) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -18338,7 +18338,7 @@ func (v *ExtensionsReOCSPServiceLocator) AppendWith(dst []byte, opts *runtime.Op
 //	}
 type ExtensionReOCSPServiceLocator struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID runtime.OID
+	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
 	Critical bool
 	// HasCritical tells whether critical is present in the encoding.
@@ -18348,41 +18348,41 @@ type ExtensionReOCSPServiceLocator struct {
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "extnID")
+		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.Universal(der.TagBoolean)) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
 		if err != nil {
-			return runtime.WithField(err, "critical")
+			return der.WithField(err, "critical")
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
-			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
+			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	v.ExtnValue.Raw = c5
 	sub4 := s.Open(v.ExtnValue.Raw, off6)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	if err := s.Finish("Extension"); err != nil {
 		return err
@@ -18391,13 +18391,13 @@ func (v *ExtensionReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPServiceLocator) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionReOCSPServiceLocator) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
+	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
+		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
 	}
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	m1 := b.Begin(der.Universal(der.TagOctetString), false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -18412,16 +18412,16 @@ func (v *ExtensionReOCSPServiceLocator) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionReOCSPServiceLocator) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPServiceLocator) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionReOCSPServiceLocator) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionReOCSPServiceLocator{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extension")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
 }
@@ -18438,9 +18438,9 @@ func (v *ExtensionReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPServiceLocator) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionReOCSPServiceLocator) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -18464,17 +18464,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\a":
 		// re-ocsp-service-locator 1.3.6.1.5.5.7.48.1.7
 		u.Kind = ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator
-		p1, err := runtime.New[ServiceLocator](r)
+		p1, err := der.New[ServiceLocator](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.OCSPServiceLocator = p1
-		if err := u.OCSPServiceLocator.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.OCSPServiceLocator.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18486,10 +18486,10 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *runtime.R
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionReOCSPServiceLocatorExtnValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -18497,18 +18497,18 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) fail(r *runtime.Reader, err err
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ExtensionReOCSPServiceLocatorExtnValue) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) encode(b *runtime.Builder) {
+func (u *ExtensionReOCSPServiceLocatorExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator:
 		if u.OCSPServiceLocator == nil {
-			b.SetError(runtime.NilValue("ServiceLocator"))
+			b.SetError(der.NilValue("ServiceLocator"))
 		} else {
-			u.OCSPServiceLocator.encode(b, runtime.Universal(runtime.TagSequence))
+			u.OCSPServiceLocator.encode(b, der.Universal(der.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -18535,30 +18535,30 @@ type CertID struct {
 }
 
 // decode reads a CertID from r.
-func (v *CertID) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertID) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "CertID")
 	if err != nil {
 		return err
 	}
 	// hashAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
-	if err := v.HashAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "hashAlgorithm")
+	if err := v.HashAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "hashAlgorithm")
 	}
 	// issuerNameHash OCTET STRING
-	x1, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "issuerNameHash")
+		return der.WithField(err, "issuerNameHash")
 	}
 	v.IssuerNameHash = x1
 	// issuerKeyHash OCTET STRING
-	x2, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "issuerKeyHash")
+		return der.WithField(err, "issuerKeyHash")
 	}
 	v.IssuerKeyHash = x2
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "serialNumber")
+	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "serialNumber")
 	}
 	if err := s.Finish("CertID"); err != nil {
 		return err
@@ -18567,12 +18567,12 @@ func (v *CertID) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CertID in DER.
-func (v *CertID) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertID) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.HashAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.IssuerNameHash)
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.IssuerKeyHash)
-	v.SerialNumber.encode(b, runtime.Universal(runtime.TagInteger))
+	v.HashAlgorithm.encode(b, der.Universal(der.TagSequence))
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.IssuerNameHash)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.IssuerKeyHash)
+	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
 	b.End(m)
 }
 
@@ -18585,16 +18585,16 @@ func (v *CertID) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertID.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertID) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertID{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CertID")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "CertID")
 	}
 	return r.Finish("CertID")
 }
@@ -18611,9 +18611,9 @@ func (v *CertID) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *CertID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -18627,7 +18627,7 @@ func (v *CertID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 //	        }
 type AlgorithmIdentifierDigestAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierDigestAlgorithmParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -18635,15 +18635,15 @@ type AlgorithmIdentifierDigestAlgorithm struct {
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
@@ -18651,12 +18651,12 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -18667,9 +18667,9 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -18685,16 +18685,16 @@ func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifierDigestAlgorithm{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
 }
@@ -18711,9 +18711,9 @@ func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, erro
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -18731,17 +18731,17 @@ type AlgorithmIdentifierDigestAlgorithmParameters struct {
 type AlgorithmIdentifierDigestAlgorithmParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -18750,14 +18750,14 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -18779,26 +18779,26 @@ type OCSPResponse struct {
 }
 
 // decode reads a OCSPResponse from r.
-func (v *OCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OCSPResponse) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "OCSPResponse")
 	if err != nil {
 		return err
 	}
 	// responseStatus OCSPResponseStatus
-	if err := v.ResponseStatus.decode(&s, runtime.Universal(runtime.TagEnumerated)); err != nil {
-		return runtime.WithField(err, "responseStatus")
+	if err := v.ResponseStatus.decode(&s, der.Universal(der.TagEnumerated)); err != nil {
+		return der.WithField(err, "responseStatus")
 	}
 	// responseBytes [0] EXPLICIT ResponseBytes OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "responseBytes")
+			return der.WithField(err, "responseBytes")
 		}
-		if err := v.ResponseBytes.decode(&w1, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "responseBytes")
+		if err := v.ResponseBytes.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "responseBytes")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "responseBytes")
+			return der.WithField(err, "responseBytes")
 		}
 		v.HasResponseBytes = true
 	}
@@ -18809,12 +18809,12 @@ func (v *OCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a OCSPResponse in DER.
-func (v *OCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *OCSPResponse) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ResponseStatus.encode(b, runtime.Universal(runtime.TagEnumerated))
+	v.ResponseStatus.encode(b, der.Universal(der.TagEnumerated))
 	if v.HasResponseBytes {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.ResponseBytes.encode(b, runtime.Universal(runtime.TagSequence))
+		m1 := b.Begin(der.Context(0), true)
+		v.ResponseBytes.encode(b, der.Universal(der.TagSequence))
 		b.End(m1)
 	}
 	b.End(m)
@@ -18829,16 +18829,16 @@ func (v *OCSPResponse) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OCSPResponse.
 // v aliases b, except for strings that BER splits into segments.
 func (v *OCSPResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *OCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OCSPResponse{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OCSPResponse")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "OCSPResponse")
 	}
 	return r.Finish("OCSPResponse")
 }
@@ -18855,9 +18855,9 @@ func (v *OCSPResponse) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *OCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -18913,23 +18913,23 @@ func (v OCSPResponseStatus) valid() bool {
 }
 
 // decode reads a OCSPResponseStatus from r.
-func (v *OCSPResponseStatus) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OCSPResponseStatus) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
 	}
 	if !OCSPResponseStatus(x).valid() {
-		return runtime.CheckEnumerated(off, "OCSPResponseStatus", x)
+		return der.CheckEnumerated(off, "OCSPResponseStatus", x)
 	}
 	*v = OCSPResponseStatus(x)
 	return nil
 }
 
 // encode writes v as a OCSPResponseStatus in DER.
-func (v *OCSPResponseStatus) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *OCSPResponseStatus) encode(b *der.Builder, t der.Tag) {
 	if !v.valid() {
-		b.SetError(runtime.CheckEnumerated(-1, "OCSPResponseStatus", int64(*v)))
+		b.SetError(der.CheckEnumerated(-1, "OCSPResponseStatus", int64(*v)))
 	}
 	b.AddInt64(t, int64(*v))
 }
@@ -18943,17 +18943,17 @@ func (v *OCSPResponseStatus) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OCSPResponseStatus.
 // v aliases b, except for strings that BER splits into segments.
 func (v *OCSPResponseStatus) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSPResponseStatus) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *OCSPResponseStatus) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero OCSPResponseStatus
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagEnumerated)); err != nil {
-		return runtime.WithField(err, "OCSPResponseStatus")
+	if err := v.decode(&r, der.Universal(der.TagEnumerated)); err != nil {
+		return der.WithField(err, "OCSPResponseStatus")
 	}
 	return r.Finish("OCSPResponseStatus")
 }
@@ -18970,9 +18970,9 @@ func (v *OCSPResponseStatus) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSPResponseStatus) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagEnumerated))
+func (v *OCSPResponseStatus) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagEnumerated))
 	return b.Bytes()
 }
 
@@ -18985,32 +18985,32 @@ func (v *OCSPResponseStatus) AppendWith(dst []byte, opts *runtime.Options) ([]by
 //	                            &Type({ResponseSet}{@responseType}))}
 type ResponseBytes struct {
 	// ResponseType is the component responseType OBJECT IDENTIFIER.
-	ResponseType runtime.OID
+	ResponseType der.OID
 	// Response is the component response OCTET STRING.
 	Response ResponseBytesResponse
 }
 
 // decode reads a ResponseBytes from r.
-func (v *ResponseBytes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ResponseBytes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ResponseBytes")
 	if err != nil {
 		return err
 	}
 	// responseType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "responseType")
+		return der.WithField(err, "responseType")
 	}
 	v.ResponseType = x1
 	// response OCTET STRING
-	c3, off4, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c3, off4, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "response")
+		return der.WithField(err, "response")
 	}
 	v.Response.Raw = c3
 	sub2 := s.Open(v.Response.Raw, off4)
 	if err := v.Response.decode([]byte(v.ResponseType), &sub2); err != nil {
-		return runtime.WithField(err, "response")
+		return der.WithField(err, "response")
 	}
 	if err := s.Finish("ResponseBytes"); err != nil {
 		return err
@@ -19019,10 +19019,10 @@ func (v *ResponseBytes) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ResponseBytes in DER.
-func (v *ResponseBytes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ResponseBytes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ResponseType)
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	b.AddOID(der.Universal(der.TagOID), v.ResponseType)
+	m1 := b.Begin(der.Universal(der.TagOctetString), false)
 	v.Response.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -19037,16 +19037,16 @@ func (v *ResponseBytes) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ResponseBytes.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ResponseBytes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ResponseBytes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ResponseBytes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ResponseBytes{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ResponseBytes")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ResponseBytes")
 	}
 	return r.Finish("ResponseBytes")
 }
@@ -19063,9 +19063,9 @@ func (v *ResponseBytes) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ResponseBytes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ResponseBytes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -19089,17 +19089,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ResponseBytesResponse) decode(key []byte, r *runtime.Reader) error {
+func (u *ResponseBytesResponse) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x01":
 		// basicResponse 1.3.6.1.5.5.7.48.1.1
 		u.Kind = ResponseBytesResponseBasicResponse
-		p1, err := runtime.New[BasicOCSPResponse](r)
+		p1, err := der.New[BasicOCSPResponse](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.BasicResponse = p1
-		if err := u.BasicResponse.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.BasicResponse.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ResponseBytes.response"); err != nil {
@@ -19111,10 +19111,10 @@ func (u *ResponseBytesResponse) decode(key []byte, r *runtime.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ResponseBytesResponse) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ResponseBytesResponse) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -19122,18 +19122,18 @@ func (u *ResponseBytesResponse) fail(r *runtime.Reader, err error) error {
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ResponseBytesResponse) keepDER(_ *runtime.Reader) error {
+func (u *ResponseBytesResponse) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ResponseBytesResponse) encode(b *runtime.Builder) {
+func (u *ResponseBytesResponse) encode(b *der.Builder) {
 	switch u.Kind {
 	case ResponseBytesResponseBasicResponse:
 		if u.BasicResponse == nil {
-			b.SetError(runtime.NilValue("BasicOCSPResponse"))
+			b.SetError(der.NilValue("BasicOCSPResponse"))
 		} else {
-			u.BasicResponse.encode(b, runtime.Universal(runtime.TagSequence))
+			u.BasicResponse.encode(b, der.Universal(der.TagSequence))
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -19157,7 +19157,7 @@ type BasicOCSPResponse struct {
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}}.
 	SignatureAlgorithm AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2
 	// Signature is the component signature BIT STRING.
-	Signature runtime.BitString
+	Signature der.BitString
 	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
 	Certs BasicOCSPResponseCerts
 	// HasCerts tells whether certs is present in the encoding.
@@ -19165,38 +19165,38 @@ type BasicOCSPResponse struct {
 }
 
 // decode reads a BasicOCSPResponse from r.
-func (v *BasicOCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *BasicOCSPResponse) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "BasicOCSPResponse")
 	if err != nil {
 		return err
 	}
 	// tbsResponseData ResponseData
 	start1 := s.Offset()
-	if err := v.TBSResponseData.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "tbsResponseData")
+	if err := v.TBSResponseData.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "tbsResponseData")
 	}
 	v.TBSResponseDataRaw = s.Since(start1)
 	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}}
-	if err := v.SignatureAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "signatureAlgorithm")
+	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
 	if err != nil {
-		return runtime.WithField(err, "signature")
+		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
 	// certs [0] EXPLICIT SEQUENCE OF OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w3, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w3, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "certs")
+			return der.WithField(err, "certs")
 		}
-		if err := v.Certs.decode(&w3, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "certs")
+		if err := v.Certs.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "certs")
 		}
 		if err := w3.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "certs")
+			return der.WithField(err, "certs")
 		}
 		v.HasCerts = true
 	}
@@ -19207,14 +19207,14 @@ func (v *BasicOCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a BasicOCSPResponse in DER.
-func (v *BasicOCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *BasicOCSPResponse) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.TBSResponseData.encode(b, runtime.Universal(runtime.TagSequence))
-	v.SignatureAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.Signature)
+	v.TBSResponseData.encode(b, der.Universal(der.TagSequence))
+	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
+	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
 	if v.HasCerts {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.Certs.encode(b, runtime.Universal(runtime.TagSequence))
+		m1 := b.Begin(der.Context(0), true)
+		v.Certs.encode(b, der.Universal(der.TagSequence))
 		b.End(m1)
 	}
 	b.End(m)
@@ -19229,16 +19229,16 @@ func (v *BasicOCSPResponse) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BasicOCSPResponse.
 // v aliases b, except for strings that BER splits into segments.
 func (v *BasicOCSPResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BasicOCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *BasicOCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = BasicOCSPResponse{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "BasicOCSPResponse")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "BasicOCSPResponse")
 	}
 	return r.Finish("BasicOCSPResponse")
 }
@@ -19255,9 +19255,9 @@ func (v *BasicOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BasicOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *BasicOCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -19271,7 +19271,7 @@ func (v *BasicOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //	        }
 type AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2 struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -19279,15 +19279,15 @@ type AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2 struc
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
@@ -19295,12 +19295,12 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -19311,9 +19311,9 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -19329,16 +19329,16 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
 }
@@ -19355,9 +19355,9 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -19384,12 +19384,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -19399,7 +19399,7 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -19409,7 +19409,7 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -19419,7 +19419,7 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -19431,10 +19431,10 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -19443,23 +19443,23 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.Universal(der.TagNull))
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -19469,18 +19469,18 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 type BasicOCSPResponseCerts []Certificate
 
 // decode reads a BasicOCSPResponse.certs from r.
-func (v *BasicOCSPResponseCerts) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *BasicOCSPResponseCerts) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "BasicOCSPResponse.certs")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[Certificate](&s, s.Count())
+	list, err := der.MakeSlice[Certificate](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("BasicOCSPResponse.certs"); err != nil {
@@ -19491,10 +19491,10 @@ func (v *BasicOCSPResponseCerts) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a BasicOCSPResponse.certs in DER.
-func (v *BasicOCSPResponseCerts) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *BasicOCSPResponseCerts) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -19528,57 +19528,57 @@ type ResponseData struct {
 }
 
 // decode reads a ResponseData from r.
-func (v *ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "ResponseData")
 	if err != nil {
 		return err
 	}
 	// version [0] EXPLICIT Version DEFAULT v1
-	if s.Peek(runtime.Context(0)) {
+	if s.Peek(der.Context(0)) {
 		off1 := s.Offset()
-		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "version")
+			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, runtime.Universal(runtime.TagInteger)); err != nil {
-			return runtime.WithField(err, "version")
+		if err := v.Version.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "version")
+			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == OCSP2009VersionV1 {
-			return runtime.WithField(runtime.EncodedDefault(off1, "ResponseData"), "version")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == OCSP2009VersionV1 {
+			return der.WithField(der.EncodedDefault(off1, "ResponseData"), "version")
 		}
 	} else {
 		v.Version = OCSP2009VersionV1
 	}
 	// responderID ResponderID
 	if err := v.ResponderID.decode(&s); err != nil {
-		return runtime.WithField(err, "responderID")
+		return der.WithField(err, "responderID")
 	}
 	// producedAt GeneralizedTime
-	x3, err := s.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+	x3, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
 	if err != nil {
-		return runtime.WithField(err, "producedAt")
+		return der.WithField(err, "producedAt")
 	}
 	v.ProducedAt = x3
 	// responses SEQUENCE OF
-	if err := v.Responses.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "responses")
+	if err := v.Responses.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "responses")
 	}
 	// responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		w4, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	if s.Peek(der.Context(1)) {
+		w4, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "responseExtensions")
+			return der.WithField(err, "responseExtensions")
 		}
-		if err := v.ResponseExtensions.decode(&w4, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "responseExtensions")
+		if err := v.ResponseExtensions.decode(&w4, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "responseExtensions")
 		}
 		if err := w4.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "responseExtensions")
+			return der.WithField(err, "responseExtensions")
 		}
 		v.HasResponseExtensions = true
 	}
@@ -19590,19 +19590,19 @@ func (v *ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ResponseData in DER.
-func (v *ResponseData) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ResponseData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
+	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
+		m1 := b.Begin(der.Context(0), true)
+		v.Version.encode(b, der.Universal(der.TagInteger))
 		b.End(m1)
 	}
 	v.ResponderID.encode(b)
-	b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.ProducedAt)
-	v.Responses.encode(b, runtime.Universal(runtime.TagSequence))
+	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.ProducedAt)
+	v.Responses.encode(b, der.Universal(der.TagSequence))
 	if v.HasResponseExtensions {
-		m2 := b.Begin(runtime.Context(1), true)
-		v.ResponseExtensions.encode(b, runtime.Universal(runtime.TagSequence))
+		m2 := b.Begin(der.Context(1), true)
+		v.ResponseExtensions.encode(b, der.Universal(der.TagSequence))
 		b.End(m2)
 	}
 	b.End(m)
@@ -19617,16 +19617,16 @@ func (v *ResponseData) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ResponseData.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ResponseData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ResponseData) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ResponseData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ResponseData{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ResponseData")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ResponseData")
 	}
 	return r.Finish("ResponseData")
 }
@@ -19643,9 +19643,9 @@ func (v *ResponseData) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ResponseData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ResponseData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -19653,18 +19653,18 @@ func (v *ResponseData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 type ResponseDataResponses []SingleResponse
 
 // decode reads a ResponseData.responses from r.
-func (v *ResponseDataResponses) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ResponseDataResponses) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ResponseData.responses")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[SingleResponse](&s, s.Count())
+	list, err := der.MakeSlice[SingleResponse](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("ResponseData.responses"); err != nil {
@@ -19675,10 +19675,10 @@ func (v *ResponseDataResponses) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ResponseData.responses in DER.
-func (v *ResponseDataResponses) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ResponseDataResponses) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -19690,25 +19690,25 @@ func (v *ResponseDataResponses) encode(b *runtime.Builder, t runtime.Tag) {
 type ExtensionsReOCSPNonce []ExtensionReOCSPNonce
 
 // decode reads a Extensions from r.
-func (v *ExtensionsReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionsReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionReOCSPNonce](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionReOCSPNonce](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Extensions"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -19717,15 +19717,15 @@ func (v *ExtensionsReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPNonce) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionsReOCSPNonce) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -19739,17 +19739,17 @@ func (v *ExtensionsReOCSPNonce) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionsReOCSPNonce) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPNonce) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionsReOCSPNonce) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ExtensionsReOCSPNonce
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extensions")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
 }
@@ -19766,9 +19766,9 @@ func (v *ExtensionsReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPNonce) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionsReOCSPNonce) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -19787,7 +19787,7 @@ func (v *ExtensionsReOCSPNonce) AppendWith(dst []byte, opts *runtime.Options) ([
 //	}
 type ExtensionReOCSPNonce struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID runtime.OID
+	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
 	Critical bool
 	// HasCritical tells whether critical is present in the encoding.
@@ -19797,41 +19797,41 @@ type ExtensionReOCSPNonce struct {
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "extnID")
+		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.Universal(der.TagBoolean)) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
 		if err != nil {
-			return runtime.WithField(err, "critical")
+			return der.WithField(err, "critical")
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
-			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
+			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	v.ExtnValue.Raw = c5
 	sub4 := s.Open(v.ExtnValue.Raw, off6)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	if err := s.Finish("Extension"); err != nil {
 		return err
@@ -19840,13 +19840,13 @@ func (v *ExtensionReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPNonce) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionReOCSPNonce) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
+	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
+		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
 	}
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	m1 := b.Begin(der.Universal(der.TagOctetString), false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -19861,16 +19861,16 @@ func (v *ExtensionReOCSPNonce) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionReOCSPNonce) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPNonce) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionReOCSPNonce) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionReOCSPNonce{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extension")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
 }
@@ -19887,9 +19887,9 @@ func (v *ExtensionReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPNonce) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionReOCSPNonce) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -19911,7 +19911,7 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPNonceExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ExtensionReOCSPNonceExtnValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
@@ -19922,10 +19922,10 @@ func (u *ExtensionReOCSPNonceExtnValue) decode(key []byte, r *runtime.Reader) er
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPNonceExtnValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionReOCSPNonceExtnValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -19933,12 +19933,12 @@ func (u *ExtensionReOCSPNonceExtnValue) fail(r *runtime.Reader, err error) error
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPNonceExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ExtensionReOCSPNonceExtnValue) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPNonceExtnValue) encode(b *runtime.Builder) {
+func (u *ExtensionReOCSPNonceExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -19969,36 +19969,36 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ResponderIDChoice) String() string {
-	return runtime.Name("byName byKey", int(c)-1, "ResponderIDChoice")
+	return der.Name("byName byKey", int(c)-1, "ResponderIDChoice")
 }
 
 // decode reads a ResponderID from r.
-func (v *ResponderID) decode(r *runtime.Reader) error {
+func (v *ResponderID) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = ResponderIDByName
-		w1, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+		w1, err := r.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "byName")
+			return der.WithField(err, "byName")
 		}
 		if err := v.ByName.decode(&w1); err != nil {
-			return runtime.WithField(err, "byName")
+			return der.WithField(err, "byName")
 		}
 		if err := w1.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "byName")
+			return der.WithField(err, "byName")
 		}
-	case tag == runtime.Context(2):
+	case tag == der.Context(2):
 		v.Choice = ResponderIDByKey
-		w2, err := r.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
+		w2, err := r.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "byKey")
+			return der.WithField(err, "byKey")
 		}
-		if err := v.ByKey.decode(&w2, runtime.Universal(runtime.TagOctetString)); err != nil {
-			return runtime.WithField(err, "byKey")
+		if err := v.ByKey.decode(&w2, der.Universal(der.TagOctetString)); err != nil {
+			return der.WithField(err, "byKey")
 		}
 		if err := w2.Finish("[2] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "byKey")
+			return der.WithField(err, "byKey")
 		}
 	default:
 		return r.NoAlternative("ResponderID")
@@ -20007,18 +20007,18 @@ func (v *ResponderID) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a ResponderID in DER.
-func (v *ResponderID) encode(b *runtime.Builder) {
+func (v *ResponderID) encode(b *der.Builder) {
 	switch v.Choice {
 	case ResponderIDByName:
-		m1 := b.Begin(runtime.Context(1), true)
+		m1 := b.Begin(der.Context(1), true)
 		v.ByName.encode(b)
 		b.End(m1)
 	case ResponderIDByKey:
-		m2 := b.Begin(runtime.Context(2), true)
-		v.ByKey.encode(b, runtime.Universal(runtime.TagOctetString))
+		m2 := b.Begin(der.Context(2), true)
+		v.ByKey.encode(b, der.Universal(der.TagOctetString))
 		b.End(m2)
 	default:
-		b.SetError(runtime.NoChoice("ResponderID"))
+		b.SetError(der.NoChoice("ResponderID"))
 	}
 }
 
@@ -20031,16 +20031,16 @@ func (v *ResponderID) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ResponderID.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ResponderID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ResponderID) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ResponderID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ResponderID{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ResponderID")
+		return der.WithField(err, "ResponderID")
 	}
 	return r.Finish("ResponderID")
 }
@@ -20057,8 +20057,8 @@ func (v *ResponderID) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ResponderID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *ResponderID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -20069,7 +20069,7 @@ func (v *ResponderID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type KeyHash []byte
 
 // decode reads a KeyHash from r.
-func (v *KeyHash) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *KeyHash) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -20079,7 +20079,7 @@ func (v *KeyHash) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a KeyHash in DER.
-func (v *KeyHash) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *KeyHash) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
@@ -20092,17 +20092,17 @@ func (v *KeyHash) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyHash.
 // v aliases b, except for strings that BER splits into segments.
 func (v *KeyHash) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyHash) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *KeyHash) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero KeyHash
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "KeyHash")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "KeyHash")
 	}
 	return r.Finish("KeyHash")
 }
@@ -20119,9 +20119,9 @@ func (v *KeyHash) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyHash) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *KeyHash) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -20154,52 +20154,52 @@ type SingleResponse struct {
 }
 
 // decode reads a SingleResponse from r.
-func (v *SingleResponse) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SingleResponse) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "SingleResponse")
 	if err != nil {
 		return err
 	}
 	// certID CertID
-	if err := v.CertID.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "certID")
+	if err := v.CertID.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "certID")
 	}
 	// certStatus CertStatus
 	if err := v.CertStatus.decode(&s); err != nil {
-		return runtime.WithField(err, "certStatus")
+		return der.WithField(err, "certStatus")
 	}
 	// thisUpdate GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+	x1, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
 	if err != nil {
-		return runtime.WithField(err, "thisUpdate")
+		return der.WithField(err, "thisUpdate")
 	}
 	v.ThisUpdate = x1
 	// nextUpdate [0] EXPLICIT GeneralizedTime OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "nextUpdate")
+			return der.WithField(err, "nextUpdate")
 		}
-		x3, err := w2.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+		x3, err := w2.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
 		if err != nil {
-			return runtime.WithField(err, "nextUpdate")
+			return der.WithField(err, "nextUpdate")
 		}
 		v.NextUpdate = x3
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "nextUpdate")
+			return der.WithField(err, "nextUpdate")
 		}
 		v.HasNextUpdate = true
 	}
 	// singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		w4, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	if s.Peek(der.Context(1)) {
+		w4, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "singleExtensions")
+			return der.WithField(err, "singleExtensions")
 		}
-		if err := v.SingleExtensions.decode(&w4, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "singleExtensions")
+		if err := v.SingleExtensions.decode(&w4, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "singleExtensions")
 		}
 		if err := w4.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "singleExtensions")
+			return der.WithField(err, "singleExtensions")
 		}
 		v.HasSingleExtensions = true
 	}
@@ -20210,19 +20210,19 @@ func (v *SingleResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a SingleResponse in DER.
-func (v *SingleResponse) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SingleResponse) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.CertID.encode(b, runtime.Universal(runtime.TagSequence))
+	v.CertID.encode(b, der.Universal(der.TagSequence))
 	v.CertStatus.encode(b)
-	b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.ThisUpdate)
+	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.ThisUpdate)
 	if v.HasNextUpdate {
-		m1 := b.Begin(runtime.Context(0), true)
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.NextUpdate)
+		m1 := b.Begin(der.Context(0), true)
+		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.NextUpdate)
 		b.End(m1)
 	}
 	if v.HasSingleExtensions {
-		m2 := b.Begin(runtime.Context(1), true)
-		v.SingleExtensions.encode(b, runtime.Universal(runtime.TagSequence))
+		m2 := b.Begin(der.Context(1), true)
+		v.SingleExtensions.encode(b, der.Universal(der.TagSequence))
 		b.End(m2)
 	}
 	b.End(m)
@@ -20237,16 +20237,16 @@ func (v *SingleResponse) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SingleResponse.
 // v aliases b, except for strings that BER splits into segments.
 func (v *SingleResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SingleResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *SingleResponse) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SingleResponse{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SingleResponse")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "SingleResponse")
 	}
 	return r.Finish("SingleResponse")
 }
@@ -20263,9 +20263,9 @@ func (v *SingleResponse) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SingleResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *SingleResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -20276,25 +20276,25 @@ func (v *SingleResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 type ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions []ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Extensions"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -20303,15 +20303,15 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *run
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.End(m)
 }
@@ -20325,17 +20325,17 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalDER(
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extensions")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
 }
@@ -20352,9 +20352,9 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -20373,7 +20373,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(ds
 //	}
 type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID runtime.OID
+	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
 	Critical bool
 	// HasCritical tells whether critical is present in the encoding.
@@ -20383,41 +20383,41 @@ type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions struct {
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "extnID")
+		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.Universal(der.TagBoolean)) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
 		if err != nil {
-			return runtime.WithField(err, "critical")
+			return der.WithField(err, "critical")
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
-			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
+			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	v.ExtnValue.Raw = c5
 	sub4 := s.Open(v.ExtnValue.Raw, off6)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	if err := s.Finish("Extension"); err != nil {
 		return err
@@ -20426,13 +20426,13 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *runt
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
+	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
+		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
 	}
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	m1 := b.Begin(der.Universal(der.TagOctetString), false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -20447,16 +20447,16 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalDER(b
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extension")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
 }
@@ -20473,9 +20473,9 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst 
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -20496,7 +20496,7 @@ type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue struct {
 	// ExtCertificateIssuer is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer.
 	ExtCertificateIssuer GeneralNames
 	// ExtHoldInstructionCode is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode.
-	ExtHoldInstructionCode runtime.OID
+	ExtHoldInstructionCode der.OID
 	// ExtInvalidityDate is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate.
 	ExtInvalidityDate time.Time
 }
@@ -20514,17 +20514,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x03":
 		// re-ocsp-crl 1.3.6.1.5.5.7.48.1.3
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL
-		p1, err := runtime.New[CRLID](r)
+		p1, err := der.New[CRLID](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.ReOCSPCRL = p1
-		if err := u.ReOCSPCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.ReOCSPCRL.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20534,7 +20534,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "+\x06\x01\x05\x05\a0\x01\x06":
 		// re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff
-		if err := u.ReOCSPArchiveCutoff.decode(r, runtime.Universal(runtime.TagGeneralizedTime)); err != nil {
+		if err := u.ReOCSPArchiveCutoff.decode(r, der.Universal(der.TagGeneralizedTime)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20544,7 +20544,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason
-		if err := u.ExtCRLReason.decode(r, runtime.Universal(runtime.TagEnumerated)); err != nil {
+		if err := u.ExtCRLReason.decode(r, der.Universal(der.TagEnumerated)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20554,7 +20554,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer
-		if err := u.ExtCertificateIssuer.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.ExtCertificateIssuer.decode(r, der.Universal(der.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20564,7 +20564,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode
-		x2, err := r.ReadOID(runtime.Universal(runtime.TagOID))
+		x2, err := r.ReadOID(der.Universal(der.TagOID))
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -20576,7 +20576,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate
-		x3, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+		x3, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -20590,10 +20590,10 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -20601,29 +20601,29 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) fail(
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL:
 		if u.ReOCSPCRL == nil {
-			b.SetError(runtime.NilValue("CrlID"))
+			b.SetError(der.NilValue("CrlID"))
 		} else {
-			u.ReOCSPCRL.encode(b, runtime.Universal(runtime.TagSequence))
+			u.ReOCSPCRL.encode(b, der.Universal(der.TagSequence))
 		}
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff:
-		u.ReOCSPArchiveCutoff.encode(b, runtime.Universal(runtime.TagGeneralizedTime))
+		u.ReOCSPArchiveCutoff.encode(b, der.Universal(der.TagGeneralizedTime))
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason:
-		u.ExtCRLReason.encode(b, runtime.Universal(runtime.TagEnumerated))
+		u.ExtCRLReason.encode(b, der.Universal(der.TagEnumerated))
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer:
-		u.ExtCertificateIssuer.encode(b, runtime.Universal(runtime.TagSequence))
+		u.ExtCertificateIssuer.encode(b, der.Universal(der.TagSequence))
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode:
-		b.AddOID(runtime.Universal(runtime.TagOID), u.ExtHoldInstructionCode)
+		b.AddOID(der.Universal(der.TagOID), u.ExtHoldInstructionCode)
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate:
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), u.ExtInvalidityDate)
+		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), u.ExtInvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -20657,27 +20657,27 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c CertStatusChoice) String() string {
-	return runtime.Name("good revoked unknown", int(c)-1, "CertStatusChoice")
+	return der.Name("good revoked unknown", int(c)-1, "CertStatusChoice")
 }
 
 // decode reads a CertStatus from r.
-func (v *CertStatus) decode(r *runtime.Reader) error {
+func (v *CertStatus) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = CertStatusGood
-		if err := r.ReadNull(runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "good")
+		if err := r.ReadNull(der.Context(0)); err != nil {
+			return der.WithField(err, "good")
 		}
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = CertStatusRevoked
-		if err := v.Revoked.decode(r, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "revoked")
+		if err := v.Revoked.decode(r, der.Context(1)); err != nil {
+			return der.WithField(err, "revoked")
 		}
-	case tag == runtime.Context(2):
+	case tag == der.Context(2):
 		v.Choice = CertStatusUnknown_
-		if err := v.Unknown_.decode(r, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "unknown")
+		if err := v.Unknown_.decode(r, der.Context(2)); err != nil {
+			return der.WithField(err, "unknown")
 		}
 	default:
 		return r.NoAlternative("CertStatus")
@@ -20686,16 +20686,16 @@ func (v *CertStatus) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a CertStatus in DER.
-func (v *CertStatus) encode(b *runtime.Builder) {
+func (v *CertStatus) encode(b *der.Builder) {
 	switch v.Choice {
 	case CertStatusGood:
-		b.AddNull(runtime.Context(0))
+		b.AddNull(der.Context(0))
 	case CertStatusRevoked:
-		v.Revoked.encode(b, runtime.Context(1))
+		v.Revoked.encode(b, der.Context(1))
 	case CertStatusUnknown_:
-		v.Unknown_.encode(b, runtime.Context(2))
+		v.Unknown_.encode(b, der.Context(2))
 	default:
-		b.SetError(runtime.NoChoice("CertStatus"))
+		b.SetError(der.NoChoice("CertStatus"))
 	}
 }
 
@@ -20708,16 +20708,16 @@ func (v *CertStatus) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertStatus.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertStatus) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertStatus) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertStatus) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertStatus{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "CertStatus")
+		return der.WithField(err, "CertStatus")
 	}
 	return r.Finish("CertStatus")
 }
@@ -20734,8 +20734,8 @@ func (v *CertStatus) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertStatus) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *CertStatus) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -20755,28 +20755,28 @@ type RevokedInfo struct {
 }
 
 // decode reads a RevokedInfo from r.
-func (v *RevokedInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *RevokedInfo) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "RevokedInfo")
 	if err != nil {
 		return err
 	}
 	// revocationTime GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+	x1, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
 	if err != nil {
-		return runtime.WithField(err, "revocationTime")
+		return der.WithField(err, "revocationTime")
 	}
 	v.RevocationTime = x1
 	// revocationReason [0] EXPLICIT CRLReason OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "revocationReason")
+			return der.WithField(err, "revocationReason")
 		}
-		if err := v.RevocationReason.decode(&w2, runtime.Universal(runtime.TagInteger)); err != nil {
-			return runtime.WithField(err, "revocationReason")
+		if err := v.RevocationReason.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+			return der.WithField(err, "revocationReason")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "revocationReason")
+			return der.WithField(err, "revocationReason")
 		}
 		v.HasRevocationReason = true
 	}
@@ -20787,12 +20787,12 @@ func (v *RevokedInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a RevokedInfo in DER.
-func (v *RevokedInfo) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *RevokedInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.RevocationTime)
+	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.RevocationTime)
 	if v.HasRevocationReason {
-		m1 := b.Begin(runtime.Context(0), true)
-		v.RevocationReason.encode(b, runtime.Universal(runtime.TagInteger))
+		m1 := b.Begin(der.Context(0), true)
+		v.RevocationReason.encode(b, der.Universal(der.TagInteger))
 		b.End(m1)
 	}
 	b.End(m)
@@ -20807,16 +20807,16 @@ func (v *RevokedInfo) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RevokedInfo.
 // v aliases b, except for strings that BER splits into segments.
 func (v *RevokedInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RevokedInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *RevokedInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RevokedInfo{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RevokedInfo")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "RevokedInfo")
 	}
 	return r.Finish("RevokedInfo")
 }
@@ -20833,9 +20833,9 @@ func (v *RevokedInfo) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RevokedInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *RevokedInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -20845,12 +20845,12 @@ func (v *RevokedInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 type UnknownInfo struct{}
 
 // decode reads a UnknownInfo from r.
-func (v *UnknownInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *UnknownInfo) decode(r *der.Reader, t der.Tag) error {
 	return r.ReadNull(t)
 }
 
 // encode writes v as a UnknownInfo in DER.
-func (v *UnknownInfo) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *UnknownInfo) encode(b *der.Builder, t der.Tag) {
 	b.AddNull(t)
 }
 
@@ -20863,17 +20863,17 @@ func (v *UnknownInfo) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UnknownInfo.
 // v aliases b, except for strings that BER splits into segments.
 func (v *UnknownInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *UnknownInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *UnknownInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero UnknownInfo
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagNull)); err != nil {
-		return runtime.WithField(err, "UnknownInfo")
+	if err := v.decode(&r, der.Universal(der.TagNull)); err != nil {
+		return der.WithField(err, "UnknownInfo")
 	}
 	return r.Finish("UnknownInfo")
 }
@@ -20890,34 +20890,34 @@ func (v *UnknownInfo) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *UnknownInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagNull))
+func (v *UnknownInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagNull))
 	return b.Bytes()
 }
 
 // OCSP2009CRLReason is the ASN.1 type CRLReason.
 //
 //	CRLReason ::= INTEGER
-type OCSP2009CRLReason runtime.Integer
+type OCSP2009CRLReason der.Integer
 
 // Int64 returns the value if it fits in an int64.
 func (v OCSP2009CRLReason) Int64() (int64, bool) {
-	return runtime.Integer(v).Int64()
+	return der.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
 func (v OCSP2009CRLReason) Big() *big.Int {
-	return runtime.Integer(v).Big()
+	return der.Integer(v).Big()
 }
 
 // String returns the value in decimal.
 func (v OCSP2009CRLReason) String() string {
-	return runtime.Integer(v).String()
+	return der.Integer(v).String()
 }
 
 // decode reads a CRLReason from r.
-func (v *OCSP2009CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OCSP2009CRLReason) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
@@ -20927,8 +20927,8 @@ func (v *OCSP2009CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CRLReason in DER.
-func (v *OCSP2009CRLReason) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddInteger(t, runtime.Integer(*v))
+func (v *OCSP2009CRLReason) encode(b *der.Builder, t der.Tag) {
+	b.AddInteger(t, der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CRLReason.
@@ -20940,17 +20940,17 @@ func (v *OCSP2009CRLReason) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLReason.
 // v aliases b, except for strings that BER splits into segments.
 func (v *OCSP2009CRLReason) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSP2009CRLReason) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *OCSP2009CRLReason) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero OCSP2009CRLReason
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "CRLReason")
+	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "CRLReason")
 	}
 	return r.Finish("CRLReason")
 }
@@ -20967,9 +20967,9 @@ func (v *OCSP2009CRLReason) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSP2009CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
+func (v *OCSP2009CRLReason) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagInteger))
 	return b.Bytes()
 }
 
@@ -20979,7 +20979,7 @@ func (v *OCSP2009CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 type ArchiveCutoff time.Time
 
 // decode reads a ArchiveCutoff from r.
-func (v *ArchiveCutoff) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ArchiveCutoff) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadGeneralizedTime(t)
 	if err != nil {
 		return err
@@ -20989,7 +20989,7 @@ func (v *ArchiveCutoff) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ArchiveCutoff in DER.
-func (v *ArchiveCutoff) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ArchiveCutoff) encode(b *der.Builder, t der.Tag) {
 	b.AddGeneralizedTime(t, time.Time(*v))
 }
 
@@ -21002,17 +21002,17 @@ func (v *ArchiveCutoff) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ArchiveCutoff.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ArchiveCutoff) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ArchiveCutoff) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ArchiveCutoff) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero ArchiveCutoff
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagGeneralizedTime)); err != nil {
-		return runtime.WithField(err, "ArchiveCutoff")
+	if err := v.decode(&r, der.Universal(der.TagGeneralizedTime)); err != nil {
+		return der.WithField(err, "ArchiveCutoff")
 	}
 	return r.Finish("ArchiveCutoff")
 }
@@ -21029,31 +21029,31 @@ func (v *ArchiveCutoff) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ArchiveCutoff) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagGeneralizedTime))
+func (v *ArchiveCutoff) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagGeneralizedTime))
 	return b.Bytes()
 }
 
 // AcceptableResponses is the ASN.1 type AcceptableResponses.
 //
 //	AcceptableResponses ::= SEQUENCE OF RESPONSE.&id({ResponseSet})
-type AcceptableResponses []runtime.OID
+type AcceptableResponses []der.OID
 
 // decode reads a AcceptableResponses from r.
-func (v *AcceptableResponses) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AcceptableResponses) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AcceptableResponses")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[runtime.OID](&s, s.Count())
+	list, err := der.MakeSlice[der.OID](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+		x1, err := s.ReadOID(der.Universal(der.TagOID))
 		if err != nil {
-			return runtime.WithIndex(err, i)
+			return der.WithIndex(err, i)
 		}
 		list[i] = x1
 	}
@@ -21065,10 +21065,10 @@ func (v *AcceptableResponses) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AcceptableResponses in DER.
-func (v *AcceptableResponses) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AcceptableResponses) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		b.AddOID(runtime.Universal(runtime.TagOID), (*v)[i])
+		b.AddOID(der.Universal(der.TagOID), (*v)[i])
 	}
 	b.End(m)
 }
@@ -21082,17 +21082,17 @@ func (v *AcceptableResponses) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AcceptableResponses.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AcceptableResponses) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AcceptableResponses) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AcceptableResponses) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero AcceptableResponses
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AcceptableResponses")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AcceptableResponses")
 	}
 	return r.Finish("AcceptableResponses")
 }
@@ -21109,9 +21109,9 @@ func (v *AcceptableResponses) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AcceptableResponses) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AcceptableResponses) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -21128,18 +21128,18 @@ type ServiceLocator struct {
 }
 
 // decode reads a ServiceLocator from r.
-func (v *ServiceLocator) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ServiceLocator) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ServiceLocator")
 	if err != nil {
 		return err
 	}
 	// issuer Name
 	if err := v.Issuer.decode(&s); err != nil {
-		return runtime.WithField(err, "issuer")
+		return der.WithField(err, "issuer")
 	}
 	// locator AuthorityInfoAccessSyntax
-	if err := v.Locator.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "locator")
+	if err := v.Locator.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "locator")
 	}
 	if err := s.Finish("ServiceLocator"); err != nil {
 		return err
@@ -21148,10 +21148,10 @@ func (v *ServiceLocator) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ServiceLocator in DER.
-func (v *ServiceLocator) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ServiceLocator) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Issuer.encode(b)
-	v.Locator.encode(b, runtime.Universal(runtime.TagSequence))
+	v.Locator.encode(b, der.Universal(der.TagSequence))
 	b.End(m)
 }
 
@@ -21164,16 +21164,16 @@ func (v *ServiceLocator) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ServiceLocator.
 // v aliases b, except for strings that BER splits into segments.
 func (v *ServiceLocator) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ServiceLocator) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *ServiceLocator) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ServiceLocator{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ServiceLocator")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ServiceLocator")
 	}
 	return r.Finish("ServiceLocator")
 }
@@ -21190,9 +21190,9 @@ func (v *ServiceLocator) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ServiceLocator) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *ServiceLocator) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -21208,7 +21208,7 @@ type CRLID struct {
 	// HasCRLURL tells whether crlUrl is present in the encoding.
 	HasCRLURL bool
 	// CRLNum is the component crlNum [1] EXPLICIT INTEGER OPTIONAL.
-	CRLNum runtime.Integer
+	CRLNum der.Integer
 	// HasCRLNum tells whether crlNum is present in the encoding.
 	HasCRLNum bool
 	// CRLTime is the component crlTime [2] EXPLICIT GeneralizedTime OPTIONAL.
@@ -21218,56 +21218,56 @@ type CRLID struct {
 }
 
 // decode reads a CrlID from r.
-func (v *CRLID) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CRLID) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "CrlID")
 	if err != nil {
 		return err
 	}
 	// crlUrl [0] EXPLICIT IA5String OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "crlUrl")
+			return der.WithField(err, "crlUrl")
 		}
-		x2, err := w1.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		x2, err := w1.ReadIA5String(der.Universal(der.TagIA5String))
 		if err != nil {
-			return runtime.WithField(err, "crlUrl")
+			return der.WithField(err, "crlUrl")
 		}
 		v.CRLURL = x2
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "crlUrl")
+			return der.WithField(err, "crlUrl")
 		}
 		v.HasCRLURL = true
 	}
 	// crlNum [1] EXPLICIT INTEGER OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		w3, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	if s.Peek(der.Context(1)) {
+		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "crlNum")
+			return der.WithField(err, "crlNum")
 		}
-		x4, err := w3.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x4, err := w3.ReadInteger(der.Universal(der.TagInteger))
 		if err != nil {
-			return runtime.WithField(err, "crlNum")
+			return der.WithField(err, "crlNum")
 		}
 		v.CRLNum = x4
 		if err := w3.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "crlNum")
+			return der.WithField(err, "crlNum")
 		}
 		v.HasCRLNum = true
 	}
 	// crlTime [2] EXPLICIT GeneralizedTime OPTIONAL
-	if s.Peek(runtime.Context(2)) {
-		w5, err := s.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
+	if s.Peek(der.Context(2)) {
+		w5, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "crlTime")
+			return der.WithField(err, "crlTime")
 		}
-		x6, err := w5.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+		x6, err := w5.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
 		if err != nil {
-			return runtime.WithField(err, "crlTime")
+			return der.WithField(err, "crlTime")
 		}
 		v.CRLTime = x6
 		if err := w5.Finish("[2] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "crlTime")
+			return der.WithField(err, "crlTime")
 		}
 		v.HasCRLTime = true
 	}
@@ -21278,21 +21278,21 @@ func (v *CRLID) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CrlID in DER.
-func (v *CRLID) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CRLID) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasCRLURL {
-		m1 := b.Begin(runtime.Context(0), true)
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, v.CRLURL)
+		m1 := b.Begin(der.Context(0), true)
+		b.AddString(der.Universal(der.TagIA5String), 22, v.CRLURL)
 		b.End(m1)
 	}
 	if v.HasCRLNum {
-		m2 := b.Begin(runtime.Context(1), true)
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.CRLNum)
+		m2 := b.Begin(der.Context(1), true)
+		b.AddInteger(der.Universal(der.TagInteger), v.CRLNum)
 		b.End(m2)
 	}
 	if v.HasCRLTime {
-		m3 := b.Begin(runtime.Context(2), true)
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.CRLTime)
+		m3 := b.Begin(der.Context(2), true)
+		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.CRLTime)
 		b.End(m3)
 	}
 	b.End(m)
@@ -21307,16 +21307,16 @@ func (v *CRLID) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CrlID.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CRLID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CRLID) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CRLID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CRLID{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CrlID")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "CrlID")
 	}
 	return r.Finish("CrlID")
 }
@@ -21333,9 +21333,9 @@ func (v *CRLID) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CRLID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *CRLID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -21361,27 +21361,27 @@ type CertificationRequestInfo struct {
 }
 
 // decode reads a CertificationRequestInfo from r.
-func (v *CertificationRequestInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificationRequestInfo) decode(r *der.Reader, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "CertificationRequestInfo")
 	if err != nil {
 		return err
 	}
 	// version INTEGER
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+		return der.WithField(err, "version")
 	}
 	// subject Name
 	if err := v.Subject.decode(&s); err != nil {
-		return runtime.WithField(err, "subject")
+		return der.WithField(err, "subject")
 	}
 	// subjectPKInfo SubjectPublicKeyInfo{{PKCS-10.PKInfoAlgorithms}}
-	if err := v.SubjectPKInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "subjectPKInfo")
+	if err := v.SubjectPKInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "subjectPKInfo")
 	}
 	// attributes [0] Attributes{{PKCS-10.CRIAttributes}}
-	if err := v.Attributes.decode(&s, runtime.Context(0)); err != nil {
-		return runtime.WithField(err, "attributes")
+	if err := v.Attributes.decode(&s, der.Context(0)); err != nil {
+		return der.WithField(err, "attributes")
 	}
 	if err := s.Finish("CertificationRequestInfo"); err != nil {
 		return err
@@ -21391,12 +21391,12 @@ func (v *CertificationRequestInfo) decode(r *runtime.Reader, t runtime.Tag) erro
 }
 
 // encode writes v as a CertificationRequestInfo in DER.
-func (v *CertificationRequestInfo) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificationRequestInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
+	v.Version.encode(b, der.Universal(der.TagInteger))
 	v.Subject.encode(b)
-	v.SubjectPKInfo.encode(b, runtime.Universal(runtime.TagSequence))
-	v.Attributes.encode(b, runtime.Context(0))
+	v.SubjectPKInfo.encode(b, der.Universal(der.TagSequence))
+	v.Attributes.encode(b, der.Context(0))
 	b.End(m)
 }
 
@@ -21409,16 +21409,16 @@ func (v *CertificationRequestInfo) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificationRequestInfo.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertificationRequestInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificationRequestInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertificationRequestInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertificationRequestInfo{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CertificationRequestInfo")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "CertificationRequestInfo")
 	}
 	return r.Finish("CertificationRequestInfo")
 }
@@ -21435,9 +21435,9 @@ func (v *CertificationRequestInfo) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificationRequestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *CertificationRequestInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -21449,7 +21449,7 @@ const (
 )
 
 // decode reads a CertificationRequestInfo.version from r.
-func (v *CertificationRequestInfoVersion) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificationRequestInfoVersion) decode(r *der.Reader, t der.Tag) error {
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -21459,7 +21459,7 @@ func (v *CertificationRequestInfoVersion) decode(r *runtime.Reader, t runtime.Ta
 }
 
 // encode writes v as a CertificationRequestInfo.version in DER.
-func (v *CertificationRequestInfoVersion) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificationRequestInfoVersion) encode(b *der.Builder, t der.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
@@ -21473,23 +21473,23 @@ type SubjectPublicKeyInfoPKInfoAlgorithms struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKCS-10.PKInfoAlgorithms}}.
 	Algorithm AlgorithmIdentifierPKInfoAlgorithms
 	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
-	SubjectPublicKey runtime.BitString
+	SubjectPublicKey der.BitString
 }
 
 // decode reads a SubjectPublicKeyInfo from r.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SubjectPublicKeyInfoPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "SubjectPublicKeyInfo")
 	if err != nil {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKCS-10.PKInfoAlgorithms}}
-	if err := v.Algorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "algorithm")
+	if err := v.Algorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "algorithm")
 	}
 	// subjectPublicKey BIT STRING
-	x1, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
 	if err != nil {
-		return runtime.WithField(err, "subjectPublicKey")
+		return der.WithField(err, "subjectPublicKey")
 	}
 	v.SubjectPublicKey = x1
 	if err := s.Finish("SubjectPublicKeyInfo"); err != nil {
@@ -21499,10 +21499,10 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) decode(r *runtime.Reader, t runti
 }
 
 // encode writes v as a SubjectPublicKeyInfo in DER.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SubjectPublicKeyInfoPKInfoAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.SubjectPublicKey)
+	v.Algorithm.encode(b, der.Universal(der.TagSequence))
+	b.AddBitString(der.Universal(der.TagBitString), v.SubjectPublicKey)
 	b.End(m)
 }
 
@@ -21515,16 +21515,16 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectPublicKeyInfo.
 // v aliases b, except for strings that BER splits into segments.
 func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SubjectPublicKeyInfoPKInfoAlgorithms{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SubjectPublicKeyInfo")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "SubjectPublicKeyInfo")
 	}
 	return r.Finish("SubjectPublicKeyInfo")
 }
@@ -21541,9 +21541,9 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, er
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -21557,7 +21557,7 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendWith(dst []byte, opts *runt
 //	        }
 type AlgorithmIdentifierPKInfoAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierPKInfoAlgorithmsParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -21565,15 +21565,15 @@ type AlgorithmIdentifierPKInfoAlgorithms struct {
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters PUBLIC-KEY.&Params OPTIONAL
@@ -21581,12 +21581,12 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *runtime.Reader, t runtim
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -21597,9 +21597,9 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *runtime.Reader, t runtim
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifierPKInfoAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -21615,16 +21615,16 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifierPKInfoAlgorithms{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
 }
@@ -21641,9 +21641,9 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, err
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -21661,17 +21661,17 @@ type AlgorithmIdentifierPKInfoAlgorithmsParameters struct {
 type AlgorithmIdentifierPKInfoAlgorithmsParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -21680,14 +21680,14 @@ func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) fail(r *runtime.Reader, 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -21700,24 +21700,24 @@ func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) encode(b *runtime.Builde
 type AttributesCRIAttributes []AttributeCRIAttributes
 
 // decode reads a Attributes from r.
-func (v *AttributesCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributesCRIAttributes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("Attributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeCRIAttributes](&s, s.Count())
+	list, err := der.MakeSlice[AttributeCRIAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Attributes"); err != nil {
@@ -21728,10 +21728,10 @@ func (v *AttributesCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Attributes in DER.
-func (v *AttributesCRIAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributesCRIAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].encode(b, der.Universal(der.TagSequence))
 	}
 	b.EndSetOf(m)
 }
@@ -21745,17 +21745,17 @@ func (v *AttributesCRIAttributes) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AttributesCRIAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesCRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AttributesCRIAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero AttributesCRIAttributes
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "Attributes")
+	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+		return der.WithField(err, "Attributes")
 	}
 	return r.Finish("Attributes")
 }
@@ -21772,9 +21772,9 @@ func (v *AttributesCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesCRIAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
+func (v *AttributesCRIAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSet))
 	return b.Bytes()
 }
 
@@ -21786,55 +21786,55 @@ func (v *AttributesCRIAttributes) AppendWith(dst []byte, opts *runtime.Options) 
 //	}
 type AttributeCRIAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
-	Type runtime.OID
+	Type der.OID
 	// Values is the component values SET OF.
 	Values []AttributeCRIAttributesValues
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeCRIAttributes) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "type")
+		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "values")
+			return der.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeCRIAttributesValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeCRIAttributesValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "values")
+			return der.WithField(der.WithIndex(err, i), "values")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "values")
+			return der.WithField(der.WithIndex(err, i), "values")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
 	if !l2.SkipConstraints() {
-		if err := runtime.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
-			return runtime.WithField(err, "values")
+		if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+			return der.WithField(err, "values")
 		}
 	}
 	v.Values = list3
@@ -21845,10 +21845,10 @@ func (v *AttributeCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeCRIAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeCRIAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.Universal(der.TagOID), v.Type)
+	m1 := b.Begin(der.Universal(der.TagSet), true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -21865,16 +21865,16 @@ func (v *AttributeCRIAttributes) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AttributeCRIAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AttributeCRIAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AttributeCRIAttributes{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
 }
@@ -21891,9 +21891,9 @@ func (v *AttributeCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCRIAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AttributeCRIAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -21911,17 +21911,17 @@ type AttributeCRIAttributesValues struct {
 type AttributeCRIAttributesValuesKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCRIAttributesValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeCRIAttributesValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeCRIAttributesValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeCRIAttributesValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -21930,14 +21930,14 @@ func (u *AttributeCRIAttributesValues) fail(r *runtime.Reader, err error) error 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeCRIAttributesValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeCRIAttributesValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCRIAttributesValues) encode(b *runtime.Builder) {
+func (u *AttributeCRIAttributesValues) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -21960,29 +21960,29 @@ type CertificationRequest struct {
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}.
 	SignatureAlgorithm AlgorithmIdentifierPKCS10SignatureAlgorithms
 	// Signature is the component signature BIT STRING.
-	Signature runtime.BitString
+	Signature der.BitString
 }
 
 // decode reads a CertificationRequest from r.
-func (v *CertificationRequest) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificationRequest) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "CertificationRequest")
 	if err != nil {
 		return err
 	}
 	// certificationRequestInfo CertificationRequestInfo
 	start1 := s.Offset()
-	if err := v.CertificationRequestInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "certificationRequestInfo")
+	if err := v.CertificationRequestInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "certificationRequestInfo")
 	}
 	v.CertificationRequestInfoRaw = s.Since(start1)
 	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}
-	if err := v.SignatureAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "signatureAlgorithm")
+	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
 	if err != nil {
-		return runtime.WithField(err, "signature")
+		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
 	if err := s.Finish("CertificationRequest"); err != nil {
@@ -21992,11 +21992,11 @@ func (v *CertificationRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a CertificationRequest in DER.
-func (v *CertificationRequest) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificationRequest) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.CertificationRequestInfo.encode(b, runtime.Universal(runtime.TagSequence))
-	v.SignatureAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.Signature)
+	v.CertificationRequestInfo.encode(b, der.Universal(der.TagSequence))
+	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
+	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
 	b.End(m)
 }
 
@@ -22009,16 +22009,16 @@ func (v *CertificationRequest) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificationRequest.
 // v aliases b, except for strings that BER splits into segments.
 func (v *CertificationRequest) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificationRequest) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *CertificationRequest) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertificationRequest{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CertificationRequest")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "CertificationRequest")
 	}
 	return r.Finish("CertificationRequest")
 }
@@ -22035,9 +22035,9 @@ func (v *CertificationRequest) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificationRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *CertificationRequest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -22051,7 +22051,7 @@ func (v *CertificationRequest) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	        }
 type AlgorithmIdentifierPKCS10SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters
 	// HasParameters tells whether parameters is present in the encoding.
@@ -22059,15 +22059,15 @@ type AlgorithmIdentifierPKCS10SignatureAlgorithms struct {
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
@@ -22075,12 +22075,12 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *runtime.Reader,
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -22091,9 +22091,9 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *runtime.Reader,
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -22109,16 +22109,16 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalDER(b []byte) er
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
 func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifierPKCS10SignatureAlgorithms{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
 }
@@ -22135,9 +22135,9 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendDER(dst []byte) ([]
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -22155,17 +22155,17 @@ type AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters struct {
 type AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -22174,14 +22174,14 @@ func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) fail(r *runtime
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -22220,43 +22220,43 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLDSA44PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA44PrivateKeyChoice")
+	return der.Name("seed expandedKey both", int(c)-1, "MLDSA44PrivateKeyChoice")
 }
 
 // decode reads a ML-DSA-44-PrivateKey from r.
-func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
+func (v *MLDSA44PrivateKey) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = MLDSA44PrivateKeySeed
 		off1 := r.Offset()
-		x2, err := r.ReadOctetString(runtime.Context(0))
+		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
-			return runtime.WithField(err, "seed")
+			return der.WithField(err, "seed")
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-				return runtime.WithField(err, "seed")
+			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+				return der.WithField(err, "seed")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagOctetString):
+	case tag == der.Universal(der.TagOctetString):
 		v.Choice = MLDSA44PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithField(err, "expandedKey")
+			return der.WithField(err, "expandedKey")
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
-				return runtime.WithField(err, "expandedKey")
+			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
+				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.Universal(der.TagSequence):
 		v.Choice = MLDSA44PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "both")
+		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "both")
 		}
 	default:
 		return r.NoAlternative("ML-DSA-44-PrivateKey")
@@ -22265,26 +22265,26 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a ML-DSA-44-PrivateKey in DER.
-func (v *MLDSA44PrivateKey) encode(b *runtime.Builder) {
+func (v *MLDSA44PrivateKey) encode(b *der.Builder) {
 	switch v.Choice {
 	case MLDSA44PrivateKeySeed:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-				b.SetError(runtime.WithField(err, "seed"))
+			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+				b.SetError(der.WithField(err, "seed"))
 			}
 		}
-		b.AddPrimitive(runtime.Context(0), v.Seed)
+		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLDSA44PrivateKeyExpandedKey:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
-				b.SetError(runtime.WithField(err, "expandedKey"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
+				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	case MLDSA44PrivateKeyChoiceBoth:
-		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Both.encode(b, der.Universal(der.TagSequence))
 	default:
-		b.SetError(runtime.NoChoice("ML-DSA-44-PrivateKey"))
+		b.SetError(der.NoChoice("ML-DSA-44-PrivateKey"))
 	}
 }
 
@@ -22297,16 +22297,16 @@ func (v *MLDSA44PrivateKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-44-PrivateKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLDSA44PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA44PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLDSA44PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLDSA44PrivateKey{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ML-DSA-44-PrivateKey")
+		return der.WithField(err, "ML-DSA-44-PrivateKey")
 	}
 	return r.Finish("ML-DSA-44-PrivateKey")
 }
@@ -22323,8 +22323,8 @@ func (v *MLDSA44PrivateKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA44PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *MLDSA44PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -22338,33 +22338,33 @@ type MLDSA44PrivateKeyBoth struct {
 }
 
 // decode reads a ML-DSA-44-PrivateKey.both from r.
-func (v *MLDSA44PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA44PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-DSA-44-PrivateKey.both")
 	if err != nil {
 		return err
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "seed")
+		return der.WithField(err, "seed")
 	}
 	v.Seed = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			return runtime.WithField(err, "seed")
+		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			return der.WithField(err, "seed")
 		}
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "expandedKey")
+		return der.WithField(err, "expandedKey")
 	}
 	v.ExpandedKey = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
-			return runtime.WithField(err, "expandedKey")
+		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
+			return der.WithField(err, "expandedKey")
 		}
 	}
 	if err := s.Finish("ML-DSA-44-PrivateKey.both"); err != nil {
@@ -22374,20 +22374,20 @@ func (v *MLDSA44PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-44-PrivateKey.both in DER.
-func (v *MLDSA44PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA44PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
+			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	b.End(m)
 }
 
@@ -22400,16 +22400,16 @@ func (v *MLDSA44PrivateKeyBoth) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-44-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLDSA44PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLDSA44PrivateKeyBoth{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ML-DSA-44-PrivateKey.both")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ML-DSA-44-PrivateKey.both")
 	}
 	return r.Finish("ML-DSA-44-PrivateKey.both")
 }
@@ -22426,9 +22426,9 @@ func (v *MLDSA44PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -22464,43 +22464,43 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLDSA65PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA65PrivateKeyChoice")
+	return der.Name("seed expandedKey both", int(c)-1, "MLDSA65PrivateKeyChoice")
 }
 
 // decode reads a ML-DSA-65-PrivateKey from r.
-func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
+func (v *MLDSA65PrivateKey) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = MLDSA65PrivateKeySeed
 		off1 := r.Offset()
-		x2, err := r.ReadOctetString(runtime.Context(0))
+		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
-			return runtime.WithField(err, "seed")
+			return der.WithField(err, "seed")
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-				return runtime.WithField(err, "seed")
+			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+				return der.WithField(err, "seed")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagOctetString):
+	case tag == der.Universal(der.TagOctetString):
 		v.Choice = MLDSA65PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithField(err, "expandedKey")
+			return der.WithField(err, "expandedKey")
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
-				return runtime.WithField(err, "expandedKey")
+			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
+				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.Universal(der.TagSequence):
 		v.Choice = MLDSA65PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "both")
+		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "both")
 		}
 	default:
 		return r.NoAlternative("ML-DSA-65-PrivateKey")
@@ -22509,26 +22509,26 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a ML-DSA-65-PrivateKey in DER.
-func (v *MLDSA65PrivateKey) encode(b *runtime.Builder) {
+func (v *MLDSA65PrivateKey) encode(b *der.Builder) {
 	switch v.Choice {
 	case MLDSA65PrivateKeySeed:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-				b.SetError(runtime.WithField(err, "seed"))
+			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+				b.SetError(der.WithField(err, "seed"))
 			}
 		}
-		b.AddPrimitive(runtime.Context(0), v.Seed)
+		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLDSA65PrivateKeyExpandedKey:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
-				b.SetError(runtime.WithField(err, "expandedKey"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
+				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	case MLDSA65PrivateKeyChoiceBoth:
-		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Both.encode(b, der.Universal(der.TagSequence))
 	default:
-		b.SetError(runtime.NoChoice("ML-DSA-65-PrivateKey"))
+		b.SetError(der.NoChoice("ML-DSA-65-PrivateKey"))
 	}
 }
 
@@ -22541,16 +22541,16 @@ func (v *MLDSA65PrivateKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-65-PrivateKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLDSA65PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA65PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLDSA65PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLDSA65PrivateKey{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ML-DSA-65-PrivateKey")
+		return der.WithField(err, "ML-DSA-65-PrivateKey")
 	}
 	return r.Finish("ML-DSA-65-PrivateKey")
 }
@@ -22567,8 +22567,8 @@ func (v *MLDSA65PrivateKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA65PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *MLDSA65PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -22582,33 +22582,33 @@ type MLDSA65PrivateKeyBoth struct {
 }
 
 // decode reads a ML-DSA-65-PrivateKey.both from r.
-func (v *MLDSA65PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA65PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-DSA-65-PrivateKey.both")
 	if err != nil {
 		return err
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "seed")
+		return der.WithField(err, "seed")
 	}
 	v.Seed = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			return runtime.WithField(err, "seed")
+		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			return der.WithField(err, "seed")
 		}
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "expandedKey")
+		return der.WithField(err, "expandedKey")
 	}
 	v.ExpandedKey = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
-			return runtime.WithField(err, "expandedKey")
+		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
+			return der.WithField(err, "expandedKey")
 		}
 	}
 	if err := s.Finish("ML-DSA-65-PrivateKey.both"); err != nil {
@@ -22618,20 +22618,20 @@ func (v *MLDSA65PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-65-PrivateKey.both in DER.
-func (v *MLDSA65PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA65PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
+			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	b.End(m)
 }
 
@@ -22644,16 +22644,16 @@ func (v *MLDSA65PrivateKeyBoth) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-65-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLDSA65PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLDSA65PrivateKeyBoth{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ML-DSA-65-PrivateKey.both")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ML-DSA-65-PrivateKey.both")
 	}
 	return r.Finish("ML-DSA-65-PrivateKey.both")
 }
@@ -22670,9 +22670,9 @@ func (v *MLDSA65PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -22708,43 +22708,43 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLDSA87PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA87PrivateKeyChoice")
+	return der.Name("seed expandedKey both", int(c)-1, "MLDSA87PrivateKeyChoice")
 }
 
 // decode reads a ML-DSA-87-PrivateKey from r.
-func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
+func (v *MLDSA87PrivateKey) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = MLDSA87PrivateKeySeed
 		off1 := r.Offset()
-		x2, err := r.ReadOctetString(runtime.Context(0))
+		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
-			return runtime.WithField(err, "seed")
+			return der.WithField(err, "seed")
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-				return runtime.WithField(err, "seed")
+			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+				return der.WithField(err, "seed")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagOctetString):
+	case tag == der.Universal(der.TagOctetString):
 		v.Choice = MLDSA87PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithField(err, "expandedKey")
+			return der.WithField(err, "expandedKey")
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
-				return runtime.WithField(err, "expandedKey")
+			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
+				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.Universal(der.TagSequence):
 		v.Choice = MLDSA87PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "both")
+		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "both")
 		}
 	default:
 		return r.NoAlternative("ML-DSA-87-PrivateKey")
@@ -22753,26 +22753,26 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a ML-DSA-87-PrivateKey in DER.
-func (v *MLDSA87PrivateKey) encode(b *runtime.Builder) {
+func (v *MLDSA87PrivateKey) encode(b *der.Builder) {
 	switch v.Choice {
 	case MLDSA87PrivateKeySeed:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
-				b.SetError(runtime.WithField(err, "seed"))
+			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
+				b.SetError(der.WithField(err, "seed"))
 			}
 		}
-		b.AddPrimitive(runtime.Context(0), v.Seed)
+		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLDSA87PrivateKeyExpandedKey:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
-				b.SetError(runtime.WithField(err, "expandedKey"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
+				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	case MLDSA87PrivateKeyChoiceBoth:
-		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Both.encode(b, der.Universal(der.TagSequence))
 	default:
-		b.SetError(runtime.NoChoice("ML-DSA-87-PrivateKey"))
+		b.SetError(der.NoChoice("ML-DSA-87-PrivateKey"))
 	}
 }
 
@@ -22785,16 +22785,16 @@ func (v *MLDSA87PrivateKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-87-PrivateKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLDSA87PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA87PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLDSA87PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLDSA87PrivateKey{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ML-DSA-87-PrivateKey")
+		return der.WithField(err, "ML-DSA-87-PrivateKey")
 	}
 	return r.Finish("ML-DSA-87-PrivateKey")
 }
@@ -22811,8 +22811,8 @@ func (v *MLDSA87PrivateKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA87PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *MLDSA87PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -22826,33 +22826,33 @@ type MLDSA87PrivateKeyBoth struct {
 }
 
 // decode reads a ML-DSA-87-PrivateKey.both from r.
-func (v *MLDSA87PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA87PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-DSA-87-PrivateKey.both")
 	if err != nil {
 		return err
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "seed")
+		return der.WithField(err, "seed")
 	}
 	v.Seed = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			return runtime.WithField(err, "seed")
+		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			return der.WithField(err, "seed")
 		}
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "expandedKey")
+		return der.WithField(err, "expandedKey")
 	}
 	v.ExpandedKey = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
-			return runtime.WithField(err, "expandedKey")
+		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
+			return der.WithField(err, "expandedKey")
 		}
 	}
 	if err := s.Finish("ML-DSA-87-PrivateKey.both"); err != nil {
@@ -22862,20 +22862,20 @@ func (v *MLDSA87PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-87-PrivateKey.both in DER.
-func (v *MLDSA87PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA87PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
+			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
+			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	b.End(m)
 }
 
@@ -22888,16 +22888,16 @@ func (v *MLDSA87PrivateKeyBoth) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-87-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLDSA87PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLDSA87PrivateKeyBoth{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ML-DSA-87-PrivateKey.both")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ML-DSA-87-PrivateKey.both")
 	}
 	return r.Finish("ML-DSA-87-PrivateKey.both")
 }
@@ -22914,9 +22914,9 @@ func (v *MLDSA87PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA87PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *MLDSA87PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -22926,14 +22926,14 @@ func (v *MLDSA87PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([
 type MLDSA44PublicKey []byte
 
 // decode reads a ML-DSA-44-PublicKey from r.
-func (v *MLDSA44PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA44PublicKey) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "OCTET STRING", len(x), 1312, 1312); err != nil {
+		if err := der.CheckSize(off, "OCTET STRING", len(x), 1312, 1312); err != nil {
 			return err
 		}
 	}
@@ -22942,9 +22942,9 @@ func (v *MLDSA44PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-44-PublicKey in DER.
-func (v *MLDSA44PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA44PublicKey) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1312, 1312); err != nil {
+		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1312, 1312); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -22960,17 +22960,17 @@ func (v *MLDSA44PublicKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-44-PublicKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLDSA44PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA44PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLDSA44PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero MLDSA44PublicKey
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "ML-DSA-44-PublicKey")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "ML-DSA-44-PublicKey")
 	}
 	return r.Finish("ML-DSA-44-PublicKey")
 }
@@ -22987,9 +22987,9 @@ func (v *MLDSA44PublicKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA44PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *MLDSA44PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -22999,14 +22999,14 @@ func (v *MLDSA44PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 type MLDSA65PublicKey []byte
 
 // decode reads a ML-DSA-65-PublicKey from r.
-func (v *MLDSA65PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA65PublicKey) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "OCTET STRING", len(x), 1952, 1952); err != nil {
+		if err := der.CheckSize(off, "OCTET STRING", len(x), 1952, 1952); err != nil {
 			return err
 		}
 	}
@@ -23015,9 +23015,9 @@ func (v *MLDSA65PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-65-PublicKey in DER.
-func (v *MLDSA65PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA65PublicKey) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1952, 1952); err != nil {
+		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1952, 1952); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -23033,17 +23033,17 @@ func (v *MLDSA65PublicKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-65-PublicKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLDSA65PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA65PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLDSA65PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero MLDSA65PublicKey
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "ML-DSA-65-PublicKey")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "ML-DSA-65-PublicKey")
 	}
 	return r.Finish("ML-DSA-65-PublicKey")
 }
@@ -23060,9 +23060,9 @@ func (v *MLDSA65PublicKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA65PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *MLDSA65PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -23072,14 +23072,14 @@ func (v *MLDSA65PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 type MLDSA87PublicKey []byte
 
 // decode reads a ML-DSA-87-PublicKey from r.
-func (v *MLDSA87PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA87PublicKey) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "OCTET STRING", len(x), 2602, 2602); err != nil {
+		if err := der.CheckSize(off, "OCTET STRING", len(x), 2602, 2602); err != nil {
 			return err
 		}
 	}
@@ -23088,9 +23088,9 @@ func (v *MLDSA87PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-87-PublicKey in DER.
-func (v *MLDSA87PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA87PublicKey) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 2602, 2602); err != nil {
+		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 2602, 2602); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -23106,17 +23106,17 @@ func (v *MLDSA87PublicKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-87-PublicKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLDSA87PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA87PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLDSA87PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero MLDSA87PublicKey
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "ML-DSA-87-PublicKey")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "ML-DSA-87-PublicKey")
 	}
 	return r.Finish("ML-DSA-87-PublicKey")
 }
@@ -23133,9 +23133,9 @@ func (v *MLDSA87PublicKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA87PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *MLDSA87PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -23171,43 +23171,43 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLKEM512PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLKEM512PrivateKeyChoice")
+	return der.Name("seed expandedKey both", int(c)-1, "MLKEM512PrivateKeyChoice")
 }
 
 // decode reads a ML-KEM-512-PrivateKey from r.
-func (v *MLKEM512PrivateKey) decode(r *runtime.Reader) error {
+func (v *MLKEM512PrivateKey) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = MLKEM512PrivateKeySeed
 		off1 := r.Offset()
-		x2, err := r.ReadOctetString(runtime.Context(0))
+		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
-			return runtime.WithField(err, "seed")
+			return der.WithField(err, "seed")
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-				return runtime.WithField(err, "seed")
+			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+				return der.WithField(err, "seed")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagOctetString):
+	case tag == der.Universal(der.TagOctetString):
 		v.Choice = MLKEM512PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithField(err, "expandedKey")
+			return der.WithField(err, "expandedKey")
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
-				return runtime.WithField(err, "expandedKey")
+			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
+				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.Universal(der.TagSequence):
 		v.Choice = MLKEM512PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "both")
+		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "both")
 		}
 	default:
 		return r.NoAlternative("ML-KEM-512-PrivateKey")
@@ -23216,26 +23216,26 @@ func (v *MLKEM512PrivateKey) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a ML-KEM-512-PrivateKey in DER.
-func (v *MLKEM512PrivateKey) encode(b *runtime.Builder) {
+func (v *MLKEM512PrivateKey) encode(b *der.Builder) {
 	switch v.Choice {
 	case MLKEM512PrivateKeySeed:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-				b.SetError(runtime.WithField(err, "seed"))
+			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+				b.SetError(der.WithField(err, "seed"))
 			}
 		}
-		b.AddPrimitive(runtime.Context(0), v.Seed)
+		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLKEM512PrivateKeyExpandedKey:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
-				b.SetError(runtime.WithField(err, "expandedKey"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
+				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	case MLKEM512PrivateKeyChoiceBoth:
-		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Both.encode(b, der.Universal(der.TagSequence))
 	default:
-		b.SetError(runtime.NoChoice("ML-KEM-512-PrivateKey"))
+		b.SetError(der.NoChoice("ML-KEM-512-PrivateKey"))
 	}
 }
 
@@ -23248,16 +23248,16 @@ func (v *MLKEM512PrivateKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-512-PrivateKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLKEM512PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM512PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLKEM512PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLKEM512PrivateKey{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ML-KEM-512-PrivateKey")
+		return der.WithField(err, "ML-KEM-512-PrivateKey")
 	}
 	return r.Finish("ML-KEM-512-PrivateKey")
 }
@@ -23274,8 +23274,8 @@ func (v *MLKEM512PrivateKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM512PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *MLKEM512PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -23289,33 +23289,33 @@ type MLKEM512PrivateKeyBoth struct {
 }
 
 // decode reads a ML-KEM-512-PrivateKey.both from r.
-func (v *MLKEM512PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLKEM512PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-KEM-512-PrivateKey.both")
 	if err != nil {
 		return err
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "seed")
+		return der.WithField(err, "seed")
 	}
 	v.Seed = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			return runtime.WithField(err, "seed")
+		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			return der.WithField(err, "seed")
 		}
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "expandedKey")
+		return der.WithField(err, "expandedKey")
 	}
 	v.ExpandedKey = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
-			return runtime.WithField(err, "expandedKey")
+		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
+			return der.WithField(err, "expandedKey")
 		}
 	}
 	if err := s.Finish("ML-KEM-512-PrivateKey.both"); err != nil {
@@ -23325,20 +23325,20 @@ func (v *MLKEM512PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a ML-KEM-512-PrivateKey.both in DER.
-func (v *MLKEM512PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLKEM512PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
+			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	b.End(m)
 }
 
@@ -23351,16 +23351,16 @@ func (v *MLKEM512PrivateKeyBoth) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-512-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLKEM512PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM512PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLKEM512PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLKEM512PrivateKeyBoth{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ML-KEM-512-PrivateKey.both")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ML-KEM-512-PrivateKey.both")
 	}
 	return r.Finish("ML-KEM-512-PrivateKey.both")
 }
@@ -23377,9 +23377,9 @@ func (v *MLKEM512PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM512PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *MLKEM512PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -23415,43 +23415,43 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLKEM768PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLKEM768PrivateKeyChoice")
+	return der.Name("seed expandedKey both", int(c)-1, "MLKEM768PrivateKeyChoice")
 }
 
 // decode reads a ML-KEM-768-PrivateKey from r.
-func (v *MLKEM768PrivateKey) decode(r *runtime.Reader) error {
+func (v *MLKEM768PrivateKey) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = MLKEM768PrivateKeySeed
 		off1 := r.Offset()
-		x2, err := r.ReadOctetString(runtime.Context(0))
+		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
-			return runtime.WithField(err, "seed")
+			return der.WithField(err, "seed")
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-				return runtime.WithField(err, "seed")
+			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+				return der.WithField(err, "seed")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagOctetString):
+	case tag == der.Universal(der.TagOctetString):
 		v.Choice = MLKEM768PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithField(err, "expandedKey")
+			return der.WithField(err, "expandedKey")
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
-				return runtime.WithField(err, "expandedKey")
+			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
+				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.Universal(der.TagSequence):
 		v.Choice = MLKEM768PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "both")
+		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "both")
 		}
 	default:
 		return r.NoAlternative("ML-KEM-768-PrivateKey")
@@ -23460,26 +23460,26 @@ func (v *MLKEM768PrivateKey) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a ML-KEM-768-PrivateKey in DER.
-func (v *MLKEM768PrivateKey) encode(b *runtime.Builder) {
+func (v *MLKEM768PrivateKey) encode(b *der.Builder) {
 	switch v.Choice {
 	case MLKEM768PrivateKeySeed:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-				b.SetError(runtime.WithField(err, "seed"))
+			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+				b.SetError(der.WithField(err, "seed"))
 			}
 		}
-		b.AddPrimitive(runtime.Context(0), v.Seed)
+		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLKEM768PrivateKeyExpandedKey:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
-				b.SetError(runtime.WithField(err, "expandedKey"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
+				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	case MLKEM768PrivateKeyChoiceBoth:
-		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Both.encode(b, der.Universal(der.TagSequence))
 	default:
-		b.SetError(runtime.NoChoice("ML-KEM-768-PrivateKey"))
+		b.SetError(der.NoChoice("ML-KEM-768-PrivateKey"))
 	}
 }
 
@@ -23492,16 +23492,16 @@ func (v *MLKEM768PrivateKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-768-PrivateKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLKEM768PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM768PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLKEM768PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLKEM768PrivateKey{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ML-KEM-768-PrivateKey")
+		return der.WithField(err, "ML-KEM-768-PrivateKey")
 	}
 	return r.Finish("ML-KEM-768-PrivateKey")
 }
@@ -23518,8 +23518,8 @@ func (v *MLKEM768PrivateKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM768PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *MLKEM768PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -23533,33 +23533,33 @@ type MLKEM768PrivateKeyBoth struct {
 }
 
 // decode reads a ML-KEM-768-PrivateKey.both from r.
-func (v *MLKEM768PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLKEM768PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-KEM-768-PrivateKey.both")
 	if err != nil {
 		return err
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "seed")
+		return der.WithField(err, "seed")
 	}
 	v.Seed = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			return runtime.WithField(err, "seed")
+		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			return der.WithField(err, "seed")
 		}
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "expandedKey")
+		return der.WithField(err, "expandedKey")
 	}
 	v.ExpandedKey = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
-			return runtime.WithField(err, "expandedKey")
+		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
+			return der.WithField(err, "expandedKey")
 		}
 	}
 	if err := s.Finish("ML-KEM-768-PrivateKey.both"); err != nil {
@@ -23569,20 +23569,20 @@ func (v *MLKEM768PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a ML-KEM-768-PrivateKey.both in DER.
-func (v *MLKEM768PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLKEM768PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
+			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	b.End(m)
 }
 
@@ -23595,16 +23595,16 @@ func (v *MLKEM768PrivateKeyBoth) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-768-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLKEM768PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM768PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLKEM768PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLKEM768PrivateKeyBoth{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ML-KEM-768-PrivateKey.both")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ML-KEM-768-PrivateKey.both")
 	}
 	return r.Finish("ML-KEM-768-PrivateKey.both")
 }
@@ -23621,9 +23621,9 @@ func (v *MLKEM768PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM768PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *MLKEM768PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -23659,43 +23659,43 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c MLKEM1024PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLKEM1024PrivateKeyChoice")
+	return der.Name("seed expandedKey both", int(c)-1, "MLKEM1024PrivateKeyChoice")
 }
 
 // decode reads a ML-KEM-1024-PrivateKey from r.
-func (v *MLKEM1024PrivateKey) decode(r *runtime.Reader) error {
+func (v *MLKEM1024PrivateKey) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = MLKEM1024PrivateKeySeed
 		off1 := r.Offset()
-		x2, err := r.ReadOctetString(runtime.Context(0))
+		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
-			return runtime.WithField(err, "seed")
+			return der.WithField(err, "seed")
 		}
 		v.Seed = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-				return runtime.WithField(err, "seed")
+			if err := der.CheckSize(off1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+				return der.WithField(err, "seed")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagOctetString):
+	case tag == der.Universal(der.TagOctetString):
 		v.Choice = MLKEM1024PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
 		if err != nil {
-			return runtime.WithField(err, "expandedKey")
+			return der.WithField(err, "expandedKey")
 		}
 		v.ExpandedKey = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
-				return runtime.WithField(err, "expandedKey")
+			if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
+				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.Universal(der.TagSequence):
 		v.Choice = MLKEM1024PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "both")
+		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+			return der.WithField(err, "both")
 		}
 	default:
 		return r.NoAlternative("ML-KEM-1024-PrivateKey")
@@ -23704,26 +23704,26 @@ func (v *MLKEM1024PrivateKey) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a ML-KEM-1024-PrivateKey in DER.
-func (v *MLKEM1024PrivateKey) encode(b *runtime.Builder) {
+func (v *MLKEM1024PrivateKey) encode(b *der.Builder) {
 	switch v.Choice {
 	case MLKEM1024PrivateKeySeed:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
-				b.SetError(runtime.WithField(err, "seed"))
+			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
+				b.SetError(der.WithField(err, "seed"))
 			}
 		}
-		b.AddPrimitive(runtime.Context(0), v.Seed)
+		b.AddPrimitive(der.Context(0), v.Seed)
 	case MLKEM1024PrivateKeyExpandedKey:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
-				b.SetError(runtime.WithField(err, "expandedKey"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
+				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	case MLKEM1024PrivateKeyChoiceBoth:
-		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Both.encode(b, der.Universal(der.TagSequence))
 	default:
-		b.SetError(runtime.NoChoice("ML-KEM-1024-PrivateKey"))
+		b.SetError(der.NoChoice("ML-KEM-1024-PrivateKey"))
 	}
 }
 
@@ -23736,16 +23736,16 @@ func (v *MLKEM1024PrivateKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-1024-PrivateKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLKEM1024PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM1024PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLKEM1024PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLKEM1024PrivateKey{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ML-KEM-1024-PrivateKey")
+		return der.WithField(err, "ML-KEM-1024-PrivateKey")
 	}
 	return r.Finish("ML-KEM-1024-PrivateKey")
 }
@@ -23762,8 +23762,8 @@ func (v *MLKEM1024PrivateKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM1024PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
+func (v *MLKEM1024PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
@@ -23777,33 +23777,33 @@ type MLKEM1024PrivateKeyBoth struct {
 }
 
 // decode reads a ML-KEM-1024-PrivateKey.both from r.
-func (v *MLKEM1024PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLKEM1024PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-KEM-1024-PrivateKey.both")
 	if err != nil {
 		return err
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "seed")
+		return der.WithField(err, "seed")
 	}
 	v.Seed = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			return runtime.WithField(err, "seed")
+		if err := der.CheckSize(off1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			return der.WithField(err, "seed")
 		}
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
 	if err != nil {
-		return runtime.WithField(err, "expandedKey")
+		return der.WithField(err, "expandedKey")
 	}
 	v.ExpandedKey = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
-			return runtime.WithField(err, "expandedKey")
+		if err := der.CheckSize(off3, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
+			return der.WithField(err, "expandedKey")
 		}
 	}
 	if err := s.Finish("ML-KEM-1024-PrivateKey.both"); err != nil {
@@ -23813,20 +23813,20 @@ func (v *MLKEM1024PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a ML-KEM-1024-PrivateKey.both in DER.
-func (v *MLKEM1024PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLKEM1024PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
-			b.SetError(runtime.WithField(err, "seed"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
+			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Seed)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
-			b.SetError(runtime.WithField(err, "expandedKey"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
+			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
 	b.End(m)
 }
 
@@ -23839,16 +23839,16 @@ func (v *MLKEM1024PrivateKeyBoth) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-1024-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLKEM1024PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM1024PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLKEM1024PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MLKEM1024PrivateKeyBoth{}
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ML-KEM-1024-PrivateKey.both")
+	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+		return der.WithField(err, "ML-KEM-1024-PrivateKey.both")
 	}
 	return r.Finish("ML-KEM-1024-PrivateKey.both")
 }
@@ -23865,9 +23865,9 @@ func (v *MLKEM1024PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM1024PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
+func (v *MLKEM1024PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagSequence))
 	return b.Bytes()
 }
 
@@ -23877,14 +23877,14 @@ func (v *MLKEM1024PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) 
 type MLKEM512PublicKey []byte
 
 // decode reads a ML-KEM-512-PublicKey from r.
-func (v *MLKEM512PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLKEM512PublicKey) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "OCTET STRING", len(x), 800, 800); err != nil {
+		if err := der.CheckSize(off, "OCTET STRING", len(x), 800, 800); err != nil {
 			return err
 		}
 	}
@@ -23893,9 +23893,9 @@ func (v *MLKEM512PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-KEM-512-PublicKey in DER.
-func (v *MLKEM512PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLKEM512PublicKey) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 800, 800); err != nil {
+		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 800, 800); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -23911,17 +23911,17 @@ func (v *MLKEM512PublicKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-512-PublicKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLKEM512PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM512PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLKEM512PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero MLKEM512PublicKey
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "ML-KEM-512-PublicKey")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "ML-KEM-512-PublicKey")
 	}
 	return r.Finish("ML-KEM-512-PublicKey")
 }
@@ -23938,9 +23938,9 @@ func (v *MLKEM512PublicKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM512PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *MLKEM512PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -23950,14 +23950,14 @@ func (v *MLKEM512PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 type MLKEM768PublicKey []byte
 
 // decode reads a ML-KEM-768-PublicKey from r.
-func (v *MLKEM768PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLKEM768PublicKey) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "OCTET STRING", len(x), 1184, 1184); err != nil {
+		if err := der.CheckSize(off, "OCTET STRING", len(x), 1184, 1184); err != nil {
 			return err
 		}
 	}
@@ -23966,9 +23966,9 @@ func (v *MLKEM768PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-KEM-768-PublicKey in DER.
-func (v *MLKEM768PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLKEM768PublicKey) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1184, 1184); err != nil {
+		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1184, 1184); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -23984,17 +23984,17 @@ func (v *MLKEM768PublicKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-768-PublicKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLKEM768PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM768PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLKEM768PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero MLKEM768PublicKey
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "ML-KEM-768-PublicKey")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "ML-KEM-768-PublicKey")
 	}
 	return r.Finish("ML-KEM-768-PublicKey")
 }
@@ -24011,9 +24011,9 @@ func (v *MLKEM768PublicKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM768PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *MLKEM768PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
@@ -24023,14 +24023,14 @@ func (v *MLKEM768PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 type MLKEM1024PublicKey []byte
 
 // decode reads a ML-KEM-1024-PublicKey from r.
-func (v *MLKEM1024PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLKEM1024PublicKey) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckSize(off, "OCTET STRING", len(x), 1568, 1568); err != nil {
+		if err := der.CheckSize(off, "OCTET STRING", len(x), 1568, 1568); err != nil {
 			return err
 		}
 	}
@@ -24039,9 +24039,9 @@ func (v *MLKEM1024PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-KEM-1024-PublicKey in DER.
-func (v *MLKEM1024PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLKEM1024PublicKey) encode(b *der.Builder, t der.Tag) {
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1568, 1568); err != nil {
+		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1568, 1568); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -24057,17 +24057,17 @@ func (v *MLKEM1024PublicKey) UnmarshalDER(b []byte) error {
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-1024-PublicKey.
 // v aliases b, except for strings that BER splits into segments.
 func (v *MLKEM1024PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
+	return v.UnmarshalWith(b, &der.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM1024PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
+func (v *MLKEM1024PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	var zero MLKEM1024PublicKey
 	*v = zero
-	r := runtime.NewPooledReader(b, opts)
+	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "ML-KEM-1024-PublicKey")
+	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+		return der.WithField(err, "ML-KEM-1024-PublicKey")
 	}
 	return r.Finish("ML-KEM-1024-PublicKey")
 }
@@ -24084,16 +24084,16 @@ func (v *MLKEM1024PublicKey) AppendDER(dst []byte) ([]byte, error) {
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM1024PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
+func (v *MLKEM1024PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
+	b := der.NewBuilderWith(dst, opts)
+	v.encode(b, der.Universal(der.TagOctetString))
 	return b.Bytes()
 }
 
 // The DEFAULT values of INTEGER components, made once: a decode that finds
 // the component absent shares them (do not modify their bytes).
 var (
-	defaultInteger0  = runtime.IntegerFromInt64(0)
-	defaultInteger1  = runtime.IntegerFromInt64(1)
-	defaultInteger20 = runtime.IntegerFromInt64(20)
+	defaultInteger0  = der.IntegerFromInt64(0)
+	defaultInteger1  = der.IntegerFromInt64(1)
+	defaultInteger20 = der.IntegerFromInt64(20)
 )

@@ -3,7 +3,7 @@ package rfc5652
 import (
 	"fmt"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Certificates returns the certificates of a ContentInfo holding a
@@ -25,53 +25,53 @@ import (
 // the certificates, the signer infos or the content. Decode the
 // ContentInfo (UnmarshalBER) for typed access to everything.
 func Certificates(ber []byte) ([][]byte, error) {
-	r := runtime.NewReader(ber, &runtime.Options{BER: true})
-	ci, err := r.ReadConstructed(runtime.Universal(runtime.TagSequence), "ContentInfo")
+	r := der.NewReader(ber, &der.Options{BER: true})
+	ci, err := r.ReadConstructed(der.Universal(der.TagSequence), "ContentInfo")
 	if err != nil {
 		return nil, err
 	}
-	ct, err := ci.ReadOID(runtime.Universal(runtime.TagOID))
+	ct, err := ci.ReadOID(der.Universal(der.TagOID))
 	if err != nil {
-		return nil, runtime.WithField(err, "ContentInfo.contentType")
+		return nil, der.WithField(err, "ContentInfo.contentType")
 	}
 	if !ct.Equal(IDSignedData) {
 		return nil, fmt.Errorf("rfc5652: content type %v is not signedData", ct)
 	}
-	content, err := ci.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	content, err := ci.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
-		return nil, runtime.WithField(err, "ContentInfo.content")
+		return nil, der.WithField(err, "ContentInfo.content")
 	}
-	sd, err := content.ReadConstructed(runtime.Universal(runtime.TagSequence), "SignedData")
+	sd, err := content.ReadConstructed(der.Universal(der.TagSequence), "SignedData")
 	if err != nil {
-		return nil, runtime.WithField(err, "ContentInfo.content")
+		return nil, der.WithField(err, "ContentInfo.content")
 	}
 	// version, digestAlgorithms, encapContentInfo
 	for _, field := range []string{"version", "digestAlgorithms", "encapContentInfo"} {
 		if err := sd.Skip(); err != nil {
-			return nil, runtime.WithField(err, "SignedData."+field)
+			return nil, der.WithField(err, "SignedData."+field)
 		}
 	}
-	if !sd.Peek(runtime.Context(0)) {
+	if !sd.Peek(der.Context(0)) {
 		return nil, nil
 	}
-	set, err := sd.ReadConstructed(runtime.Context(0), "CertificateSet")
+	set, err := sd.ReadConstructed(der.Context(0), "CertificateSet")
 	if err != nil {
-		return nil, runtime.WithField(err, "SignedData.certificates")
+		return nil, der.WithField(err, "SignedData.certificates")
 	}
 	out := make([][]byte, 0, set.Count())
 	for i := 0; !set.Empty(); i++ {
 		// The certificate alternative is the only untagged one: a
 		// SEQUENCE (RFC 5652 10.2.2 CertificateChoices).
-		isCert := set.Peek(runtime.Universal(runtime.TagSequence))
+		isCert := set.Peek(der.Universal(der.TagSequence))
 		raw, err := set.ReadRaw()
 		if err != nil {
-			return nil, runtime.WithIndex(runtime.WithField(err, "SignedData.certificates"), i)
+			return nil, der.WithIndex(der.WithField(err, "SignedData.certificates"), i)
 		}
 		if !isCert {
 			continue
 		}
 		if raw, err = set.KeepDER(raw); err != nil {
-			return nil, runtime.WithIndex(runtime.WithField(err, "SignedData.certificates"), i)
+			return nil, der.WithIndex(der.WithField(err, "SignedData.certificates"), i)
 		}
 		out = append(out, raw)
 	}
@@ -87,11 +87,11 @@ func (sd *SignedData) CertificateEncodings() ([][]byte, error) {
 		if c.Choice != CertificateChoicesCertificate || c.Certificate == nil {
 			continue
 		}
-		der, err := c.Certificate.Encoding()
+		enc, err := c.Certificate.Encoding()
 		if err != nil {
 			return nil, fmt.Errorf("rfc5652: certificates[%d]: %w", i, err)
 		}
-		out = append(out, der)
+		out = append(out, enc)
 	}
 	return out, nil
 }
@@ -108,15 +108,15 @@ func (c *Certificate) Encoding() ([]byte, error) {
 	}
 	// The algorithm as received: explicit defaults (RSASSA-PSS trailerField)
 	// and padded named bits too.
-	alg, err := c.AlgorithmIdentifier.AppendWith(make([]byte, 0, 32), &runtime.Options{Tolerate: runtime.TolerateX509, SkipConstraints: true})
+	alg, err := c.AlgorithmIdentifier.AppendWith(make([]byte, 0, 32), &der.Options{Tolerate: der.TolerateX509, SkipConstraints: true})
 	if err != nil {
 		return nil, err
 	}
-	b := runtime.NewBuilder(make([]byte, 0, len(c.ToBeSignedRaw)+len(alg)+len(c.Signature.Bytes)+16))
-	m := b.Begin(runtime.Universal(runtime.TagSequence), true)
+	b := der.NewBuilder(make([]byte, 0, len(c.ToBeSignedRaw)+len(alg)+len(c.Signature.Bytes)+16))
+	m := b.Begin(der.Universal(der.TagSequence), true)
 	b.AddRaw(c.ToBeSignedRaw)
 	b.AddRaw(alg)
-	b.AddBitString(runtime.Universal(runtime.TagBitString), c.Signature)
+	b.AddBitString(der.Universal(der.TagBitString), c.Signature)
 	b.End(m)
 	return b.Bytes()
 }

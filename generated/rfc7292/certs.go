@@ -3,7 +3,7 @@ package rfc7292
 import (
 	"fmt"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Certificates returns the DER of every X.509 certificate in the
@@ -47,15 +47,15 @@ func Certificates(pfx []byte) ([][]byte, error) {
 // its authSafe ContentInfo, or of the SignedData's content in public-key
 // integrity mode. Only version and authSafe are read.
 func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
-	r := runtime.NewReader(pfx, &runtime.Options{BER: true})
-	s, err := r.ReadConstructed(runtime.Universal(runtime.TagSequence), "PFX")
+	r := der.NewReader(pfx, &der.Options{BER: true})
+	s, err := r.ReadConstructed(der.Universal(der.TagSequence), "PFX")
 	if err != nil {
 		return nil, fmt.Errorf("rfc7292: %w", err)
 	}
 	if err := r.Finish("PFX"); err != nil {
 		return nil, fmt.Errorf("rfc7292: %w", err)
 	}
-	version, err := s.ReadInt64(runtime.Universal(runtime.TagInteger))
+	version, err := s.ReadInt64(der.Universal(der.TagInteger))
 	if err != nil {
 		return nil, fmt.Errorf("rfc7292: PFX.version: %w", err)
 	}

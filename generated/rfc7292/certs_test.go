@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/asn1gen/asn1gen/generated/rfc7292"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
-func oid(t *testing.T, s string) runtime.OID {
+func oid(t *testing.T, s string) der.OID {
 	t.Helper()
-	o, err := runtime.ParseOIDString(s)
+	o, err := der.ParseOIDString(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,9 +56,9 @@ const (
 	x509CRL         = "1.2.840.113549.1.9.23.1"
 )
 
-func certBag(t *testing.T, der []byte) rfc7292.SafeBag {
+func certBag(t *testing.T, encoded []byte) rfc7292.SafeBag {
 	cb := &rfc7292.CertBag{CertID: oid(t, x509Certificate)}
-	cb.CertValue.Kind, cb.CertValue.X509Certificate = rfc7292.CertBagCertValueX509Certificate, der
+	cb.CertValue.Kind, cb.CertValue.X509Certificate = rfc7292.CertBagCertValueX509Certificate, encoded
 	b := rfc7292.SafeBag{BagID: oid(t, bagTypes+"3")}
 	b.BagValue.Kind, b.BagValue.CertBag = rfc7292.SafeBagBagValueCertBag, cb
 	return b
@@ -115,8 +115,8 @@ func TestCertificates(t *testing.T) {
 	a := testCert(t)
 	b := append([]byte(nil), a...) // the same certificate, another slice
 	pfx := testPFX(t, testSafeContents(t, a, b))
-	der := marshal(t, pfx)
-	got, err := rfc7292.Certificates(der)
+	encoded := marshal(t, pfx)
+	got, err := rfc7292.Certificates(encoded)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,8 +129,8 @@ func TestCertificates(t *testing.T) {
 	alg.Algorithm = oid(t, "1.2.840.113549.1.5.14") // id-PBMAC1
 	alg.HasParameters, alg.Parameters.Raw = true, []byte{0x30, 0x00}
 	pfx.MacData.MacSalt = []byte("salt")
-	pfx.MacData.Iterations = runtime.IntegerFromInt64(2048)
-	withMAC, err := pfx.AppendWith(nil, &runtime.Options{SkipConstraints: true})
+	pfx.MacData.Iterations = der.IntegerFromInt64(2048)
+	withMAC, err := pfx.AppendWith(nil, &der.Options{SkipConstraints: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func ber(id byte, parts ...[]byte) []byte {
 // derTLV returns a primitive or constructed element of identifier id with
 // a definite length.
 func derTLV(id byte, contents []byte) []byte {
-	b := runtime.NewBuilder(nil)
+	b := der.NewBuilder(nil)
 	b.AddRaw([]byte{id})
 	n := len(contents)
 	switch {

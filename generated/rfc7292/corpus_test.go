@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/asn1gen/asn1gen/generated/rfc7292"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // pfxFile is one PKCS #12 file of the corpus.
@@ -84,7 +84,7 @@ type pfxCounts struct {
 }
 
 // deepNesting allows BoringSSL's empty_password_ber_nested.p12, whose
-// constructed OCTET STRINGs nest deeper than runtime.DefaultMaxDepth.
+// constructed OCTET STRINGs nest deeper than der.DefaultMaxDepth.
 const deepNesting = 256
 
 // TestCorpusPFX decodes every PKCS #12 file of the corpus as a PFX (DER,
@@ -154,14 +154,14 @@ func TestCorpusPFX(t *testing.T) {
 func unmarshal(v interface {
 	UnmarshalDER([]byte) error
 	UnmarshalBER([]byte) error
-	UnmarshalWith([]byte, *runtime.Options) error
-}, b []byte) (der bool, err error) {
+	UnmarshalWith([]byte, *der.Options) error
+}, b []byte) (enc bool, err error) {
 	if err := v.UnmarshalDER(b); err == nil {
 		return true, nil
 	}
 	err = v.UnmarshalBER(b)
 	if err != nil && strings.Contains(err.Error(), "Options.MaxDepth") {
-		err = v.UnmarshalWith(b, &runtime.Options{BER: true, MaxDepth: deepNesting})
+		err = v.UnmarshalWith(b, &der.Options{BER: true, MaxDepth: deepNesting})
 	}
 	return false, err
 }
@@ -179,7 +179,7 @@ func checkPFX(f pfxFile, n *pfxCounts) ([][]byte, error) {
 // checkPFXEncoding decodes f as a PFX and checks its re-encoding.
 func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 	var pfx rfc7292.PFX
-	der, err := unmarshal(&pfx, f.data)
+	enc, err := unmarshal(&pfx, f.data)
 	if err != nil {
 		return nil, fmt.Errorf("PFX: %v", err)
 	}
@@ -187,7 +187,7 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("PFX: MarshalDER: %v", err)
 	}
-	if der {
+	if enc {
 		n.der++
 		if !bytes.Equal(out, f.data) {
 			return nil, fmt.Errorf("PFX: DER re-encoding differs from the file")
@@ -199,7 +199,7 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 		// DER but for an encoded DEFAULT (iterations 1): encoding with
 		// the same tolerance writes back what was encoded, byte for byte
 		// (MarshalDER writes DER, without it).
-		tolerate := &runtime.Options{Tolerate: runtime.TolerateExplicitDefault}
+		tolerate := &der.Options{Tolerate: der.TolerateExplicitDefault}
 		if pfx.UnmarshalWith(f.data, tolerate) == nil {
 			if out, err := pfx.AppendWith(nil, tolerate); err != nil || !bytes.Equal(out, f.data) {
 				return nil, fmt.Errorf("PFX: DER with an encoded DEFAULT: re-encoding differs from the file (%v)", err)
@@ -216,7 +216,7 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 		// MarshalDER writes back a DEFAULT component that was encoded
 		// (HasIterations: macOS writes iterations 1), which DER omits.
 		var again rfc7292.PFX
-		if err := again.UnmarshalWith(out, &runtime.Options{Tolerate: runtime.TolerateExplicitDefault}); err != nil {
+		if err := again.UnmarshalWith(out, &der.Options{Tolerate: der.TolerateExplicitDefault}); err != nil {
 			return nil, fmt.Errorf("PFX: the DER re-encoding of the BER file does not decode strictly: %v", err)
 		}
 		out2, err := again.MarshalDER()
@@ -300,7 +300,7 @@ func checkAuthSafe(authSafe *rfc7292.ContentInfo, n *pfxCounts) ([][]byte, error
 
 // checkPBES2 decodes the parameters of a PBES2 encryption algorithm
 // (RFC 8018 A.4), which must name PBKDF2 and a known encryption scheme.
-func checkPBES2(alg runtime.OID, params []byte, n *pfxCounts) error {
+func checkPBES2(alg der.OID, params []byte, n *pfxCounts) error {
 	if alg.String() != "1.2.840.113549.1.5.13" {
 		n.otherEnc++
 		return nil

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Context writes the octets of data around offset off as a hex excerpt with
@@ -80,7 +80,7 @@ func Context(w io.Writer, data []byte, off int) error {
 func Path(data []byte, off int) string {
 	var parts []string
 	// each element is read at most twice (a peek, then a skip or descent)
-	r := runtime.NewReader(data, &runtime.Options{BER: true, MaxElements: len(data) + 2})
+	r := der.NewReader(data, &der.Options{BER: true, MaxElements: len(data) + 2})
 	for !r.Empty() {
 		peek := r
 		h, err := peek.ReadHeader()

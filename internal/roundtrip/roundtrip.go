@@ -12,13 +12,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Value is what every generated type implements.
 type Value interface {
 	UnmarshalDER([]byte) error
-	UnmarshalWith([]byte, *runtime.Options) error
+	UnmarshalWith([]byte, *der.Options) error
 	MarshalDER() ([]byte, error)
 }
 
@@ -37,10 +37,10 @@ func Seed(f *testing.F, name string) {
 
 // Check checks the property on b, with values made by newValue; tolerant
 // are the options of the tolerant decode (e.g. rfc5280.X509Options()).
-func Check(t *testing.T, b []byte, newValue func() Value, tolerant *runtime.Options) {
+func Check(t *testing.T, b []byte, newValue func() Value, tolerant *der.Options) {
 	t.Helper()
 	_ = newValue().UnmarshalWith(b, tolerant)
-	if ber := newValue(); ber.UnmarshalWith(b, &runtime.Options{BER: true}) == nil {
+	if ber := newValue(); ber.UnmarshalWith(b, &der.Options{BER: true}) == nil {
 		if out, err := ber.MarshalDER(); err == nil {
 			if err := newValue().UnmarshalDER(out); err != nil && !keptForm(err) {
 				t.Fatalf("DER from a BER decode does not decode: %v\n in %x\nout %x", err, b, out)
@@ -66,6 +66,6 @@ func Check(t *testing.T, b []byte, newValue func() Value, tolerant *runtime.Opti
 // cannot fix). Any other kind of error means the encoder wrote something
 // invalid.
 func keptForm(err error) bool {
-	var e *runtime.Error
-	return errors.As(err, &e) && e.Kind == runtime.KindNonCanonical
+	var e *der.Error
+	return errors.As(err, &e) && e.Kind == der.KindNonCanonical
 }

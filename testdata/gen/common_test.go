@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -19,7 +19,7 @@ import (
 type codec interface {
 	UnmarshalDER(b []byte) error
 	UnmarshalBER(b []byte) error
-	UnmarshalWith(b []byte, opts *runtime.Options) error
+	UnmarshalWith(b []byte, opts *der.Options) error
 	MarshalDER() ([]byte, error)
 	AppendDER(dst []byte) ([]byte, error)
 }
@@ -156,9 +156,9 @@ func rejectDER[T any, P ptrCodec[T]](t *testing.T, h string, kind error, in ...s
 	if !errors.Is(err, kind) {
 		t.Errorf("UnmarshalDER(%s) = %v, want an error of kind %v", h, err, kind)
 	}
-	var re *runtime.Error
+	var re *der.Error
 	if !errors.As(err, &re) {
-		t.Errorf("UnmarshalDER(%s) = %T, want *runtime.Error", h, err)
+		t.Errorf("UnmarshalDER(%s) = %T, want *der.Error", h, err)
 	}
 	for _, s := range in {
 		if !strings.Contains(err.Error(), s) {
