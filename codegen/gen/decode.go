@@ -52,7 +52,8 @@ func (e *emitter) tmpName(prefix string) string {
 	return prefix + strconv.Itoa(e.tmp)
 }
 
-var universalNames = map[uint32]string{
+// universalNames are the names of the constants of the universal tags.
+var universalNames = map[der.Tag]string{
 	der.TagBoolean: "TagBoolean", der.TagInteger: "TagInteger", der.TagBitString: "TagBitString",
 	der.TagOctetString: "TagOctetString", der.TagNull: "TagNull", der.TagOID: "TagOID",
 	der.TagObjectDescriptor: "TagObjectDescriptor", der.TagExternal: "TagExternal", der.TagReal: "TagReal",
@@ -85,21 +86,22 @@ func wireClass(c model.TagClass) der.Class {
 // num is an untyped integer literal.
 func num(v int64) *jen.Statement { return jen.Id(strconv.FormatInt(v, 10)) }
 
-// tagCode is the Go expression of a tag.
+// tagCode is the Go expression of a tag: der.TagSequence, der.Tag(15),
+// der.Context(0), der.Application(1), der.Private(2).
 func tagCode(t model.Tag) *jen.Statement {
 	n := uint32(t.Number)
 	switch wireClass(t.Class) {
 	case der.ClassUniversal:
-		if name, ok := universalNames[n]; ok {
-			return rt("Universal").Call(rt(name))
+		if name, ok := universalNames[der.Tag(n)]; ok {
+			return rt(name)
 		}
-		return rt("Universal").Call(jen.Lit(int(n)))
+		return rt("Tag").Call(jen.Lit(int(n)))
 	case der.ClassContextSpecific:
 		return rt("Context").Call(jen.Lit(int(n)))
 	case der.ClassApplication:
-		return rt("Tag").Values(jen.Dict{jen.Id("Class"): rt("ClassApplication"), jen.Id("Number"): jen.Lit(int(n))})
+		return rt("Application").Call(jen.Lit(int(n)))
 	}
-	return rt("Tag").Values(jen.Dict{jen.Id("Class"): rt("ClassPrivate"), jen.Id("Number"): jen.Lit(int(n))})
+	return rt("Private").Call(jen.Lit(int(n)))
 }
 
 // splitTags returns the explicit wrappers of a type's encoding and its own
@@ -208,7 +210,7 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 		g.If(jen.Err().Op(":=").Add(r.id()).Dot(method).Call(tagCode(*own)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	} else {
 		x := e.tmpName("x")
-		g.List(jen.Id(x), jen.Err()).Op(":=").Add(readCall(method, r, tagCode(*own)))
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(readCall(t, method, r, tagCode(*own)))
 		g.Add(ifErr(wrap))
 		g.Add(dst()).Op("=").Id(x)
 	}
@@ -221,14 +223,26 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 	}
 }
 
-// readCall is the call that reads a built-in value from r with method, a
-// der.Reader method or a function of package float or isotime (see
-// readMethod).
-func readCall(method string, r rd, tag jen.Code) *jen.Statement {
+// readCall is the call that reads a built-in value of type t from r with
+// method, a der.Reader method or a function of package float or isotime
+// (see readMethod).
+func readCall(t *model.Type, method string, r rd, tag jen.Code) *jen.Statement {
 	if pkg, fn, ok := strings.Cut(method, "."); ok {
 		return jen.Qual(map[string]string{"float": floatPath, "isotime": isotimePath}[pkg], fn).Call(r.arg(), tag)
 	}
+	if method == "ReadText" {
+		return r.id().Dot(method).Call(tag, textKind(t))
+	}
 	return r.id().Dot(method).Call(tag)
+}
+
+// textKind is the constant of the universal tag of a character string type
+// (or ObjectDescriptor), the kind argument of ReadText and AddText.
+func textKind(t *model.Type) *jen.Statement {
+	if t.Kind == model.TypeObjectDescriptor {
+		return rt("TagObjectDescriptor")
+	}
+	return rt(universalNames[stringTag(t.Name)])
 }
 
 // readMethod is the der.Reader method that reads a built-in type, or the
@@ -257,16 +271,12 @@ func readMethod(t *model.Type) (string, bool) {
 	case model.TypeRelativeOID:
 		return "ReadRelativeOID", true
 	case model.TypeObjectDescriptor:
-		return "ReadObjectDescriptor", true
+		return "ReadText", true
 	case model.TypeCharacterString:
 		switch t.Name {
 		case "UTF8String", "NumericString", "PrintableString", "TeletexString", "VideotexString", "IA5String",
-			"GraphicString", "VisibleString", "GeneralString", "UniversalString", "BMPString":
-			return "Read" + t.Name, true
-		case "T61String":
-			return "ReadTeletexString", true
-		case "ISO646String":
-			return "ReadVisibleString", true
+			"GraphicString", "VisibleString", "GeneralString", "UniversalString", "BMPString", "T61String", "ISO646String":
+			return "ReadText", true
 		}
 	case model.TypeTime:
 		switch t.Name {
@@ -289,9 +299,8 @@ func readMethod(t *model.Type) (string, bool) {
 	return "", false
 }
 
-// stringTag is the universal tag number of a character string type, for
-// AddString.
-func stringTag(name string) uint32 {
+// stringTag is the universal tag of a character string type.
+func stringTag(name string) der.Tag {
 	switch name {
 	case "UTF8String":
 		return der.TagUTF8String
@@ -376,7 +385,7 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 				if z == nil {
 					return "" // MIN or MAX
 				}
-				return string(der.AppendBigInt(nil, z))
+				return string(der.IntegerFromBig(z))
 			}
 			out = append(out, rt("CheckIntegerBounds").Call(off, typ, rt("Integer").Call(dst()), jen.Lit(octets(lo)), jen.Lit(octets(hi))))
 		} else {
@@ -522,7 +531,7 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 		g.Return(r.id().Dot(method).Call(jen.Id("t")))
 		return
 	}
-	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(readCall(method, r, jen.Id("t")))
+	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(readCall(t, method, r, jen.Id("t")))
 	g.Add(ifErr(plainReturn))
 	if t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.consts) > 0 {
 		g.If(jen.Op("!").Id(gt.name).Call(jen.Id("x")).Dot("valid").Call()).Block(
@@ -943,7 +952,7 @@ func (e *emitter) decodeSet(g *jen.Group, gt *goType, r rd) {
 	for _, f := range gt.fields {
 		if f.has == "" {
 			tags := e.firstTags(f.t, 0)
-			var want jen.Code = rt("Tag").Values()
+			var want jen.Code = jen.Lit(0)
 			if len(tags) > 0 {
 				want = tagCode(plainTag(tags[0]))
 			}

@@ -87,10 +87,8 @@ func (e *emitter) addBuiltin(g *jen.Group, t *model.Type, tag, x jen.Code) {
 		g.Add(b).Dot("AddOID").Call(tag, x)
 	case model.TypeRelativeOID:
 		g.Add(b).Dot("AddRelativeOID").Call(tag, x)
-	case model.TypeCharacterString:
-		g.Add(b).Dot("AddString").Call(tag, jen.Lit(int(stringTag(t.Name))), x)
-	case model.TypeObjectDescriptor:
-		g.Add(b).Dot("AddString").Call(tag, rt("TagObjectDescriptor"), x)
+	case model.TypeCharacterString, model.TypeObjectDescriptor:
+		g.Add(b).Dot("AddText").Call(tag, textKind(t), x)
 	case model.TypeTime:
 		switch t.Name {
 		case "UTCTime":

@@ -114,7 +114,7 @@ func (c *CRLReader) Next() (*TBSCertListRevokedCertificatesItem, error) {
 		}
 	}
 	c.entry = TBSCertListRevokedCertificatesItem{}
-	if err := c.entry.decode(&c.batched, der.Universal(der.TagSequence)); err != nil {
+	if err := c.entry.decode(&c.batched, der.TagSequence); err != nil {
 		// The path a decode of the whole CRL gives.
 		err = der.WithIndex(err, c.entries)
 		for _, f := range [...]string{"revokedCertificates", "toBeSigned", "CertificateList"} {
@@ -181,13 +181,13 @@ func (c *CRLReader) start() error {
 	if c.opts != nil && c.opts.BER {
 		return c.fail(der.NewError(der.KindUnsupported, 0, "CertificateList", "a CRLReader reads DER only", ""))
 	}
-	outer, err := c.header1(-1, der.Universal(der.TagSequence), "CertificateList")
+	outer, err := c.header1(-1, der.TagSequence, "CertificateList")
 	if err != nil {
 		return c.fail(err)
 	}
 	c.outerEnd = c.off + outer.Length
 	c.inTBS = true // from the TBSCertList header on, the octets go to TBS
-	tbs, err := c.header1(c.outerEnd, der.Universal(der.TagSequence), "TBSCertList")
+	tbs, err := c.header1(c.outerEnd, der.TagSequence, "TBSCertList")
 	if err != nil {
 		return c.fail(err)
 	}
@@ -201,15 +201,15 @@ func (c *CRLReader) start() error {
 		if err != nil {
 			return c.fail(err)
 		}
-		isTime := h.Tag == der.Universal(der.TagUTCTime) || h.Tag == der.Universal(der.TagGeneralizedTime)
-		if k == 0 && h.Tag != der.Universal(der.TagInteger) {
+		isTime := h.Tag == der.TagUTCTime || h.Tag == der.TagGeneralizedTime
+		if k == 0 && h.Tag != der.TagInteger {
 			k++ // no version
 		}
 		if k == 4 && !isTime {
 			k++ // no nextUpdate
 		}
 		if k == 5 {
-			if h.Tag == der.Universal(der.TagSequence) {
+			if h.Tag == der.TagSequence {
 				if _, err := c.header1(c.tbsEnd, h.Tag, "TBSCertList.revokedCertificates"); err != nil {
 					return c.fail(err)
 				}
@@ -254,7 +254,7 @@ func (c *CRLReader) finish() error {
 	// that its decoder checks the signature algorithm and value.
 	tbs := c.tbsWithout()
 	body := append(tbs, c.tail...)
-	enc := append(der.AppendHeader(nil, der.Universal(der.TagSequence), true, len(body)), body...)
+	enc := append(der.AppendHeader(nil, der.TagSequence, true, len(body)), body...)
 	c.list = new(CertificateList)
 	if err := c.list.UnmarshalWith(enc, c.opts); err != nil {
 		return err
@@ -280,7 +280,7 @@ func (c *CRLReader) tbsWithout() []byte {
 		mid = placeholderEntries
 	}
 	n := len(c.prefix) + len(mid) + len(c.suffix)
-	b := der.AppendHeader(nil, der.Universal(der.TagSequence), true, n)
+	b := der.AppendHeader(nil, der.TagSequence, true, n)
 	return append(append(append(b, c.prefix...), mid...), c.suffix...)
 }
 

@@ -195,7 +195,7 @@ func hugeStream(t testing.TB, n int) (*repeatReader, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fields := pre[len(der.AppendHeader(nil, der.Universal(der.TagSequence), true, len(pre)-2)):]
+	fields := pre[len(der.AppendHeader(nil, der.TagSequence, true, len(pre)-2)):]
 	// The fields before the entries end with nextUpdate; crlExtensions follow.
 	ext, err := l.ToBeSigned.CRLExtensions.MarshalDER()
 	if err != nil {
@@ -203,18 +203,18 @@ func hugeStream(t testing.TB, n int) (*repeatReader, int) {
 	}
 	ext = append(der.AppendHeader(nil, der.Context(0), true, len(ext)), ext...)
 	before := fields[:len(fields)-len(ext)]
-	list := der.AppendHeader(nil, der.Universal(der.TagSequence), true, n*len(entry))
+	list := der.AppendHeader(nil, der.TagSequence, true, n*len(entry))
 	tbsLen := len(before) + len(list) + n*len(entry) + len(ext)
 	sigAlg, err := l.AlgorithmIdentifier.MarshalDER()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var sig der.Builder
-	sig.AddBitString(der.Universal(der.TagBitString), l.Signature)
+	sig.AddBitString(der.TagBitString, l.Signature)
 	sigDER, _ := sig.Bytes()
-	tbsHead := der.AppendHeader(nil, der.Universal(der.TagSequence), true, tbsLen)
+	tbsHead := der.AppendHeader(nil, der.TagSequence, true, tbsLen)
 	outerLen := len(tbsHead) + tbsLen + len(sigAlg) + len(sigDER)
-	head := der.AppendHeader(nil, der.Universal(der.TagSequence), true, outerLen)
+	head := der.AppendHeader(nil, der.TagSequence, true, outerLen)
 	head = append(append(append(head, tbsHead...), before...), list...)
 	tail := append(append(append([]byte(nil), ext...), sigAlg...), sigDER...)
 	return &repeatReader{head: head, entry: entry, tail: tail, n: n}, len(head) + n*len(entry) + len(tail)

@@ -940,7 +940,7 @@ func (v *AttributeType) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "AttributeType")
 	}
 	return r.Finish("AttributeType")
@@ -960,7 +960,7 @@ func (v *AttributeType) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeType) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -995,10 +995,10 @@ func (c DirectoryStringChoice) String() string {
 func (v *X520name) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -1008,10 +1008,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -1021,10 +1021,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -1034,10 +1034,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -1047,10 +1047,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -1075,35 +1075,35 @@ func (v *X520name) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520name"))
 	}
@@ -1164,10 +1164,10 @@ type X520CommonName struct {
 func (v *X520CommonName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -1177,10 +1177,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -1190,10 +1190,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -1203,10 +1203,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -1216,10 +1216,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -1244,35 +1244,35 @@ func (v *X520CommonName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520CommonName"))
 	}
@@ -1333,10 +1333,10 @@ type X520LocalityName struct {
 func (v *X520LocalityName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -1346,10 +1346,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -1359,10 +1359,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -1372,10 +1372,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -1385,10 +1385,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -1413,35 +1413,35 @@ func (v *X520LocalityName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520LocalityName"))
 	}
@@ -1502,10 +1502,10 @@ type X520StateOrProvinceName struct {
 func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -1515,10 +1515,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -1528,10 +1528,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -1541,10 +1541,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -1554,10 +1554,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -1582,35 +1582,35 @@ func (v *X520StateOrProvinceName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520StateOrProvinceName"))
 	}
@@ -1671,10 +1671,10 @@ type X520OrganizationName struct {
 func (v *X520OrganizationName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -1684,10 +1684,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -1697,10 +1697,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -1710,10 +1710,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -1723,10 +1723,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -1751,35 +1751,35 @@ func (v *X520OrganizationName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520OrganizationName"))
 	}
@@ -1841,10 +1841,10 @@ type X520OrganizationalUnitName struct {
 func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -1854,10 +1854,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -1867,10 +1867,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -1880,10 +1880,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -1893,10 +1893,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -1921,35 +1921,35 @@ func (v *X520OrganizationalUnitName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520OrganizationalUnitName"))
 	}
@@ -2023,9 +2023,9 @@ func (c NameChoice) String() string {
 func (v *Name) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = NameRdnSequence
-		if err := v.RdnSequence.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.RdnSequence.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "rdnSequence")
 		}
 	default:
@@ -2038,7 +2038,7 @@ func (v *Name) decode(r *der.Reader) error {
 func (v *Name) encode(b *der.Builder) {
 	switch v.Choice {
 	case NameRdnSequence:
-		v.RdnSequence.encode(b, der.Universal(der.TagSequence))
+		v.RdnSequence.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("Name"))
 	}
@@ -2106,7 +2106,7 @@ func (v *RDNSequence) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decodeShared(&s, der.Universal(der.TagSet), &inner); err != nil {
+		if err := list[i].decodeShared(&s, der.TagSet, &inner); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -2121,7 +2121,7 @@ func (v *RDNSequence) decode(r *der.Reader, t der.Tag) error {
 func (v *RDNSequence) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSet))
+		(*v)[i].encode(b, der.TagSet)
 	}
 	b.End(m)
 }
@@ -2144,7 +2144,7 @@ func (v *RDNSequence) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RDNSequence")
 	}
 	return r.Finish("RDNSequence")
@@ -2164,7 +2164,7 @@ func (v *RDNSequence) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RDNSequence) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -2209,7 +2209,7 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 		}
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -2234,7 +2234,7 @@ func (v *RelativeDistinguishedName) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -2257,7 +2257,7 @@ func (v *RelativeDistinguishedName) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "RelativeDistinguishedName")
 	}
 	return r.Finish("RelativeDistinguishedName")
@@ -2277,7 +2277,7 @@ func (v *RelativeDistinguishedName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -2301,7 +2301,7 @@ func (v *SingleAttributeSupportedAttributes) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
@@ -2326,7 +2326,7 @@ func (v *SingleAttributeSupportedAttributes) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a SingleAttribute in DER.
 func (v *SingleAttributeSupportedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
+	b.AddOID(der.TagOID, v.Type)
 	v.Value.encode(b)
 	b.End(m)
 }
@@ -2348,7 +2348,7 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *der.O
 	*v = SingleAttributeSupportedAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SingleAttribute")
 	}
 	return r.Finish("SingleAttribute")
@@ -2368,7 +2368,7 @@ func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -2527,7 +2527,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
-		x1, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x1, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2540,7 +2540,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 		// at-x520countryName 2.5.4.6
 		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
 		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x3, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2558,7 +2558,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
 		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2585,7 +2585,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
-		x6, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x6, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2598,7 +2598,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
 		off7 := r.Offset()
-		x8, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x8, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2661,32 +2661,32 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *der.Builder) {
 	case SingleAttributeSupportedAttributesValueX520Title:
 		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520countryName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
 		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueDomainComponent:
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(der.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -2712,10 +2712,10 @@ type DirectoryStringUbTitle struct {
 func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -2725,10 +2725,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -2738,10 +2738,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -2751,10 +2751,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -2764,10 +2764,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -2792,35 +2792,35 @@ func (v *DirectoryStringUbTitle) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
 	}
@@ -2887,10 +2887,10 @@ type DirectoryStringUbPseudonym struct {
 func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -2900,10 +2900,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -2913,10 +2913,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -2926,10 +2926,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -2939,10 +2939,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -2967,35 +2967,35 @@ func (v *DirectoryStringUbPseudonym) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
 	}
@@ -3064,16 +3064,16 @@ func (v *Certificate) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned TBSCertificate
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -3087,9 +3087,9 @@ func (v *Certificate) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Certificate in DER.
 func (v *Certificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -3110,7 +3110,7 @@ func (v *Certificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Certificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Certificate")
 	}
 	return r.Finish("Certificate")
@@ -3130,7 +3130,7 @@ func (v *Certificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Certificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -3151,7 +3151,7 @@ func (v *CertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -3179,7 +3179,7 @@ func (v *CertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error 
 // encode writes v as a Certificate.algorithmIdentifier in DER.
 func (v *CertificateAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -3203,7 +3203,7 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Optio
 	*v = CertificateAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Certificate.algorithmIdentifier")
 	}
 	return r.Finish("Certificate.algorithmIdentifier")
@@ -3223,7 +3223,7 @@ func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -3268,7 +3268,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3278,7 +3278,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3288,7 +3288,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3298,7 +3298,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3308,7 +3308,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3318,7 +3318,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3328,7 +3328,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3338,7 +3338,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3348,7 +3348,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3358,7 +3358,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3368,7 +3368,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3383,7 +3383,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3429,32 +3429,32 @@ func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *der.Reader) error 
 func (u *CertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertificateAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -3529,7 +3529,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+		if err := v.Version.decode(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -3543,11 +3543,11 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		v.Version = VersionV1
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// issuer Name
@@ -3555,7 +3555,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "issuer")
 	}
 	// validity Validity
-	if err := v.Validity.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Validity.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "validity")
 	}
 	// subject Name
@@ -3563,7 +3563,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subject")
 	}
 	// subjectPublicKeyInfo SubjectPublicKeyInfo
-	if err := v.SubjectPublicKeyInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SubjectPublicKeyInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "subjectPublicKeyInfo")
 	}
 	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
@@ -3586,7 +3586,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "extensions")
 		}
-		if err := v.Extensions.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Extensions.decode(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
 		}
 		if err := w3.Finish("[3] EXPLICIT"); err != nil {
@@ -3611,15 +3611,15 @@ func (v *TBSCertificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 		b.End(m1)
 	}
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
-	v.Signature.encode(b, der.Universal(der.TagSequence))
+	v.SerialNumber.encode(b, der.TagInteger)
+	v.Signature.encode(b, der.TagSequence)
 	v.Issuer.encode(b)
-	v.Validity.encode(b, der.Universal(der.TagSequence))
+	v.Validity.encode(b, der.TagSequence)
 	v.Subject.encode(b)
-	v.SubjectPublicKeyInfo.encode(b, der.Universal(der.TagSequence))
+	v.SubjectPublicKeyInfo.encode(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
 		v.IssuerUniqueID.encode(b, der.Context(1))
 	}
@@ -3628,7 +3628,7 @@ func (v *TBSCertificate) encode(b *der.Builder, t der.Tag) {
 	}
 	if v.HasExtensions {
 		m2 := b.Begin(der.Context(3), true)
-		v.Extensions.encode(b, der.Universal(der.TagSequence))
+		v.Extensions.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	b.AddRaw(v.Unknown)
@@ -3652,7 +3652,7 @@ func (v *TBSCertificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSCertificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSCertificate")
 	}
 	return r.Finish("TBSCertificate")
@@ -3672,7 +3672,7 @@ func (v *TBSCertificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSCertificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -3700,7 +3700,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *der.Reader, t der.Tag
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -3728,7 +3728,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *der.Reader, t der.Tag
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -3752,7 +3752,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *d
 	*v = AlgorithmIdentifierSignatureAlgorithms{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -3772,7 +3772,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -3817,7 +3817,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3827,7 +3827,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3837,7 +3837,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3847,7 +3847,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3857,7 +3857,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3867,7 +3867,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3877,7 +3877,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3887,7 +3887,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3897,7 +3897,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3907,7 +3907,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3917,7 +3917,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3932,7 +3932,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3978,32 +3978,32 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *der.Reader
 func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -4027,7 +4027,7 @@ func (v *ExtensionsCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -4052,7 +4052,7 @@ func (v *ExtensionsCertExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -4075,7 +4075,7 @@ func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -4095,7 +4095,7 @@ func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4130,15 +4130,15 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -4151,7 +4151,7 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -4169,11 +4169,11 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionCertExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -4196,7 +4196,7 @@ func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = ExtensionCertExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -4216,7 +4216,7 @@ func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4297,7 +4297,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4307,7 +4307,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
-		if err := u.SubjectKeyIdentifier.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.SubjectKeyIdentifier.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4317,7 +4317,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
 		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
-		if err := u.KeyUsage.decode(r, der.Universal(der.TagBitString)); err != nil {
+		if err := u.KeyUsage.decode(r, der.TagBitString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4332,7 +4332,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.PrivateKeyUsagePeriod = p2
-		if err := u.PrivateKeyUsagePeriod.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PrivateKeyUsagePeriod.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4342,7 +4342,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
 		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
-		if err := u.CertificatePolicies.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CertificatePolicies.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4352,7 +4352,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
 		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
-		if err := u.PolicyMappings.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PolicyMappings.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4362,7 +4362,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
-		if err := u.GeneralNames.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4372,7 +4372,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
-		if err := u.GeneralNames.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4382,7 +4382,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
-		if err := u.SubjectDirectoryAttributes.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SubjectDirectoryAttributes.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4392,7 +4392,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
 		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
-		if err := u.BasicConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.BasicConstraints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4407,7 +4407,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.NameConstraints = p3
-		if err := u.NameConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.NameConstraints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4422,7 +4422,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.PolicyConstraints = p4
-		if err := u.PolicyConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PolicyConstraints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4432,7 +4432,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
 		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
-		if err := u.ExtKeyUsage.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.ExtKeyUsage.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4442,7 +4442,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
-		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4452,7 +4452,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
 		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
-		if err := u.InhibitAnyPolicy.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.InhibitAnyPolicy.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4462,7 +4462,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
-		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4472,7 +4472,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
-		if err := u.AuthorityInfoAccess.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityInfoAccess.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4482,7 +4482,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
-		if err := u.SubjectInfoAccessSyntax.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SubjectInfoAccessSyntax.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4516,54 +4516,54 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *der.Builder) {
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
-		u.SubjectKeyIdentifier.encode(b, der.Universal(der.TagOctetString))
+		u.SubjectKeyIdentifier.encode(b, der.TagOctetString)
 	case ExtensionCertExtensionsExtnValueKeyUsage:
-		u.KeyUsage.encode(b, der.Universal(der.TagBitString))
+		u.KeyUsage.encode(b, der.TagBitString)
 	case ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(der.NilValue("PrivateKeyUsagePeriod"))
 		} else {
-			u.PrivateKeyUsagePeriod.encode(b, der.Universal(der.TagSequence))
+			u.PrivateKeyUsagePeriod.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueCertificatePolicies:
-		u.CertificatePolicies.encode(b, der.Universal(der.TagSequence))
+		u.CertificatePolicies.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValuePolicyMappings:
-		u.PolicyMappings.encode(b, der.Universal(der.TagSequence))
+		u.PolicyMappings.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectAltName:
-		u.GeneralNames.encode(b, der.Universal(der.TagSequence))
+		u.GeneralNames.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueIssuerAltName:
-		u.GeneralNames.encode(b, der.Universal(der.TagSequence))
+		u.GeneralNames.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
-		u.SubjectDirectoryAttributes.encode(b, der.Universal(der.TagSequence))
+		u.SubjectDirectoryAttributes.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueBasicConstraints:
-		u.BasicConstraints.encode(b, der.Universal(der.TagSequence))
+		u.BasicConstraints.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(der.NilValue("NameConstraints"))
 		} else {
-			u.NameConstraints.encode(b, der.Universal(der.TagSequence))
+			u.NameConstraints.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValuePolicyConstraints:
 		if u.PolicyConstraints == nil {
 			b.SetError(der.NilValue("PolicyConstraints"))
 		} else {
-			u.PolicyConstraints.encode(b, der.Universal(der.TagSequence))
+			u.PolicyConstraints.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueExtKeyUsage:
-		u.ExtKeyUsage.encode(b, der.Universal(der.TagSequence))
+		u.ExtKeyUsage.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueCRLDistributionPoints:
-		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
-		u.InhibitAnyPolicy.encode(b, der.Universal(der.TagInteger))
+		u.InhibitAnyPolicy.encode(b, der.TagInteger)
 	case ExtensionCertExtensionsExtnValueFreshestCRL:
-		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
-		u.AuthorityInfoAccess.encode(b, der.Universal(der.TagSequence))
+		u.AuthorityInfoAccess.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
-		u.SubjectInfoAccessSyntax.encode(b, der.Universal(der.TagSequence))
+		u.SubjectInfoAccessSyntax.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -4613,7 +4613,7 @@ func (v *Version) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "Version")
 	}
 	return r.Finish("Version")
@@ -4633,7 +4633,7 @@ func (v *Version) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Version) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -4690,7 +4690,7 @@ func (v *CertificateSerialNumber) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "CertificateSerialNumber")
 	}
 	return r.Finish("CertificateSerialNumber")
@@ -4710,7 +4710,7 @@ func (v *CertificateSerialNumber) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -4771,7 +4771,7 @@ func (v *Validity) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Validity{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Validity")
 	}
 	return r.Finish("Validity")
@@ -4791,7 +4791,7 @@ func (v *Validity) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Validity) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4824,16 +4824,16 @@ func (c TimeChoice) String() string {
 func (v *Time) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagUTCTime):
+	case tag == der.TagUTCTime:
 		v.Choice = TimeUTCTime
-		x1, err := r.ReadUTCTime(der.Universal(der.TagUTCTime))
+		x1, err := r.ReadUTCTime(der.TagUTCTime)
 		if err != nil {
 			return der.WithField(err, "utcTime")
 		}
 		v.Value = x1
-	case tag == der.Universal(der.TagGeneralizedTime):
+	case tag == der.TagGeneralizedTime:
 		v.Choice = TimeGeneralTime
-		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "generalTime")
 		}
@@ -4848,9 +4848,9 @@ func (v *Time) decode(r *der.Reader) error {
 func (v *Time) encode(b *der.Builder) {
 	switch v.Choice {
 	case TimeUTCTime:
-		b.AddUTCTime(der.Universal(der.TagUTCTime), v.Value)
+		b.AddUTCTime(der.TagUTCTime, v.Value)
 	case TimeGeneralTime:
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Value)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Value)
 	default:
 		b.SetError(der.NoChoice("Time"))
 	}
@@ -4935,7 +4935,7 @@ func (v *UniqueIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "UniqueIdentifier")
 	}
 	return r.Finish("UniqueIdentifier")
@@ -4955,7 +4955,7 @@ func (v *UniqueIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UniqueIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -4979,11 +4979,11 @@ func (v *SubjectPublicKeyInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
-	if err := v.Algorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Algorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithm")
 	}
 	// subjectPublicKey BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "subjectPublicKey")
 	}
@@ -4997,8 +4997,8 @@ func (v *SubjectPublicKeyInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SubjectPublicKeyInfo in DER.
 func (v *SubjectPublicKeyInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.SubjectPublicKey)
+	v.Algorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
 }
 
@@ -5019,7 +5019,7 @@ func (v *SubjectPublicKeyInfo) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = SubjectPublicKeyInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectPublicKeyInfo")
 	}
 	return r.Finish("SubjectPublicKeyInfo")
@@ -5039,7 +5039,7 @@ func (v *SubjectPublicKeyInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5067,7 +5067,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *der.Reader, t der.Tag
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -5095,7 +5095,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *der.Reader, t der.Tag
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -5119,7 +5119,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *d
 	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -5139,7 +5139,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5194,7 +5194,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// pk-rsa 1.2.840.113549.1.1.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5209,7 +5209,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.DSA = p1
-		if err := u.DSA.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DSA.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5224,7 +5224,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.DH = p2
-		if err := u.DH.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DH.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5234,7 +5234,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
-		if err := u.Kea.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.Kea.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5279,7 +5279,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p3
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5294,7 +5294,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSAESOAEP = p4
-		if err := u.RSAESOAEP.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSAESOAEP.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5352,21 +5352,21 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *der.Reader
 func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA:
 		if u.DSA == nil {
 			b.SetError(der.NilValue("DSA-Params"))
 		} else {
-			u.DSA.encode(b, der.Universal(der.TagSequence))
+			u.DSA.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDH:
 		if u.DH == nil {
 			b.SetError(der.NilValue("DomainParameters"))
 		} else {
-			u.DH.encode(b, der.Universal(der.TagSequence))
+			u.DH.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
-		u.Kea.encode(b, der.Universal(der.TagOctetString))
+		u.Kea.encode(b, der.TagOctetString)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
 		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
@@ -5377,13 +5377,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *der.Builder
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP:
 		if u.RSAESOAEP == nil {
 			b.SetError(der.NilValue("RSAES-OAEP-params"))
 		} else {
-			u.RSAESOAEP.encode(b, der.Universal(der.TagSequence))
+			u.RSAESOAEP.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -5412,16 +5412,16 @@ func (v *CertificateList) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned TBSCertList
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -5435,9 +5435,9 @@ func (v *CertificateList) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a CertificateList in DER.
 func (v *CertificateList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -5458,7 +5458,7 @@ func (v *CertificateList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertificateList{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificateList")
 	}
 	return r.Finish("CertificateList")
@@ -5478,7 +5478,7 @@ func (v *CertificateList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5499,7 +5499,7 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -5527,7 +5527,7 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a CertificateList.algorithmIdentifier in DER.
 func (v *CertificateListAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -5551,7 +5551,7 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.O
 	*v = CertificateListAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificateList.algorithmIdentifier")
 	}
 	return r.Finish("CertificateList.algorithmIdentifier")
@@ -5571,7 +5571,7 @@ func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5616,7 +5616,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5626,7 +5626,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5636,7 +5636,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5646,7 +5646,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5656,7 +5656,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5666,7 +5666,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5676,7 +5676,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5686,7 +5686,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5696,7 +5696,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5706,7 +5706,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5716,7 +5716,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5731,7 +5731,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5777,32 +5777,32 @@ func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *der.Reader) er
 func (u *CertificateListAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertificateListAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -5870,14 +5870,14 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version Version OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
-		if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if s.Peek(der.TagInteger) {
+		if err := v.Version.decode(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// issuer Name
@@ -5890,7 +5890,7 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 	}
 	// nextUpdate Time OPTIONAL
 	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.Universal(der.TagUTCTime) || t == der.Universal(der.TagGeneralizedTime))
+		return ok && (t == der.TagUTCTime || t == der.TagGeneralizedTime)
 	}(s.PeekTag()) {
 		if err := v.NextUpdate.decode(&s); err != nil {
 			return der.WithField(err, "nextUpdate")
@@ -5898,8 +5898,8 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		v.HasNextUpdate = true
 	}
 	// revokedCertificates SEQUENCE OF OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.RevokedCertificates.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.RevokedCertificates.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "revokedCertificates")
 		}
 		v.HasRevokedCertificates = true
@@ -5910,7 +5910,7 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
-		if err := v.CRLExtensions.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.CRLExtensions.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -5934,20 +5934,20 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 func (v *TBSCertList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasVersion {
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 	}
-	v.Signature.encode(b, der.Universal(der.TagSequence))
+	v.Signature.encode(b, der.TagSequence)
 	v.Issuer.encode(b)
 	v.ThisUpdate.encode(b)
 	if v.HasNextUpdate {
 		v.NextUpdate.encode(b)
 	}
 	if v.HasRevokedCertificates {
-		v.RevokedCertificates.encode(b, der.Universal(der.TagSequence))
+		v.RevokedCertificates.encode(b, der.TagSequence)
 	}
 	if v.HasCRLExtensions {
 		m1 := b.Begin(der.Context(0), true)
-		v.CRLExtensions.encode(b, der.Universal(der.TagSequence))
+		v.CRLExtensions.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.AddRaw(v.Unknown)
@@ -5971,7 +5971,7 @@ func (v *TBSCertList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSCertList{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSCertList")
 	}
 	return r.Finish("TBSCertList")
@@ -5991,7 +5991,7 @@ func (v *TBSCertList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSCertList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6009,7 +6009,7 @@ func (v *TBSCertListRevokedCertificates) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6034,7 +6034,7 @@ func (v *TBSCertListRevokedCertificates) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -6060,7 +6060,7 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// userCertificate CertificateSerialNumber
-	if err := v.UserCertificate.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.UserCertificate.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "userCertificate")
 	}
 	// revocationDate Time
@@ -6068,8 +6068,8 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 		return der.WithField(err, "revocationDate")
 	}
 	// crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition)
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.CRLEntryExtensions.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.CRLEntryExtensions.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "crlEntryExtensions")
 		}
 		v.HasCRLEntryExtensions = true
@@ -6088,10 +6088,10 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a TBSCertList.revokedCertificates.item in DER.
 func (v *TBSCertListRevokedCertificatesItem) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.UserCertificate.encode(b, der.Universal(der.TagInteger))
+	v.UserCertificate.encode(b, der.TagInteger)
 	v.RevocationDate.encode(b)
 	if v.HasCRLEntryExtensions {
-		v.CRLEntryExtensions.encode(b, der.Universal(der.TagSequence))
+		v.CRLEntryExtensions.encode(b, der.TagSequence)
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
@@ -6114,7 +6114,7 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *der.O
 	*v = TBSCertListRevokedCertificatesItem{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSCertList.revokedCertificates.item")
 	}
 	return r.Finish("TBSCertList.revokedCertificates.item")
@@ -6134,7 +6134,7 @@ func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6155,7 +6155,7 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6180,7 +6180,7 @@ func (v *ExtensionsCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -6203,7 +6203,7 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -6223,7 +6223,7 @@ func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6258,15 +6258,15 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -6279,7 +6279,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -6297,11 +6297,11 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -6324,7 +6324,7 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options)
 	*v = ExtensionCRLEntryExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -6344,7 +6344,7 @@ func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6382,7 +6382,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
-		if err := u.CRLReason.decode(r, der.Universal(der.TagEnumerated)); err != nil {
+		if err := u.CRLReason.decode(r, der.TagEnumerated); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6392,7 +6392,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
-		if err := u.CertificateIssuer.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CertificateIssuer.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6402,7 +6402,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode
-		x1, err := r.ReadOID(der.Universal(der.TagOID))
+		x1, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -6414,7 +6414,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueInvalidityDate
-		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -6447,13 +6447,13 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *der.Reader) error {
 func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionCRLEntryExtensionsExtnValueCRLReason:
-		u.CRLReason.encode(b, der.Universal(der.TagEnumerated))
+		u.CRLReason.encode(b, der.TagEnumerated)
 	case ExtensionCRLEntryExtensionsExtnValueCertificateIssuer:
-		u.CertificateIssuer.encode(b, der.Universal(der.TagSequence))
+		u.CertificateIssuer.encode(b, der.TagSequence)
 	case ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode:
-		b.AddOID(der.Universal(der.TagOID), u.HoldInstructionCode)
+		b.AddOID(der.TagOID, u.HoldInstructionCode)
 	case ExtensionCRLEntryExtensionsExtnValueInvalidityDate:
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), u.InvalidityDate)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, u.InvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -6476,7 +6476,7 @@ func (v *ExtensionsCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6501,7 +6501,7 @@ func (v *ExtensionsCRLExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -6524,7 +6524,7 @@ func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -6544,7 +6544,7 @@ func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6579,15 +6579,15 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -6600,7 +6600,7 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -6618,11 +6618,11 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionCRLExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -6645,7 +6645,7 @@ func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = ExtensionCRLExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -6665,7 +6665,7 @@ func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6714,7 +6714,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6724,7 +6724,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
-		if err := u.IssuerAltName.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IssuerAltName.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6735,7 +6735,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 		// ext-CRLNumber 2.5.29.20
 		u.Kind = ExtensionCRLExtensionsExtnValueCRLNumber
 		off2 := r.Offset()
-		x3, err := r.ReadInteger(der.Universal(der.TagInteger))
+		x3, err := r.ReadInteger(der.TagInteger)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -6752,7 +6752,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
 		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
-		if err := u.DeltaCRLIndicator.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.DeltaCRLIndicator.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6767,7 +6767,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.IssuingDistributionPoint = p4
-		if err := u.IssuingDistributionPoint.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IssuingDistributionPoint.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6777,7 +6777,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
-		if err := u.FreshestCRL.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.FreshestCRL.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6811,27 +6811,27 @@ func (u *ExtensionCRLExtensionsExtnValue) encode(b *der.Builder) {
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
 		}
 	case ExtensionCRLExtensionsExtnValueIssuerAltName:
-		u.IssuerAltName.encode(b, der.Universal(der.TagSequence))
+		u.IssuerAltName.encode(b, der.TagSequence)
 	case ExtensionCRLExtensionsExtnValueCRLNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
 				b.SetError(der.WithField(err, "CRLNumber"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), u.CRLNumber)
+		b.AddInteger(der.TagInteger, u.CRLNumber)
 	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
-		u.DeltaCRLIndicator.encode(b, der.Universal(der.TagInteger))
+		u.DeltaCRLIndicator.encode(b, der.TagInteger)
 	case ExtensionCRLExtensionsExtnValueIssuingDistributionPoint:
 		if u.IssuingDistributionPoint == nil {
 			b.SetError(der.NilValue("IssuingDistributionPoint"))
 		} else {
-			u.IssuingDistributionPoint.encode(b, der.Universal(der.TagSequence))
+			u.IssuingDistributionPoint.encode(b, der.TagSequence)
 		}
 	case ExtensionCRLExtensionsExtnValueFreshestCRL:
-		u.FreshestCRL.encode(b, der.Universal(der.TagSequence))
+		u.FreshestCRL.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -6933,7 +6933,7 @@ func (v *AuthorityKeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = AuthorityKeyIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthorityKeyIdentifier")
 	}
 	return r.Finish("AuthorityKeyIdentifier")
@@ -6953,7 +6953,7 @@ func (v *AuthorityKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthorityKeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6995,7 +6995,7 @@ func (v *KeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "KeyIdentifier")
 	}
 	return r.Finish("KeyIdentifier")
@@ -7015,7 +7015,7 @@ func (v *KeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -7152,7 +7152,7 @@ func (v *KeyUsage) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "KeyUsage")
 	}
 	return r.Finish("KeyUsage")
@@ -7172,7 +7172,7 @@ func (v *KeyUsage) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyUsage) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -7253,7 +7253,7 @@ func (v *PrivateKeyUsagePeriod) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = PrivateKeyUsagePeriod{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PrivateKeyUsagePeriod")
 	}
 	return r.Finish("PrivateKeyUsagePeriod")
@@ -7273,7 +7273,7 @@ func (v *PrivateKeyUsagePeriod) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PrivateKeyUsagePeriod) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7293,7 +7293,7 @@ func (v *CertificatePolicies) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -7318,7 +7318,7 @@ func (v *CertificatePolicies) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -7341,7 +7341,7 @@ func (v *CertificatePolicies) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificatePolicies")
 	}
 	return r.Finish("CertificatePolicies")
@@ -7361,7 +7361,7 @@ func (v *CertificatePolicies) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificatePolicies) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7387,12 +7387,12 @@ func (v *PolicyInformation) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// policyIdentifier CertPolicyId
-	if err := v.PolicyIdentifier.decode(&s, der.Universal(der.TagOID)); err != nil {
+	if err := v.PolicyIdentifier.decode(&s, der.TagOID); err != nil {
 		return der.WithField(err, "policyIdentifier")
 	}
 	// policyQualifiers SEQUENCE OF OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.PolicyQualifiers.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.PolicyQualifiers.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "policyQualifiers")
 		}
 		v.HasPolicyQualifiers = true
@@ -7406,9 +7406,9 @@ func (v *PolicyInformation) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PolicyInformation in DER.
 func (v *PolicyInformation) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.PolicyIdentifier.encode(b, der.Universal(der.TagOID))
+	v.PolicyIdentifier.encode(b, der.TagOID)
 	if v.HasPolicyQualifiers {
-		v.PolicyQualifiers.encode(b, der.Universal(der.TagSequence))
+		v.PolicyQualifiers.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -7430,7 +7430,7 @@ func (v *PolicyInformation) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyInformation{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyInformation")
 	}
 	return r.Finish("PolicyInformation")
@@ -7450,7 +7450,7 @@ func (v *PolicyInformation) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyInformation) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7468,7 +7468,7 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *der.Reader, t der.Tag) err
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -7493,7 +7493,7 @@ func (v *PolicyInformationPolicyQualifiers) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -7546,7 +7546,7 @@ func (v *CertPolicyID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "CertPolicyId")
 	}
 	return r.Finish("CertPolicyId")
@@ -7566,7 +7566,7 @@ func (v *CertPolicyID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertPolicyID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -7591,7 +7591,7 @@ func (v *PolicyQualifierInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// policyQualifierId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "policyQualifierId")
 	}
@@ -7616,7 +7616,7 @@ func (v *PolicyQualifierInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PolicyQualifierInfo in DER.
 func (v *PolicyQualifierInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.PolicyQualifierID)
+	b.AddOID(der.TagOID, v.PolicyQualifierID)
 	v.Qualifier.encode(b)
 	b.End(m)
 }
@@ -7638,7 +7638,7 @@ func (v *PolicyQualifierInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyQualifierInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyQualifierInfo")
 	}
 	return r.Finish("PolicyQualifierInfo")
@@ -7658,7 +7658,7 @@ func (v *PolicyQualifierInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7690,7 +7690,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x02\x01":
 		// pqid-cps 1.3.6.1.5.5.7.2.1
 		u.Kind = PolicyQualifierInfoQualifierCps
-		if err := u.Cps.decode(r, der.Universal(der.TagIA5String)); err != nil {
+		if err := u.Cps.decode(r, der.TagIA5String); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -7705,7 +7705,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.Unotice = p1
-		if err := u.Unotice.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Unotice.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -7739,12 +7739,12 @@ func (u *PolicyQualifierInfoQualifier) keepDER(r *der.Reader) error {
 func (u *PolicyQualifierInfoQualifier) encode(b *der.Builder) {
 	switch u.Kind {
 	case PolicyQualifierInfoQualifierCps:
-		u.Cps.encode(b, der.Universal(der.TagIA5String))
+		u.Cps.encode(b, der.TagIA5String)
 	case PolicyQualifierInfoQualifierUnotice:
 		if u.Unotice == nil {
 			b.SetError(der.NilValue("UserNotice"))
 		} else {
-			u.Unotice.encode(b, der.Universal(der.TagSequence))
+			u.Unotice.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -7758,7 +7758,7 @@ type CPSuri string
 
 // decode reads a CPSuri from r.
 func (v *CPSuri) decode(r *der.Reader, t der.Tag) error {
-	x, err := r.ReadIA5String(t)
+	x, err := r.ReadText(t, der.TagIA5String)
 	if err != nil {
 		return err
 	}
@@ -7768,7 +7768,7 @@ func (v *CPSuri) decode(r *der.Reader, t der.Tag) error {
 
 // encode writes v as a CPSuri in DER.
 func (v *CPSuri) encode(b *der.Builder, t der.Tag) {
-	b.AddString(t, 22, string(*v))
+	b.AddText(t, der.TagIA5String, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CPSuri.
@@ -7789,7 +7789,7 @@ func (v *CPSuri) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagIA5String)); err != nil {
+	if err := v.decode(&r, der.TagIA5String); err != nil {
 		return der.WithField(err, "CPSuri")
 	}
 	return r.Finish("CPSuri")
@@ -7809,7 +7809,7 @@ func (v *CPSuri) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CPSuri) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagIA5String))
+	v.encode(b, der.TagIA5String)
 	return b.Bytes()
 }
 
@@ -7836,15 +7836,15 @@ func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// noticeRef NoticeReference OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.NoticeRef.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.NoticeRef.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "noticeRef")
 		}
 		v.HasNoticeRef = true
 	}
 	// explicitText DisplayText OPTIONAL
 	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.Universal(der.TagIA5String) || t == der.Universal(der.TagVisibleString) || t == der.Universal(der.TagBMPString) || t == der.Universal(der.TagUTF8String))
+		return ok && (t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String)
 	}(s.PeekTag()) {
 		if err := v.ExplicitText.decode(&s); err != nil {
 			return der.WithField(err, "explicitText")
@@ -7861,7 +7861,7 @@ func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
 func (v *UserNotice) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasNoticeRef {
-		v.NoticeRef.encode(b, der.Universal(der.TagSequence))
+		v.NoticeRef.encode(b, der.TagSequence)
 	}
 	if v.HasExplicitText {
 		v.ExplicitText.encode(b)
@@ -7886,7 +7886,7 @@ func (v *UserNotice) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = UserNotice{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "UserNotice")
 	}
 	return r.Finish("UserNotice")
@@ -7906,7 +7906,7 @@ func (v *UserNotice) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UserNotice) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7933,7 +7933,7 @@ func (v *NoticeReference) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "organization")
 	}
 	// noticeNumbers SEQUENCE OF
-	if err := v.NoticeNumbers.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.NoticeNumbers.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "noticeNumbers")
 	}
 	if err := s.Finish("NoticeReference"); err != nil {
@@ -7946,7 +7946,7 @@ func (v *NoticeReference) decode(r *der.Reader, t der.Tag) error {
 func (v *NoticeReference) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Organization.encode(b)
-	v.NoticeNumbers.encode(b, der.Universal(der.TagSequence))
+	v.NoticeNumbers.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -7967,7 +7967,7 @@ func (v *NoticeReference) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = NoticeReference{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "NoticeReference")
 	}
 	return r.Finish("NoticeReference")
@@ -7987,7 +7987,7 @@ func (v *NoticeReference) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *NoticeReference) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8005,7 +8005,7 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x1, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -8022,7 +8022,7 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *der.Reader, t der.Tag) error {
 func (v *NoticeReferenceNoticeNumbers) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		b.AddInteger(der.Universal(der.TagInteger), (*v)[i])
+		b.AddInteger(der.TagInteger, (*v)[i])
 	}
 	b.End(m)
 }
@@ -8060,10 +8060,10 @@ func (c DisplayTextChoice) String() string {
 func (v *DisplayText) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagIA5String):
+	case tag == der.TagIA5String:
 		v.Choice = DisplayTextIa5String
 		off1 := r.Offset()
-		x2, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x2, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "ia5String")
 		}
@@ -8073,10 +8073,10 @@ func (v *DisplayText) decode(r *der.Reader) error {
 				return der.WithField(err, "ia5String")
 			}
 		}
-	case tag == der.Universal(der.TagVisibleString):
+	case tag == der.TagVisibleString:
 		v.Choice = DisplayTextVisibleString
 		off3 := r.Offset()
-		x4, err := r.ReadVisibleString(der.Universal(der.TagVisibleString))
+		x4, err := r.ReadText(der.TagVisibleString, der.TagVisibleString)
 		if err != nil {
 			return der.WithField(err, "visibleString")
 		}
@@ -8086,10 +8086,10 @@ func (v *DisplayText) decode(r *der.Reader) error {
 				return der.WithField(err, "visibleString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DisplayTextBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -8099,10 +8099,10 @@ func (v *DisplayText) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DisplayTextUtf8String
 		off7 := r.Offset()
-		x8, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x8, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "utf8String")
 		}
@@ -8127,28 +8127,28 @@ func (v *DisplayText) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "ia5String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagIA5String), 22, v.Value)
+		b.AddText(der.TagIA5String, der.TagIA5String, v.Value)
 	case DisplayTextVisibleString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "visibleString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagVisibleString), 26, v.Value)
+		b.AddText(der.TagVisibleString, der.TagVisibleString, v.Value)
 	case DisplayTextBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DisplayTextUtf8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "utf8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DisplayText"))
 	}
@@ -8214,7 +8214,7 @@ func (v *PolicyMappings) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -8239,7 +8239,7 @@ func (v *PolicyMappings) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -8262,7 +8262,7 @@ func (v *PolicyMappings) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyMappings")
 	}
 	return r.Finish("PolicyMappings")
@@ -8282,7 +8282,7 @@ func (v *PolicyMappings) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyMappings) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8301,11 +8301,11 @@ func (v *PolicyMappingsItem) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// issuerDomainPolicy CertPolicyId
-	if err := v.IssuerDomainPolicy.decode(&s, der.Universal(der.TagOID)); err != nil {
+	if err := v.IssuerDomainPolicy.decode(&s, der.TagOID); err != nil {
 		return der.WithField(err, "issuerDomainPolicy")
 	}
 	// subjectDomainPolicy CertPolicyId
-	if err := v.SubjectDomainPolicy.decode(&s, der.Universal(der.TagOID)); err != nil {
+	if err := v.SubjectDomainPolicy.decode(&s, der.TagOID); err != nil {
 		return der.WithField(err, "subjectDomainPolicy")
 	}
 	if err := s.Finish("PolicyMappings.item"); err != nil {
@@ -8317,8 +8317,8 @@ func (v *PolicyMappingsItem) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PolicyMappings.item in DER.
 func (v *PolicyMappingsItem) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.IssuerDomainPolicy.encode(b, der.Universal(der.TagOID))
-	v.SubjectDomainPolicy.encode(b, der.Universal(der.TagOID))
+	v.IssuerDomainPolicy.encode(b, der.TagOID)
+	v.SubjectDomainPolicy.encode(b, der.TagOID)
 	b.End(m)
 }
 
@@ -8339,7 +8339,7 @@ func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyMappingsItem{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyMappings.item")
 	}
 	return r.Finish("PolicyMappings.item")
@@ -8359,7 +8359,7 @@ func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8427,7 +8427,7 @@ func (v *GeneralNames) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GeneralNames")
 	}
 	return r.Finish("GeneralNames")
@@ -8447,7 +8447,7 @@ func (v *GeneralNames) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GeneralNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8523,14 +8523,14 @@ func (v *GeneralName) decode(r *der.Reader) error {
 		v.OtherName = x1
 	case tag == der.Context(1):
 		v.Choice = GeneralNameRFC822Name
-		x2, err := r.ReadIA5String(der.Context(1))
+		x2, err := r.ReadText(der.Context(1), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "rfc822Name")
 		}
 		v.RFC822Name = x2
 	case tag == der.Context(2):
 		v.Choice = GeneralNameDNSName
-		x3, err := r.ReadIA5String(der.Context(2))
+		x3, err := r.ReadText(der.Context(2), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "dNSName")
 		}
@@ -8569,7 +8569,7 @@ func (v *GeneralName) decode(r *der.Reader) error {
 		}
 	case tag == der.Context(6):
 		v.Choice = GeneralNameUniformResourceIdentifier
-		x7, err := r.ReadIA5String(der.Context(6))
+		x7, err := r.ReadText(der.Context(6), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "uniformResourceIdentifier")
 		}
@@ -8600,9 +8600,9 @@ func (v *GeneralName) encode(b *der.Builder) {
 	case GeneralNameOtherName:
 		b.AddRaw(v.OtherName)
 	case GeneralNameRFC822Name:
-		b.AddString(der.Context(1), 22, v.RFC822Name)
+		b.AddText(der.Context(1), der.TagIA5String, v.RFC822Name)
 	case GeneralNameDNSName:
-		b.AddString(der.Context(2), 22, v.DNSName)
+		b.AddText(der.Context(2), der.TagIA5String, v.DNSName)
 	case GeneralNameX400Address:
 		if v.X400Address == nil {
 			b.SetError(der.NilValue("ORAddress"))
@@ -8620,7 +8620,7 @@ func (v *GeneralName) encode(b *der.Builder) {
 			v.EdiPartyName.encode(b, der.Context(5))
 		}
 	case GeneralNameUniformResourceIdentifier:
-		b.AddString(der.Context(6), 22, v.UniformResourceIdentifier)
+		b.AddText(der.Context(6), der.TagIA5String, v.UniformResourceIdentifier)
 	case GeneralNameIPAddress:
 		b.AddPrimitive(der.Context(7), v.IPAddress)
 	case GeneralNameRegisteredID:
@@ -8754,7 +8754,7 @@ func (v *EDIPartyName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = EDIPartyName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EDIPartyName")
 	}
 	return r.Finish("EDIPartyName")
@@ -8774,7 +8774,7 @@ func (v *EDIPartyName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EDIPartyName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8798,10 +8798,10 @@ type DirectoryStringUbMax struct {
 func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -8811,10 +8811,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -8824,10 +8824,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -8837,10 +8837,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -8850,10 +8850,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -8878,35 +8878,35 @@ func (v *DirectoryStringUbMax) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
 	}
@@ -8970,7 +8970,7 @@ func (v *SubjectDirectoryAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -8995,7 +8995,7 @@ func (v *SubjectDirectoryAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -9018,7 +9018,7 @@ func (v *SubjectDirectoryAttributes) UnmarshalWith(b []byte, opts *der.Options) 
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectDirectoryAttributes")
 	}
 	return r.Finish("SubjectDirectoryAttributes")
@@ -9038,7 +9038,7 @@ func (v *SubjectDirectoryAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9063,13 +9063,13 @@ func (v *AttributeSetSupportedAttributes) decode(r *der.Reader, t der.Tag) error
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -9112,8 +9112,8 @@ func (v *AttributeSetSupportedAttributes) decode(r *der.Reader, t der.Tag) error
 // encode writes v as a AttributeSet in DER.
 func (v *AttributeSetSupportedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -9138,7 +9138,7 @@ func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *der.Opti
 	*v = AttributeSetSupportedAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeSet")
 	}
 	return r.Finish("AttributeSet")
@@ -9158,7 +9158,7 @@ func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9317,7 +9317,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
-		x1, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x1, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -9330,7 +9330,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 		// at-x520countryName 2.5.4.6
 		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
 		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x3, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -9348,7 +9348,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
 		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -9375,7 +9375,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
-		x6, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x6, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -9388,7 +9388,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
 		off7 := r.Offset()
-		x8, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x8, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -9451,32 +9451,32 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *der.Builder) {
 	case AttributeSetSupportedAttributesValuesX520Title:
 		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520countryName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
 		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(der.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -9506,9 +9506,9 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// cA BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off1 := s.Offset()
-		x2, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "cA")
 		}
@@ -9521,9 +9521,9 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 		v.CA = false
 	}
 	// pathLenConstraint INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "pathLenConstraint")
 		}
@@ -9545,7 +9545,7 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 func (v *BasicConstraints) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasCA && b.Tolerates(der.TolerateExplicitDefault)) || v.CA {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.CA)
+		b.AddBoolean(der.TagBoolean, v.CA)
 	}
 	if v.HasPathLenConstraint {
 		if !b.SkipConstraints() {
@@ -9553,7 +9553,7 @@ func (v *BasicConstraints) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "pathLenConstraint"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), v.PathLenConstraint)
+		b.AddInteger(der.TagInteger, v.PathLenConstraint)
 	}
 	b.End(m)
 }
@@ -9575,7 +9575,7 @@ func (v *BasicConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = BasicConstraints{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BasicConstraints")
 	}
 	return r.Finish("BasicConstraints")
@@ -9595,7 +9595,7 @@ func (v *BasicConstraints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BasicConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9671,7 +9671,7 @@ func (v *NameConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = NameConstraints{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "NameConstraints")
 	}
 	return r.Finish("NameConstraints")
@@ -9691,7 +9691,7 @@ func (v *NameConstraints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *NameConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9711,7 +9711,7 @@ func (v *GeneralSubtrees) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -9736,7 +9736,7 @@ func (v *GeneralSubtrees) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -9759,7 +9759,7 @@ func (v *GeneralSubtrees) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GeneralSubtrees")
 	}
 	return r.Finish("GeneralSubtrees")
@@ -9779,7 +9779,7 @@ func (v *GeneralSubtrees) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GeneralSubtrees) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9875,7 +9875,7 @@ func (v *GeneralSubtree) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = GeneralSubtree{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GeneralSubtree")
 	}
 	return r.Finish("GeneralSubtree")
@@ -9895,7 +9895,7 @@ func (v *GeneralSubtree) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GeneralSubtree) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9963,7 +9963,7 @@ func (v *BaseDistance) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "BaseDistance")
 	}
 	return r.Finish("BaseDistance")
@@ -9983,7 +9983,7 @@ func (v *BaseDistance) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BaseDistance) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -10058,7 +10058,7 @@ func (v *PolicyConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyConstraints{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyConstraints")
 	}
 	return r.Finish("PolicyConstraints")
@@ -10078,7 +10078,7 @@ func (v *PolicyConstraints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10146,7 +10146,7 @@ func (v *SkipCerts) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "SkipCerts")
 	}
 	return r.Finish("SkipCerts")
@@ -10166,7 +10166,7 @@ func (v *SkipCerts) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SkipCerts) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -10186,7 +10186,7 @@ func (v *CRLDistributionPoints) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -10211,7 +10211,7 @@ func (v *CRLDistributionPoints) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -10234,7 +10234,7 @@ func (v *CRLDistributionPoints) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CRLDistributionPoints")
 	}
 	return r.Finish("CRLDistributionPoints")
@@ -10254,7 +10254,7 @@ func (v *CRLDistributionPoints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLDistributionPoints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10354,7 +10354,7 @@ func (v *DistributionPoint) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DistributionPoint{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DistributionPoint")
 	}
 	return r.Finish("DistributionPoint")
@@ -10374,7 +10374,7 @@ func (v *DistributionPoint) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10610,7 +10610,7 @@ func (v *ReasonFlags) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "ReasonFlags")
 	}
 	return r.Finish("ReasonFlags")
@@ -10630,7 +10630,7 @@ func (v *ReasonFlags) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ReasonFlags) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -10650,7 +10650,7 @@ func (v *ExtKeyUsageSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagOID)); err != nil {
+		if err := list[i].decode(&s, der.TagOID); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -10675,7 +10675,7 @@ func (v *ExtKeyUsageSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagOID))
+		(*v)[i].encode(b, der.TagOID)
 	}
 	b.End(m)
 }
@@ -10698,7 +10698,7 @@ func (v *ExtKeyUsageSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtKeyUsageSyntax")
 	}
 	return r.Finish("ExtKeyUsageSyntax")
@@ -10718,7 +10718,7 @@ func (v *ExtKeyUsageSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10770,7 +10770,7 @@ func (v *KeyPurposeID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "KeyPurposeId")
 	}
 	return r.Finish("KeyPurposeId")
@@ -10790,7 +10790,7 @@ func (v *KeyPurposeID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyPurposeID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -10811,7 +10811,7 @@ func (v *AuthorityInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -10836,7 +10836,7 @@ func (v *AuthorityInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -10859,7 +10859,7 @@ func (v *AuthorityInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthorityInfoAccessSyntax")
 	}
 	return r.Finish("AuthorityInfoAccessSyntax")
@@ -10879,7 +10879,7 @@ func (v *AuthorityInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthorityInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10902,7 +10902,7 @@ func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// accessMethod OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "accessMethod")
 	}
@@ -10920,7 +10920,7 @@ func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AccessDescription in DER.
 func (v *AccessDescription) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AccessMethod)
+	b.AddOID(der.TagOID, v.AccessMethod)
 	v.AccessLocation.encode(b)
 	b.End(m)
 }
@@ -10942,7 +10942,7 @@ func (v *AccessDescription) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AccessDescription{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AccessDescription")
 	}
 	return r.Finish("AccessDescription")
@@ -10962,7 +10962,7 @@ func (v *AccessDescription) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AccessDescription) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10983,7 +10983,7 @@ func (v *SubjectInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -11008,7 +11008,7 @@ func (v *SubjectInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -11031,7 +11031,7 @@ func (v *SubjectInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectInfoAccessSyntax")
 	}
 	return r.Finish("SubjectInfoAccessSyntax")
@@ -11051,7 +11051,7 @@ func (v *SubjectInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11119,7 +11119,7 @@ func (v *CRLNumber) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "CRLNumber")
 	}
 	return r.Finish("CRLNumber")
@@ -11139,7 +11139,7 @@ func (v *CRLNumber) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -11316,7 +11316,7 @@ func (v *IssuingDistributionPoint) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = IssuingDistributionPoint{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "IssuingDistributionPoint")
 	}
 	return r.Finish("IssuingDistributionPoint")
@@ -11336,7 +11336,7 @@ func (v *IssuingDistributionPoint) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11446,7 +11446,7 @@ func (v *CRLReason) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagEnumerated)); err != nil {
+	if err := v.decode(&r, der.TagEnumerated); err != nil {
 		return der.WithField(err, "CRLReason")
 	}
 	return r.Finish("CRLReason")
@@ -11466,7 +11466,7 @@ func (v *CRLReason) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLReason) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagEnumerated))
+	v.encode(b, der.TagEnumerated)
 	return b.Bytes()
 }
 
@@ -11530,7 +11530,7 @@ func (v *ParamOptions) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagEnumerated)); err != nil {
+	if err := v.decode(&r, der.TagEnumerated); err != nil {
 		return der.WithField(err, "ParamOptions")
 	}
 	return r.Finish("ParamOptions")
@@ -11550,7 +11550,7 @@ func (v *ParamOptions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ParamOptions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagEnumerated))
+	v.encode(b, der.TagEnumerated)
 	return b.Bytes()
 }
 
@@ -11574,13 +11574,13 @@ func (v *RSAPublicKey) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// modulus INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "modulus")
 	}
 	v.Modulus = x1
 	// publicExponent INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "publicExponent")
 	}
@@ -11594,8 +11594,8 @@ func (v *RSAPublicKey) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a RSAPublicKey in DER.
 func (v *RSAPublicKey) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.Modulus)
-	b.AddInteger(der.Universal(der.TagInteger), v.PublicExponent)
+	b.AddInteger(der.TagInteger, v.Modulus)
+	b.AddInteger(der.TagInteger, v.PublicExponent)
 	b.End(m)
 }
 
@@ -11616,7 +11616,7 @@ func (v *RSAPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSAPublicKey{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RSAPublicKey")
 	}
 	return r.Finish("RSAPublicKey")
@@ -11636,7 +11636,7 @@ func (v *RSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RSAPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11663,19 +11663,19 @@ func (v *DSAParams) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// p INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "p")
 	}
 	v.P = x1
 	// q INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "q")
 	}
 	v.Q = x2
 	// g INTEGER
-	x3, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x3, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "g")
 	}
@@ -11689,9 +11689,9 @@ func (v *DSAParams) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DSA-Params in DER.
 func (v *DSAParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.P)
-	b.AddInteger(der.Universal(der.TagInteger), v.Q)
-	b.AddInteger(der.Universal(der.TagInteger), v.G)
+	b.AddInteger(der.TagInteger, v.P)
+	b.AddInteger(der.TagInteger, v.Q)
+	b.AddInteger(der.TagInteger, v.G)
 	b.End(m)
 }
 
@@ -11712,7 +11712,7 @@ func (v *DSAParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DSAParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DSA-Params")
 	}
 	return r.Finish("DSA-Params")
@@ -11732,7 +11732,7 @@ func (v *DSAParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DSAParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11789,7 +11789,7 @@ func (v *DSAPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "DSAPublicKey")
 	}
 	return r.Finish("DSAPublicKey")
@@ -11809,7 +11809,7 @@ func (v *DSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DSAPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -11846,26 +11846,26 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// p INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "p")
 	}
 	v.P = x1
 	// g INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "g")
 	}
 	v.G = x2
 	// q INTEGER
-	x3, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x3, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "q")
 	}
 	v.Q = x3
 	// j INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
-		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
+	if s.Peek(der.TagInteger) {
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "j")
 		}
@@ -11873,8 +11873,8 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 		v.HasJ = true
 	}
 	// validationParams ValidationParams OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.ValidationParams.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.ValidationParams.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "validationParams")
 		}
 		v.HasValidationParams = true
@@ -11888,14 +11888,14 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DomainParameters in DER.
 func (v *DomainParameters) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.P)
-	b.AddInteger(der.Universal(der.TagInteger), v.G)
-	b.AddInteger(der.Universal(der.TagInteger), v.Q)
+	b.AddInteger(der.TagInteger, v.P)
+	b.AddInteger(der.TagInteger, v.G)
+	b.AddInteger(der.TagInteger, v.Q)
 	if v.HasJ {
-		b.AddInteger(der.Universal(der.TagInteger), v.J)
+		b.AddInteger(der.TagInteger, v.J)
 	}
 	if v.HasValidationParams {
-		v.ValidationParams.encode(b, der.Universal(der.TagSequence))
+		v.ValidationParams.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -11917,7 +11917,7 @@ func (v *DomainParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DomainParameters{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DomainParameters")
 	}
 	return r.Finish("DomainParameters")
@@ -11937,7 +11937,7 @@ func (v *DomainParameters) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DomainParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11961,13 +11961,13 @@ func (v *ValidationParams) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// seed BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
 	v.Seed = x1
 	// pgenCounter INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "pgenCounter")
 	}
@@ -11981,8 +11981,8 @@ func (v *ValidationParams) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ValidationParams in DER.
 func (v *ValidationParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddBitString(der.Universal(der.TagBitString), v.Seed)
-	b.AddInteger(der.Universal(der.TagInteger), v.PgenCounter)
+	b.AddBitString(der.TagBitString, v.Seed)
+	b.AddInteger(der.TagInteger, v.PgenCounter)
 	b.End(m)
 }
 
@@ -12003,7 +12003,7 @@ func (v *ValidationParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ValidationParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ValidationParams")
 	}
 	return r.Finish("ValidationParams")
@@ -12023,7 +12023,7 @@ func (v *ValidationParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ValidationParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12080,7 +12080,7 @@ func (v *DHPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "DHPublicKey")
 	}
 	return r.Finish("DHPublicKey")
@@ -12100,7 +12100,7 @@ func (v *DHPublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DHPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -12142,7 +12142,7 @@ func (v *KEAParamsID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "KEA-Params-Id")
 	}
 	return r.Finish("KEA-Params-Id")
@@ -12162,7 +12162,7 @@ func (v *KEAParamsID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KEAParamsID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -12204,7 +12204,7 @@ func (v *ECPoint) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ECPoint")
 	}
 	return r.Finish("ECPoint")
@@ -12224,7 +12224,7 @@ func (v *ECPoint) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ECPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -12263,9 +12263,9 @@ func (c ECParametersChoice) String() string {
 func (v *ECParameters) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagOID):
+	case tag == der.TagOID:
 		v.Choice = ECParametersNamedCurve
-		x1, err := r.ReadOID(der.Universal(der.TagOID))
+		x1, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithField(err, "namedCurve")
 		}
@@ -12280,7 +12280,7 @@ func (v *ECParameters) decode(r *der.Reader) error {
 func (v *ECParameters) encode(b *der.Builder) {
 	switch v.Choice {
 	case ECParametersNamedCurve:
-		b.AddOID(der.Universal(der.TagOID), v.NamedCurve)
+		b.AddOID(der.TagOID, v.NamedCurve)
 	default:
 		b.SetError(der.NoChoice("ECParameters"))
 	}
@@ -12347,13 +12347,13 @@ func (v *DSASigValue) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// r INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "r")
 	}
 	v.R = x1
 	// s INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "s")
 	}
@@ -12367,8 +12367,8 @@ func (v *DSASigValue) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DSA-Sig-Value in DER.
 func (v *DSASigValue) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.R)
-	b.AddInteger(der.Universal(der.TagInteger), v.S)
+	b.AddInteger(der.TagInteger, v.R)
+	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
 }
 
@@ -12389,7 +12389,7 @@ func (v *DSASigValue) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DSASigValue{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DSA-Sig-Value")
 	}
 	return r.Finish("DSA-Sig-Value")
@@ -12409,7 +12409,7 @@ func (v *DSASigValue) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DSASigValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12433,13 +12433,13 @@ func (v *ECDSASigValue) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// r INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "r")
 	}
 	v.R = x1
 	// s INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "s")
 	}
@@ -12453,8 +12453,8 @@ func (v *ECDSASigValue) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ECDSA-Sig-Value in DER.
 func (v *ECDSASigValue) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.R)
-	b.AddInteger(der.Universal(der.TagInteger), v.S)
+	b.AddInteger(der.TagInteger, v.R)
+	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
 }
 
@@ -12475,7 +12475,7 @@ func (v *ECDSASigValue) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ECDSASigValue{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ECDSA-Sig-Value")
 	}
 	return r.Finish("ECDSA-Sig-Value")
@@ -12495,7 +12495,7 @@ func (v *ECDSASigValue) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ECDSASigValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12537,7 +12537,7 @@ func (v *EncodingParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "EncodingParameters")
 	}
 	return r.Finish("EncodingParameters")
@@ -12557,7 +12557,7 @@ func (v *EncodingParameters) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncodingParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -12581,7 +12581,7 @@ func (v *HashAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -12609,7 +12609,7 @@ func (v *HashAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a HashAlgorithm in DER.
 func (v *HashAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -12633,7 +12633,7 @@ func (v *HashAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = HashAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "HashAlgorithm")
 	}
 	return r.Finish("HashAlgorithm")
@@ -12653,7 +12653,7 @@ func (v *HashAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *HashAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12685,7 +12685,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
 		u.Kind = HashAlgorithmParametersIDSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12695,7 +12695,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x04":
 		// 2.16.840.1.101.3.4.2.4
 		u.Kind = HashAlgorithmParametersIDSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12705,7 +12705,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
 		u.Kind = HashAlgorithmParametersIDSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12715,7 +12715,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
 		u.Kind = HashAlgorithmParametersIDSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12725,7 +12725,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
 		u.Kind = HashAlgorithmParametersIDSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -12762,15 +12762,15 @@ func (u *HashAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *HashAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case HashAlgorithmParametersIDSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -12796,7 +12796,7 @@ func (v *MaskGenAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -12824,7 +12824,7 @@ func (v *MaskGenAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a MaskGenAlgorithm in DER.
 func (v *MaskGenAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -12848,7 +12848,7 @@ func (v *MaskGenAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MaskGenAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "MaskGenAlgorithm")
 	}
 	return r.Finish("MaskGenAlgorithm")
@@ -12868,7 +12868,7 @@ func (v *MaskGenAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12902,7 +12902,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.IDMgf1 = p1
-		if err := u.IDMgf1.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IDMgf1.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
@@ -12939,7 +12939,7 @@ func (u *MaskGenAlgorithmParameters) encode(b *der.Builder) {
 		if u.IDMgf1 == nil {
 			b.SetError(der.NilValue("HashAlgorithm"))
 		} else {
-			u.IDMgf1.encode(b, der.Universal(der.TagSequence))
+			u.IDMgf1.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -12966,7 +12966,7 @@ func (v *PSourceAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -12994,7 +12994,7 @@ func (v *PSourceAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PSourceAlgorithm in DER.
 func (v *PSourceAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -13018,7 +13018,7 @@ func (v *PSourceAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PSourceAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PSourceAlgorithm")
 	}
 	return r.Finish("PSourceAlgorithm")
@@ -13038,7 +13038,7 @@ func (v *PSourceAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -13067,7 +13067,7 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\x01\t":
 		// 1.2.840.113549.1.1.9
 		u.Kind = PSourceAlgorithmParametersIDPSpecified
-		if err := u.IDPSpecified.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.IDPSpecified.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
@@ -13101,7 +13101,7 @@ func (u *PSourceAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *PSourceAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case PSourceAlgorithmParametersIDPSpecified:
-		u.IDPSpecified.encode(b, der.Universal(der.TagOctetString))
+		u.IDPSpecified.encode(b, der.TagOctetString)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -13146,7 +13146,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
-		if err := v.HashAlgorithm.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.HashAlgorithm.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -13160,7 +13160,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
-		if err := v.MaskGenAlgorithm.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+		if err := v.MaskGenAlgorithm.decode(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -13175,7 +13175,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "saltLength")
 		}
-		x5, err := w4.ReadInteger(der.Universal(der.TagInteger))
+		x5, err := w4.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "saltLength")
 		}
@@ -13200,7 +13200,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "trailerField")
 		}
-		x8, err := w7.ReadInteger(der.Universal(der.TagInteger))
+		x8, err := w7.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "trailerField")
 		}
@@ -13229,12 +13229,12 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasHashAlgorithm {
 		m1 := b.Begin(der.Context(0), true)
-		v.HashAlgorithm.encode(b, der.Universal(der.TagSequence))
+		v.HashAlgorithm.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	if v.HasMaskGenAlgorithm {
 		m2 := b.Begin(der.Context(1), true)
-		v.MaskGenAlgorithm.encode(b, der.Universal(der.TagSequence))
+		v.MaskGenAlgorithm.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	if (v.HasSaltLength && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
@@ -13242,7 +13242,7 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 		return ok && n == int64(20)
 	}() {
 		m3 := b.Begin(der.Context(2), true)
-		b.AddInteger(der.Universal(der.TagInteger), v.SaltLength)
+		b.AddInteger(der.TagInteger, v.SaltLength)
 		b.End(m3)
 	}
 	if (v.HasTrailerField && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
@@ -13250,7 +13250,7 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 		return ok && n == int64(1)
 	}() {
 		m4 := b.Begin(der.Context(3), true)
-		b.AddInteger(der.Universal(der.TagInteger), v.TrailerField)
+		b.AddInteger(der.TagInteger, v.TrailerField)
 		b.End(m4)
 	}
 	b.End(m)
@@ -13273,7 +13273,7 @@ func (v *RSASSAPSSParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSASSAPSSParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RSASSA-PSS-params")
 	}
 	return r.Finish("RSASSA-PSS-params")
@@ -13293,7 +13293,7 @@ func (v *RSASSAPSSParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RSASSAPSSParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -13332,7 +13332,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "hashFunc")
 		}
-		if err := v.HashFunc.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.HashFunc.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "hashFunc")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -13346,7 +13346,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
-		if err := v.MaskGenFunc.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+		if err := v.MaskGenFunc.decode(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -13360,7 +13360,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
-		if err := v.PSourceFunc.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+		if err := v.PSourceFunc.decode(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
 		if err := w3.Finish("[2] EXPLICIT"); err != nil {
@@ -13379,17 +13379,17 @@ func (v *RSAESOAEPParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasHashFunc {
 		m1 := b.Begin(der.Context(0), true)
-		v.HashFunc.encode(b, der.Universal(der.TagSequence))
+		v.HashFunc.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	if v.HasMaskGenFunc {
 		m2 := b.Begin(der.Context(1), true)
-		v.MaskGenFunc.encode(b, der.Universal(der.TagSequence))
+		v.MaskGenFunc.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	if v.HasPSourceFunc {
 		m3 := b.Begin(der.Context(2), true)
-		v.PSourceFunc.encode(b, der.Universal(der.TagSequence))
+		v.PSourceFunc.encode(b, der.TagSequence)
 		b.End(m3)
 	}
 	b.End(m)
@@ -13412,7 +13412,7 @@ func (v *RSAESOAEPParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSAESOAEPParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RSAES-OAEP-params")
 	}
 	return r.Finish("RSAES-OAEP-params")
@@ -13432,7 +13432,7 @@ func (v *RSAESOAEPParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RSAESOAEPParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -13464,19 +13464,19 @@ func (v *ORAddress) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// built-in-standard-attributes BuiltInStandardAttributes
-	if err := v.BuiltInStandardAttributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.BuiltInStandardAttributes.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "built-in-standard-attributes")
 	}
 	// built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.BuiltInDomainDefinedAttributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.BuiltInDomainDefinedAttributes.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "built-in-domain-defined-attributes")
 		}
 		v.HasBuiltInDomainDefinedAttributes = true
 	}
 	// extension-attributes ExtensionAttributes OPTIONAL
-	if s.Peek(der.Universal(der.TagSet)) {
-		if err := v.ExtensionAttributes.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if s.Peek(der.TagSet) {
+		if err := v.ExtensionAttributes.decode(&s, der.TagSet); err != nil {
 			return der.WithField(err, "extension-attributes")
 		}
 		v.HasExtensionAttributes = true
@@ -13490,12 +13490,12 @@ func (v *ORAddress) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ORAddress in DER.
 func (v *ORAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.BuiltInStandardAttributes.encode(b, der.Universal(der.TagSequence))
+	v.BuiltInStandardAttributes.encode(b, der.TagSequence)
 	if v.HasBuiltInDomainDefinedAttributes {
-		v.BuiltInDomainDefinedAttributes.encode(b, der.Universal(der.TagSequence))
+		v.BuiltInDomainDefinedAttributes.encode(b, der.TagSequence)
 	}
 	if v.HasExtensionAttributes {
-		v.ExtensionAttributes.encode(b, der.Universal(der.TagSet))
+		v.ExtensionAttributes.encode(b, der.TagSet)
 	}
 	b.End(m)
 }
@@ -13517,7 +13517,7 @@ func (v *ORAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ORAddress{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ORAddress")
 	}
 	return r.Finish("ORAddress")
@@ -13537,7 +13537,7 @@ func (v *ORAddress) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ORAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -13604,14 +13604,8 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
-	if s.Peek(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 1,
-	}) {
-		w1, err := s.ReadConstructed(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 1,
-		}, "[APPLICATION 1] EXPLICIT")
+	if s.Peek(der.Application(1)) {
+		w1, err := s.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "country-name")
 		}
@@ -13624,14 +13618,8 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 		v.HasCountryName = true
 	}
 	// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
-	if s.Peek(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 2,
-	}) {
-		w2, err := s.ReadConstructed(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 2,
-		}, "[APPLICATION 2] EXPLICIT")
+	if s.Peek(der.Application(2)) {
+		w2, err := s.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "administration-domain-name")
 		}
@@ -13709,18 +13697,12 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 func (v *BuiltInStandardAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasCountryName {
-		m1 := b.Begin(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 1,
-		}, true)
+		m1 := b.Begin(der.Application(1), true)
 		v.CountryName.encode(b)
 		b.End(m1)
 	}
 	if v.HasAdministrationDomainName {
-		m2 := b.Begin(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 2,
-		}, true)
+		m2 := b.Begin(der.Application(2), true)
 		v.AdministrationDomainName.encode(b)
 		b.End(m2)
 	}
@@ -13767,7 +13749,7 @@ func (v *BuiltInStandardAttributes) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = BuiltInStandardAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BuiltInStandardAttributes")
 	}
 	return r.Finish("BuiltInStandardAttributes")
@@ -13787,7 +13769,7 @@ func (v *BuiltInStandardAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -13822,10 +13804,10 @@ func (c CountryNameChoice) String() string {
 func (v *CountryName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = CountryNameX121DccCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "x121-dcc-code")
 		}
@@ -13835,10 +13817,10 @@ func (v *CountryName) decode(r *der.Reader) error {
 				return der.WithField(err, "x121-dcc-code")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = CountryNameIso3166Alpha2Code
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "iso-3166-alpha2-code")
 		}
@@ -13863,14 +13845,14 @@ func (v *CountryName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case CountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("CountryName"))
 	}
@@ -13893,10 +13875,7 @@ func (v *CountryName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CountryName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	w1, err := r.ReadConstructed(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 1,
-	}, "[APPLICATION 1] EXPLICIT")
+	w1, err := r.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "CountryName")
 	}
@@ -13923,10 +13902,7 @@ func (v *CountryName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CountryName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	m2 := b.Begin(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 1,
-	}, true)
+	m2 := b.Begin(der.Application(1), true)
 	v.encode(b)
 	b.End(m2)
 	return b.Bytes()
@@ -13961,10 +13937,10 @@ func (c AdministrationDomainNameChoice) String() string {
 func (v *AdministrationDomainName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = AdministrationDomainNameNumeric
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric")
 		}
@@ -13974,10 +13950,10 @@ func (v *AdministrationDomainName) decode(r *der.Reader) error {
 				return der.WithField(err, "numeric")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = AdministrationDomainNamePrintable
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable")
 		}
@@ -14002,14 +13978,14 @@ func (v *AdministrationDomainName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case AdministrationDomainNamePrintable:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
 				b.SetError(der.WithField(err, "printable"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("AdministrationDomainName"))
 	}
@@ -14032,10 +14008,7 @@ func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = AdministrationDomainName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	w1, err := r.ReadConstructed(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 2,
-	}, "[APPLICATION 2] EXPLICIT")
+	w1, err := r.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "AdministrationDomainName")
 	}
@@ -14062,10 +14035,7 @@ func (v *AdministrationDomainName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AdministrationDomainName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	m2 := b.Begin(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 2,
-	}, true)
+	m2 := b.Begin(der.Application(2), true)
 	v.encode(b)
 	b.End(m2)
 	return b.Bytes()
@@ -14086,7 +14056,7 @@ type X121Address string
 // decode reads a X121Address from r.
 func (v *X121Address) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadNumericString(t)
+	x, err := r.ReadText(t, der.TagNumericString)
 	if err != nil {
 		return err
 	}
@@ -14106,7 +14076,7 @@ func (v *X121Address) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 18, string(*v))
+	b.AddText(t, der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X121Address.
@@ -14127,7 +14097,7 @@ func (v *X121Address) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagNumericString)); err != nil {
+	if err := v.decode(&r, der.TagNumericString); err != nil {
 		return der.WithField(err, "X121Address")
 	}
 	return r.Finish("X121Address")
@@ -14147,7 +14117,7 @@ func (v *X121Address) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *X121Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagNumericString))
+	v.encode(b, der.TagNumericString)
 	return b.Bytes()
 }
 
@@ -14160,7 +14130,7 @@ type TerminalIdentifier string
 // decode reads a TerminalIdentifier from r.
 func (v *TerminalIdentifier) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadPrintableString(t)
+	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
 		return err
 	}
@@ -14180,7 +14150,7 @@ func (v *TerminalIdentifier) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 19, string(*v))
+	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TerminalIdentifier.
@@ -14201,7 +14171,7 @@ func (v *TerminalIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+	if err := v.decode(&r, der.TagPrintableString); err != nil {
 		return der.WithField(err, "TerminalIdentifier")
 	}
 	return r.Finish("TerminalIdentifier")
@@ -14221,7 +14191,7 @@ func (v *TerminalIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TerminalIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagPrintableString))
+	v.encode(b, der.TagPrintableString)
 	return b.Bytes()
 }
 
@@ -14254,10 +14224,10 @@ func (c PrivateDomainNameChoice) String() string {
 func (v *PrivateDomainName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = PrivateDomainNameNumeric
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric")
 		}
@@ -14267,10 +14237,10 @@ func (v *PrivateDomainName) decode(r *der.Reader) error {
 				return der.WithField(err, "numeric")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = PrivateDomainNamePrintable
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable")
 		}
@@ -14295,14 +14265,14 @@ func (v *PrivateDomainName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case PrivateDomainNamePrintable:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "printable"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("PrivateDomainName"))
 	}
@@ -14358,7 +14328,7 @@ type OrganizationName string
 // decode reads a OrganizationName from r.
 func (v *OrganizationName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadPrintableString(t)
+	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
 		return err
 	}
@@ -14378,7 +14348,7 @@ func (v *OrganizationName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 19, string(*v))
+	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OrganizationName.
@@ -14399,7 +14369,7 @@ func (v *OrganizationName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+	if err := v.decode(&r, der.TagPrintableString); err != nil {
 		return der.WithField(err, "OrganizationName")
 	}
 	return r.Finish("OrganizationName")
@@ -14419,7 +14389,7 @@ func (v *OrganizationName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OrganizationName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagPrintableString))
+	v.encode(b, der.TagPrintableString)
 	return b.Bytes()
 }
 
@@ -14432,7 +14402,7 @@ type NumericUserIdentifier string
 // decode reads a NumericUserIdentifier from r.
 func (v *NumericUserIdentifier) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadNumericString(t)
+	x, err := r.ReadText(t, der.TagNumericString)
 	if err != nil {
 		return err
 	}
@@ -14452,7 +14422,7 @@ func (v *NumericUserIdentifier) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 18, string(*v))
+	b.AddText(t, der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a NumericUserIdentifier.
@@ -14473,7 +14443,7 @@ func (v *NumericUserIdentifier) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagNumericString)); err != nil {
+	if err := v.decode(&r, der.TagNumericString); err != nil {
 		return der.WithField(err, "NumericUserIdentifier")
 	}
 	return r.Finish("NumericUserIdentifier")
@@ -14493,7 +14463,7 @@ func (v *NumericUserIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *NumericUserIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagNumericString))
+	v.encode(b, der.TagNumericString)
 	return b.Bytes()
 }
 
@@ -14547,7 +14517,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 0
 			off2 := s.Offset()
-			x3, err := s.ReadPrintableString(der.Context(0))
+			x3, err := s.ReadText(der.Context(0), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "surname")
 			}
@@ -14568,7 +14538,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 1
 			off4 := s.Offset()
-			x5, err := s.ReadPrintableString(der.Context(1))
+			x5, err := s.ReadText(der.Context(1), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "given-name")
 			}
@@ -14589,7 +14559,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 2
 			off6 := s.Offset()
-			x7, err := s.ReadPrintableString(der.Context(2))
+			x7, err := s.ReadText(der.Context(2), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "initials")
 			}
@@ -14610,7 +14580,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 3
 			off8 := s.Offset()
-			x9, err := s.ReadPrintableString(der.Context(3))
+			x9, err := s.ReadText(der.Context(3), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "generation-qualifier")
 			}
@@ -14639,14 +14609,14 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "surname"))
 		}
 	}
-	b.AddString(der.Context(0), 19, v.Surname)
+	b.AddText(der.Context(0), der.TagPrintableString, v.Surname)
 	if v.HasGivenName {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "given-name"))
 			}
 		}
-		b.AddString(der.Context(1), 19, v.GivenName)
+		b.AddText(der.Context(1), der.TagPrintableString, v.GivenName)
 	}
 	if v.HasInitials {
 		if !b.SkipConstraints() {
@@ -14654,7 +14624,7 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "initials"))
 			}
 		}
-		b.AddString(der.Context(2), 19, v.Initials)
+		b.AddText(der.Context(2), der.TagPrintableString, v.Initials)
 	}
 	if v.HasGenerationQualifier {
 		if !b.SkipConstraints() {
@@ -14662,7 +14632,7 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "generation-qualifier"))
 			}
 		}
-		b.AddString(der.Context(3), 19, v.GenerationQualifier)
+		b.AddText(der.Context(3), der.TagPrintableString, v.GenerationQualifier)
 	}
 	b.End(m)
 }
@@ -14684,7 +14654,7 @@ func (v *PersonalName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PersonalName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "PersonalName")
 	}
 	return r.Finish("PersonalName")
@@ -14704,7 +14674,7 @@ func (v *PersonalName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -14725,7 +14695,7 @@ func (v *OrganizationalUnitNames) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagPrintableString)); err != nil {
+		if err := list[i].decode(&s, der.TagPrintableString); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -14750,7 +14720,7 @@ func (v *OrganizationalUnitNames) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagPrintableString))
+		(*v)[i].encode(b, der.TagPrintableString)
 	}
 	b.End(m)
 }
@@ -14773,7 +14743,7 @@ func (v *OrganizationalUnitNames) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OrganizationalUnitNames")
 	}
 	return r.Finish("OrganizationalUnitNames")
@@ -14793,7 +14763,7 @@ func (v *OrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -14806,7 +14776,7 @@ type OrganizationalUnitName string
 // decode reads a OrganizationalUnitName from r.
 func (v *OrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadPrintableString(t)
+	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
 		return err
 	}
@@ -14826,7 +14796,7 @@ func (v *OrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 19, string(*v))
+	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OrganizationalUnitName.
@@ -14847,7 +14817,7 @@ func (v *OrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+	if err := v.decode(&r, der.TagPrintableString); err != nil {
 		return der.WithField(err, "OrganizationalUnitName")
 	}
 	return r.Finish("OrganizationalUnitName")
@@ -14867,7 +14837,7 @@ func (v *OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagPrintableString))
+	v.encode(b, der.TagPrintableString)
 	return b.Bytes()
 }
 
@@ -14889,7 +14859,7 @@ func (v *BuiltInDomainDefinedAttributes) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -14914,7 +14884,7 @@ func (v *BuiltInDomainDefinedAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -14937,7 +14907,7 @@ func (v *BuiltInDomainDefinedAttributes) UnmarshalWith(b []byte, opts *der.Optio
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BuiltInDomainDefinedAttributes")
 	}
 	return r.Finish("BuiltInDomainDefinedAttributes")
@@ -14957,7 +14927,7 @@ func (v *BuiltInDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BuiltInDomainDefinedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -14983,7 +14953,7 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// type PrintableString
 	off1 := s.Offset()
-	x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+	x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
@@ -14995,7 +14965,7 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// value PrintableString
 	off3 := s.Offset()
-	x4, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+	x4, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 	if err != nil {
 		return der.WithField(err, "value")
 	}
@@ -15019,13 +14989,13 @@ func (v *BuiltInDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "type"))
 		}
 	}
-	b.AddString(der.Universal(der.TagPrintableString), 19, v.Type)
+	b.AddText(der.TagPrintableString, der.TagPrintableString, v.Type)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 			b.SetError(der.WithField(err, "value"))
 		}
 	}
-	b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+	b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	b.End(m)
 }
 
@@ -15046,7 +15016,7 @@ func (v *BuiltInDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Option
 	*v = BuiltInDomainDefinedAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BuiltInDomainDefinedAttribute")
 	}
 	return r.Finish("BuiltInDomainDefinedAttribute")
@@ -15066,7 +15036,7 @@ func (v *BuiltInDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15093,7 +15063,7 @@ func (v *ExtensionAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -15118,7 +15088,7 @@ func (v *ExtensionAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -15141,7 +15111,7 @@ func (v *ExtensionAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "ExtensionAttributes")
 	}
 	return r.Finish("ExtensionAttributes")
@@ -15161,7 +15131,7 @@ func (v *ExtensionAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -15254,7 +15224,7 @@ func (v *ExtensionAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtensionAttribute")
 	}
 	return r.Finish("ExtensionAttribute")
@@ -15274,7 +15244,7 @@ func (v *ExtensionAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15344,7 +15314,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-commonName
 		u.Kind = ExtensionAttributeExtensionAttributeValueCommonName
 		off1 := r.Offset()
-		x2, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x2, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -15362,7 +15332,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-teletexCommonName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexCommonName
 		off3 := r.Offset()
-		x4, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x4, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -15380,7 +15350,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-teletexOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationName
 		off5 := r.Offset()
-		x6, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x6, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -15402,7 +15372,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.TeletexPersonalName = p7
-		if err := u.TeletexPersonalName.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.TeletexPersonalName.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15412,7 +15382,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 5:
 		// ea-teletexOrganizationalUnitNames
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
-		if err := u.TeletexOrganizationalUnitNames.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.TeletexOrganizationalUnitNames.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15423,7 +15393,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-pDSName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePDSName
 		off8 := r.Offset()
-		x9, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x9, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -15460,7 +15430,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15470,7 +15440,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15480,7 +15450,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15490,7 +15460,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15500,7 +15470,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15510,7 +15480,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15525,7 +15495,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.UnformattedPostalAddress = p10
-		if err := u.UnformattedPostalAddress.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.UnformattedPostalAddress.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15535,7 +15505,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 17:
 		// ea-streetAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15545,7 +15515,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15555,7 +15525,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15565,7 +15535,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15575,7 +15545,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15600,7 +15570,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 23:
 		// ea-terminalType
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
-		if err := u.TerminalType.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.TerminalType.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15610,7 +15580,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 6:
 		// ea-teletexDomainDefinedAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
-		if err := u.TeletexDomainDefinedAttributes.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.TeletexDomainDefinedAttributes.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15649,68 +15619,68 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "commonName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexCommonName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, u.String)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexOrganizationName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, u.String)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
 	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
 		} else {
-			u.TeletexPersonalName.encode(b, der.Universal(der.TagSet))
+			u.TeletexPersonalName.encode(b, der.TagSet)
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
-		u.TeletexOrganizationalUnitNames.encode(b, der.Universal(der.TagSequence))
+		u.TeletexOrganizationalUnitNames.encode(b, der.TagSequence)
 	case ExtensionAttributeExtensionAttributeValuePDSName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "pDSName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.encode(b)
 	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
 		u.PostalCode.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
 		} else {
-			u.UnformattedPostalAddress.encode(b, der.Universal(der.TagSet))
+			u.UnformattedPostalAddress.encode(b, der.TagSet)
 		}
 	case ExtensionAttributeExtensionAttributeValueStreetAddress:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
@@ -15718,9 +15688,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
 			u.ExtendedNetworkAddress.encode(b)
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
-		u.TerminalType.encode(b, der.Universal(der.TagInteger))
+		u.TerminalType.encode(b, der.TagInteger)
 	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
-		u.TeletexDomainDefinedAttributes.encode(b, der.Universal(der.TagSequence))
+		u.TeletexDomainDefinedAttributes.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -15765,7 +15735,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 0
 			off2 := s.Offset()
-			x3, err := s.ReadTeletexString(der.Context(0))
+			x3, err := s.ReadText(der.Context(0), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "surname")
 			}
@@ -15786,7 +15756,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 1
 			off4 := s.Offset()
-			x5, err := s.ReadTeletexString(der.Context(1))
+			x5, err := s.ReadText(der.Context(1), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "given-name")
 			}
@@ -15807,7 +15777,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 2
 			off6 := s.Offset()
-			x7, err := s.ReadTeletexString(der.Context(2))
+			x7, err := s.ReadText(der.Context(2), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "initials")
 			}
@@ -15828,7 +15798,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 3
 			off8 := s.Offset()
-			x9, err := s.ReadTeletexString(der.Context(3))
+			x9, err := s.ReadText(der.Context(3), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "generation-qualifier")
 			}
@@ -15857,14 +15827,14 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 			b.SetError(der.WithField(err, "surname"))
 		}
 	}
-	b.AddString(der.Context(0), 20, v.Surname)
+	b.AddText(der.Context(0), der.TagTeletexString, v.Surname)
 	if v.HasGivenName {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[1] TeletexString", der.CharCount(string(v.GivenName)), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "given-name"))
 			}
 		}
-		b.AddString(der.Context(1), 20, v.GivenName)
+		b.AddText(der.Context(1), der.TagTeletexString, v.GivenName)
 	}
 	if v.HasInitials {
 		if !b.SkipConstraints() {
@@ -15872,7 +15842,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 				b.SetError(der.WithField(err, "initials"))
 			}
 		}
-		b.AddString(der.Context(2), 20, v.Initials)
+		b.AddText(der.Context(2), der.TagTeletexString, v.Initials)
 	}
 	if v.HasGenerationQualifier {
 		if !b.SkipConstraints() {
@@ -15880,7 +15850,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 				b.SetError(der.WithField(err, "generation-qualifier"))
 			}
 		}
-		b.AddString(der.Context(3), 20, v.GenerationQualifier)
+		b.AddText(der.Context(3), der.TagTeletexString, v.GenerationQualifier)
 	}
 	b.End(m)
 }
@@ -15902,7 +15872,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) Unmarshal
 	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
@@ -15922,7 +15892,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -15940,7 +15910,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagTeletexString)); err != nil {
+		if err := list[i].decode(&s, der.TagTeletexString); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -15965,7 +15935,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagTeletexString))
+		(*v)[i].encode(b, der.TagTeletexString)
 	}
 	b.End(m)
 }
@@ -15995,10 +15965,10 @@ func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoi
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "x121-dcc-code")
 		}
@@ -16008,10 +15978,10 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 				return der.WithField(err, "x121-dcc-code")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "iso-3166-alpha2-code")
 		}
@@ -16036,14 +16006,14 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) e
 				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
 	}
@@ -16115,10 +16085,10 @@ func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() stri
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric-code")
 		}
@@ -16128,10 +16098,10 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *der.Read
 				return der.WithField(err, "numeric-code")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable-code")
 		}
@@ -16156,14 +16126,14 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *der.Buil
 				b.SetError(der.WithField(err, "numeric-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "printable-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
 	}
@@ -16232,7 +16202,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == der.Universal(der.TagSequence):
+		case tag == der.TagSequence:
 			// printable-address SEQUENCE OF OPTIONAL
 			if v.HasPrintableAddress {
 				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
@@ -16241,11 +16211,11 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 			}
 			prev = 0
-			if err := v.PrintableAddress.decode(&s, der.Universal(der.TagSequence)); err != nil {
+			if err := v.PrintableAddress.decode(&s, der.TagSequence); err != nil {
 				return der.WithField(err, "printable-address")
 			}
 			v.HasPrintableAddress = true
-		case tag == der.Universal(der.TagTeletexString):
+		case tag == der.TagTeletexString:
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
 				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
@@ -16255,7 +16225,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 			}
 			prev = 1
 			off1 := s.Offset()
-			x2, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+			x2, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "teletex-string")
 			}
@@ -16277,7 +16247,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableAddress {
-		v.PrintableAddress.encode(b, der.Universal(der.TagSequence))
+		v.PrintableAddress.encode(b, der.TagSequence)
 	}
 	if v.HasTeletexString {
 		if !b.SkipConstraints() {
@@ -16285,7 +16255,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) enco
 				b.SetError(der.WithField(err, "teletex-string"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.TeletexString)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.TeletexString)
 	}
 	b.End(m)
 }
@@ -16307,7 +16277,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Unma
 	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
@@ -16327,7 +16297,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Appe
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -16346,7 +16316,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	}
 	for i := range list {
 		off1 := s.Offset()
-		x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -16383,7 +16353,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 				b.SetError(der.WithField(err, ""))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, (*v)[i])
+		b.AddText(der.TagPrintableString, der.TagPrintableString, (*v)[i])
 	}
 	b.End(m)
 }
@@ -16415,9 +16385,9 @@ func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) S
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2
-		if err := v.E163_4Address.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.E163_4Address.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "e163-4-address")
 		}
 	case tag == der.Context(0):
@@ -16440,7 +16410,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) encode(b *der.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
-		v.E163_4Address.encode(b, der.Universal(der.TagSequence))
+		v.E163_4Address.encode(b, der.TagSequence)
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
 		if v.PsapAddress == nil {
 			b.SetError(der.NilValue("PresentationAddress"))
@@ -16511,7 +16481,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	}
 	// number [0] NumericString
 	off1 := s.Offset()
-	x2, err := s.ReadNumericString(der.Context(0))
+	x2, err := s.ReadText(der.Context(0), der.TagNumericString)
 	if err != nil {
 		return der.WithField(err, "number")
 	}
@@ -16524,7 +16494,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	// sub-address [1] NumericString OPTIONAL
 	if s.Peek(der.Context(1)) {
 		off3 := s.Offset()
-		x4, err := s.ReadNumericString(der.Context(1))
+		x4, err := s.ReadText(der.Context(1), der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "sub-address")
 		}
@@ -16550,14 +16520,14 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 			b.SetError(der.WithField(err, "number"))
 		}
 	}
-	b.AddString(der.Context(0), 18, v.Number)
+	b.AddText(der.Context(0), der.TagNumericString, v.Number)
 	if v.HasSubAddress {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
 				b.SetError(der.WithField(err, "sub-address"))
 			}
 		}
-		b.AddString(der.Context(1), 18, v.SubAddress)
+		b.AddText(der.Context(1), der.TagNumericString, v.SubAddress)
 	}
 	b.End(m)
 }
@@ -16579,7 +16549,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
@@ -16599,7 +16569,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16655,7 +16625,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -16680,7 +16650,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -16694,7 +16664,7 @@ type TeletexOrganizationalUnitName string
 // decode reads a TeletexOrganizationalUnitName from r.
 func (v *TeletexOrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadTeletexString(t)
+	x, err := r.ReadText(t, der.TagTeletexString)
 	if err != nil {
 		return err
 	}
@@ -16714,7 +16684,7 @@ func (v *TeletexOrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 20, string(*v))
+	b.AddText(t, der.TagTeletexString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TeletexOrganizationalUnitName.
@@ -16735,7 +16705,7 @@ func (v *TeletexOrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Option
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagTeletexString)); err != nil {
+	if err := v.decode(&r, der.TagTeletexString); err != nil {
 		return der.WithField(err, "TeletexOrganizationalUnitName")
 	}
 	return r.Finish("TeletexOrganizationalUnitName")
@@ -16755,7 +16725,7 @@ func (v *TeletexOrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagTeletexString))
+	v.encode(b, der.TagTeletexString)
 	return b.Bytes()
 }
 
@@ -16787,7 +16757,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == der.Universal(der.TagPrintableString):
+		case tag == der.TagPrintableString:
 			// printable-string PrintableString OPTIONAL
 			if v.HasPrintableString {
 				return der.Duplicate(s.Offset(), "PDSParameter")
@@ -16797,7 +16767,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 0
 			off1 := s.Offset()
-			x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+			x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "printable-string")
 			}
@@ -16808,7 +16778,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 				}
 			}
 			v.HasPrintableString = true
-		case tag == der.Universal(der.TagTeletexString):
+		case tag == der.TagTeletexString:
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
 				return der.Duplicate(s.Offset(), "PDSParameter")
@@ -16818,7 +16788,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 1
 			off3 := s.Offset()
-			x4, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+			x4, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "teletex-string")
 			}
@@ -16845,7 +16815,7 @@ func (v *PDSParameter) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "printable-string"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.PrintableString)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.PrintableString)
 	}
 	if v.HasTeletexString {
 		if !b.SkipConstraints() {
@@ -16853,7 +16823,7 @@ func (v *PDSParameter) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "teletex-string"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.TeletexString)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.TeletexString)
 	}
 	b.End(m)
 }
@@ -16875,7 +16845,7 @@ func (v *PDSParameter) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PDSParameter{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "PDSParameter")
 	}
 	return r.Finish("PDSParameter")
@@ -16895,7 +16865,7 @@ func (v *PDSParameter) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PDSParameter) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -16935,7 +16905,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "pSelector")
 		}
-		x2, err := w1.ReadOctetString(der.Universal(der.TagOctetString))
+		x2, err := w1.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "pSelector")
 		}
@@ -16951,7 +16921,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "sSelector")
 		}
-		x4, err := w3.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := w3.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "sSelector")
 		}
@@ -16967,7 +16937,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "tSelector")
 		}
-		x6, err := w5.ReadOctetString(der.Universal(der.TagOctetString))
+		x6, err := w5.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "tSelector")
 		}
@@ -16982,7 +16952,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "nAddresses")
 	}
-	if err := v.NAddresses.decode(&w7, der.Universal(der.TagSet)); err != nil {
+	if err := v.NAddresses.decode(&w7, der.TagSet); err != nil {
 		return der.WithField(err, "nAddresses")
 	}
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
@@ -16999,21 +16969,21 @@ func (v *PresentationAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPSelector {
 		m1 := b.Begin(der.Context(0), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.PSelector)
+		b.AddPrimitive(der.TagOctetString, v.PSelector)
 		b.End(m1)
 	}
 	if v.HasSSelector {
 		m2 := b.Begin(der.Context(1), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.SSelector)
+		b.AddPrimitive(der.TagOctetString, v.SSelector)
 		b.End(m2)
 	}
 	if v.HasTSelector {
 		m3 := b.Begin(der.Context(2), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.TSelector)
+		b.AddPrimitive(der.TagOctetString, v.TSelector)
 		b.End(m3)
 	}
 	m4 := b.Begin(der.Context(3), true)
-	v.NAddresses.encode(b, der.Universal(der.TagSet))
+	v.NAddresses.encode(b, der.TagSet)
 	b.End(m4)
 	b.End(m)
 }
@@ -17035,7 +17005,7 @@ func (v *PresentationAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PresentationAddress{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PresentationAddress")
 	}
 	return r.Finish("PresentationAddress")
@@ -17055,7 +17025,7 @@ func (v *PresentationAddress) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PresentationAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17079,7 +17049,7 @@ func (v *PresentationAddressNAddresses) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := s.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -17106,7 +17076,7 @@ func (v *PresentationAddressNAddresses) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		b.AddPrimitive(der.Universal(der.TagOctetString), (*v)[i])
+		b.AddPrimitive(der.TagOctetString, (*v)[i])
 	}
 	b.EndSetOf(m)
 }
@@ -17133,7 +17103,7 @@ func (v *TeletexDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// type TeletexString
 	off1 := s.Offset()
-	x2, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+	x2, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
@@ -17145,7 +17115,7 @@ func (v *TeletexDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// value TeletexString
 	off3 := s.Offset()
-	x4, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+	x4, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 	if err != nil {
 		return der.WithField(err, "value")
 	}
@@ -17169,13 +17139,13 @@ func (v *TeletexDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "type"))
 		}
 	}
-	b.AddString(der.Universal(der.TagTeletexString), 20, v.Type)
+	b.AddText(der.TagTeletexString, der.TagTeletexString, v.Type)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 			b.SetError(der.WithField(err, "value"))
 		}
 	}
-	b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+	b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	b.End(m)
 }
 
@@ -17196,7 +17166,7 @@ func (v *TeletexDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Option
 	*v = TeletexDomainDefinedAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TeletexDomainDefinedAttribute")
 	}
 	return r.Finish("TeletexDomainDefinedAttribute")
@@ -17216,7 +17186,7 @@ func (v *TeletexDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TeletexDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17241,7 +17211,7 @@ func (v *OCSPRequest) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// tbsRequest TBSRequest
-	if err := v.TBSRequest.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.TBSRequest.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "tbsRequest")
 	}
 	// optionalSignature [0] EXPLICIT Signature OPTIONAL
@@ -17250,7 +17220,7 @@ func (v *OCSPRequest) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "optionalSignature")
 		}
-		if err := v.OptionalSignature.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.OptionalSignature.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "optionalSignature")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -17267,10 +17237,10 @@ func (v *OCSPRequest) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OCSPRequest in DER.
 func (v *OCSPRequest) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.TBSRequest.encode(b, der.Universal(der.TagSequence))
+	v.TBSRequest.encode(b, der.TagSequence)
 	if v.HasOptionalSignature {
 		m1 := b.Begin(der.Context(0), true)
-		v.OptionalSignature.encode(b, der.Universal(der.TagSequence))
+		v.OptionalSignature.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
@@ -17293,7 +17263,7 @@ func (v *OCSPRequest) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OCSPRequest{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OCSPRequest")
 	}
 	return r.Finish("OCSPRequest")
@@ -17313,7 +17283,7 @@ func (v *OCSPRequest) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OCSPRequest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17355,7 +17325,7 @@ func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+		if err := v.Version.decode(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -17383,7 +17353,7 @@ func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
 		v.HasRequestorName = true
 	}
 	// requestList SEQUENCE OF
-	if err := v.RequestList.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.RequestList.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "requestList")
 	}
 	// requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL
@@ -17392,7 +17362,7 @@ func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "requestExtensions")
 		}
-		if err := v.RequestExtensions.decode(&w4, der.Universal(der.TagSequence)); err != nil {
+		if err := v.RequestExtensions.decode(&w4, der.TagSequence); err != nil {
 			return der.WithField(err, "requestExtensions")
 		}
 		if err := w4.Finish("[2] EXPLICIT"); err != nil {
@@ -17411,7 +17381,7 @@ func (v *TBSRequest) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 		b.End(m1)
 	}
 	if v.HasRequestorName {
@@ -17419,10 +17389,10 @@ func (v *TBSRequest) encode(b *der.Builder, t der.Tag) {
 		v.RequestorName.encode(b)
 		b.End(m2)
 	}
-	v.RequestList.encode(b, der.Universal(der.TagSequence))
+	v.RequestList.encode(b, der.TagSequence)
 	if v.HasRequestExtensions {
 		m3 := b.Begin(der.Context(2), true)
-		v.RequestExtensions.encode(b, der.Universal(der.TagSequence))
+		v.RequestExtensions.encode(b, der.TagSequence)
 		b.End(m3)
 	}
 	b.End(m)
@@ -17445,7 +17415,7 @@ func (v *TBSRequest) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSRequest{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSRequest")
 	}
 	return r.Finish("TBSRequest")
@@ -17465,7 +17435,7 @@ func (v *TBSRequest) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSRequest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17483,7 +17453,7 @@ func (v *TBSRequestRequestList) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -17498,7 +17468,7 @@ func (v *TBSRequestRequestList) decode(r *der.Reader, t der.Tag) error {
 func (v *TBSRequestRequestList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -17520,7 +17490,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) e
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -17545,7 +17515,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) encode(b *der.Builder, t der.Tag) 
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -17568,7 +17538,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *der.
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -17588,7 +17558,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, err
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17623,15 +17593,15 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -17644,7 +17614,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) er
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -17662,11 +17632,11 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a Extension in DER.
 func (v *ExtensionReOCSPNonceReOCSPResponse) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -17689,7 +17659,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *der.O
 	*v = ExtensionReOCSPNonceReOCSPResponse{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -17709,7 +17679,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17743,7 +17713,7 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *der.
 	case "+\x06\x01\x05\x05\a0\x01\x04":
 		// re-ocsp-response 1.3.6.1.5.5.7.48.1.4
 		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse
-		if err := u.OCSPResponse.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.OCSPResponse.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -17774,7 +17744,7 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) keepDER(_ *der.Reader) err
 func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse:
-		u.OCSPResponse.encode(b, der.Universal(der.TagSequence))
+		u.OCSPResponse.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -17805,11 +17775,11 @@ func (v *Signature) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
-	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -17820,7 +17790,7 @@ func (v *Signature) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "certs")
 		}
-		if err := v.Certs.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Certs.decode(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "certs")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -17837,11 +17807,11 @@ func (v *Signature) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Signature in DER.
 func (v *Signature) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	if v.HasCerts {
 		m1 := b.Begin(der.Context(0), true)
-		v.Certs.encode(b, der.Universal(der.TagSequence))
+		v.Certs.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
@@ -17864,7 +17834,7 @@ func (v *Signature) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Signature{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Signature")
 	}
 	return r.Finish("Signature")
@@ -17884,7 +17854,7 @@ func (v *Signature) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Signature) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17912,7 +17882,7 @@ func (v *AlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -17940,7 +17910,7 @@ func (v *AlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -17964,7 +17934,7 @@ func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -17984,7 +17954,7 @@ func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18049,7 +18019,7 @@ func (v *SignatureCerts) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -18064,7 +18034,7 @@ func (v *SignatureCerts) decode(r *der.Reader, t der.Tag) error {
 func (v *SignatureCerts) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -18111,7 +18081,7 @@ func (v *OCSP2009Version) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "Version")
 	}
 	return r.Finish("Version")
@@ -18131,7 +18101,7 @@ func (v *OCSP2009Version) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OCSP2009Version) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -18158,7 +18128,7 @@ func (v *Request) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// reqCert CertID
-	if err := v.ReqCert.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ReqCert.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "reqCert")
 	}
 	// singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL
@@ -18167,7 +18137,7 @@ func (v *Request) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "singleRequestExtensions")
 		}
-		if err := v.SingleRequestExtensions.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.SingleRequestExtensions.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "singleRequestExtensions")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -18184,10 +18154,10 @@ func (v *Request) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Request in DER.
 func (v *Request) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ReqCert.encode(b, der.Universal(der.TagSequence))
+	v.ReqCert.encode(b, der.TagSequence)
 	if v.HasSingleRequestExtensions {
 		m1 := b.Begin(der.Context(0), true)
-		v.SingleRequestExtensions.encode(b, der.Universal(der.TagSequence))
+		v.SingleRequestExtensions.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
@@ -18210,7 +18180,7 @@ func (v *Request) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Request{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Request")
 	}
 	return r.Finish("Request")
@@ -18230,7 +18200,7 @@ func (v *Request) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Request) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18251,7 +18221,7 @@ func (v *ExtensionsReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -18276,7 +18246,7 @@ func (v *ExtensionsReOCSPServiceLocator) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -18299,7 +18269,7 @@ func (v *ExtensionsReOCSPServiceLocator) UnmarshalWith(b []byte, opts *der.Optio
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -18319,7 +18289,7 @@ func (v *ExtensionsReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsReOCSPServiceLocator) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18354,15 +18324,15 @@ func (v *ExtensionReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -18375,7 +18345,7 @@ func (v *ExtensionReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -18393,11 +18363,11 @@ func (v *ExtensionReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionReOCSPServiceLocator) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -18420,7 +18390,7 @@ func (v *ExtensionReOCSPServiceLocator) UnmarshalWith(b []byte, opts *der.Option
 	*v = ExtensionReOCSPServiceLocator{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -18440,7 +18410,7 @@ func (v *ExtensionReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionReOCSPServiceLocator) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18474,7 +18444,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *der.Reade
 			return u.fail(r, err)
 		}
 		u.OCSPServiceLocator = p1
-		if err := u.OCSPServiceLocator.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.OCSPServiceLocator.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18508,7 +18478,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) encode(b *der.Builder) {
 		if u.OCSPServiceLocator == nil {
 			b.SetError(der.NilValue("ServiceLocator"))
 		} else {
-			u.OCSPServiceLocator.encode(b, der.Universal(der.TagSequence))
+			u.OCSPServiceLocator.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -18541,23 +18511,23 @@ func (v *CertID) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// hashAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
-	if err := v.HashAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.HashAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "hashAlgorithm")
 	}
 	// issuerNameHash OCTET STRING
-	x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "issuerNameHash")
 	}
 	v.IssuerNameHash = x1
 	// issuerKeyHash OCTET STRING
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "issuerKeyHash")
 	}
 	v.IssuerKeyHash = x2
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	if err := s.Finish("CertID"); err != nil {
@@ -18569,10 +18539,10 @@ func (v *CertID) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a CertID in DER.
 func (v *CertID) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.HashAlgorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.IssuerNameHash)
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.IssuerKeyHash)
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
+	v.HashAlgorithm.encode(b, der.TagSequence)
+	b.AddPrimitive(der.TagOctetString, v.IssuerNameHash)
+	b.AddPrimitive(der.TagOctetString, v.IssuerKeyHash)
+	v.SerialNumber.encode(b, der.TagInteger)
 	b.End(m)
 }
 
@@ -18593,7 +18563,7 @@ func (v *CertID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertID{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertID")
 	}
 	return r.Finish("CertID")
@@ -18613,7 +18583,7 @@ func (v *CertID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18641,7 +18611,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -18669,7 +18639,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -18693,7 +18663,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *der.O
 	*v = AlgorithmIdentifierDigestAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -18713,7 +18683,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18785,7 +18755,7 @@ func (v *OCSPResponse) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// responseStatus OCSPResponseStatus
-	if err := v.ResponseStatus.decode(&s, der.Universal(der.TagEnumerated)); err != nil {
+	if err := v.ResponseStatus.decode(&s, der.TagEnumerated); err != nil {
 		return der.WithField(err, "responseStatus")
 	}
 	// responseBytes [0] EXPLICIT ResponseBytes OPTIONAL
@@ -18794,7 +18764,7 @@ func (v *OCSPResponse) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "responseBytes")
 		}
-		if err := v.ResponseBytes.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.ResponseBytes.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "responseBytes")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -18811,10 +18781,10 @@ func (v *OCSPResponse) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OCSPResponse in DER.
 func (v *OCSPResponse) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ResponseStatus.encode(b, der.Universal(der.TagEnumerated))
+	v.ResponseStatus.encode(b, der.TagEnumerated)
 	if v.HasResponseBytes {
 		m1 := b.Begin(der.Context(0), true)
-		v.ResponseBytes.encode(b, der.Universal(der.TagSequence))
+		v.ResponseBytes.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
@@ -18837,7 +18807,7 @@ func (v *OCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OCSPResponse{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OCSPResponse")
 	}
 	return r.Finish("OCSPResponse")
@@ -18857,7 +18827,7 @@ func (v *OCSPResponse) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18952,7 +18922,7 @@ func (v *OCSPResponseStatus) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagEnumerated)); err != nil {
+	if err := v.decode(&r, der.TagEnumerated); err != nil {
 		return der.WithField(err, "OCSPResponseStatus")
 	}
 	return r.Finish("OCSPResponseStatus")
@@ -18972,7 +18942,7 @@ func (v *OCSPResponseStatus) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OCSPResponseStatus) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagEnumerated))
+	v.encode(b, der.TagEnumerated)
 	return b.Bytes()
 }
 
@@ -18997,13 +18967,13 @@ func (v *ResponseBytes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// responseType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "responseType")
 	}
 	v.ResponseType = x1
 	// response OCTET STRING
-	c3, off4, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c3, off4, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "response")
 	}
@@ -19021,8 +18991,8 @@ func (v *ResponseBytes) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ResponseBytes in DER.
 func (v *ResponseBytes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ResponseType)
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	b.AddOID(der.TagOID, v.ResponseType)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.Response.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -19045,7 +19015,7 @@ func (v *ResponseBytes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ResponseBytes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ResponseBytes")
 	}
 	return r.Finish("ResponseBytes")
@@ -19065,7 +19035,7 @@ func (v *ResponseBytes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ResponseBytes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19099,7 +19069,7 @@ func (u *ResponseBytesResponse) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.BasicResponse = p1
-		if err := u.BasicResponse.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.BasicResponse.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ResponseBytes.response"); err != nil {
@@ -19133,7 +19103,7 @@ func (u *ResponseBytesResponse) encode(b *der.Builder) {
 		if u.BasicResponse == nil {
 			b.SetError(der.NilValue("BasicOCSPResponse"))
 		} else {
-			u.BasicResponse.encode(b, der.Universal(der.TagSequence))
+			u.BasicResponse.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -19172,16 +19142,16 @@ func (v *BasicOCSPResponse) decode(r *der.Reader, t der.Tag) error {
 	}
 	// tbsResponseData ResponseData
 	start1 := s.Offset()
-	if err := v.TBSResponseData.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.TBSResponseData.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "tbsResponseData")
 	}
 	v.TBSResponseDataRaw = s.Since(start1)
 	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}}
-	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -19192,7 +19162,7 @@ func (v *BasicOCSPResponse) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "certs")
 		}
-		if err := v.Certs.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Certs.decode(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "certs")
 		}
 		if err := w3.Finish("[0] EXPLICIT"); err != nil {
@@ -19209,12 +19179,12 @@ func (v *BasicOCSPResponse) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a BasicOCSPResponse in DER.
 func (v *BasicOCSPResponse) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.TBSResponseData.encode(b, der.Universal(der.TagSequence))
-	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.TBSResponseData.encode(b, der.TagSequence)
+	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	if v.HasCerts {
 		m1 := b.Begin(der.Context(0), true)
-		v.Certs.encode(b, der.Universal(der.TagSequence))
+		v.Certs.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
@@ -19237,7 +19207,7 @@ func (v *BasicOCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = BasicOCSPResponse{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BasicOCSPResponse")
 	}
 	return r.Finish("BasicOCSPResponse")
@@ -19257,7 +19227,7 @@ func (v *BasicOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BasicOCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19285,7 +19255,7 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -19313,7 +19283,7 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -19337,7 +19307,7 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 	*v = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -19357,7 +19327,7 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19389,7 +19359,7 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -19399,7 +19369,7 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -19409,7 +19379,7 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -19419,7 +19389,7 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -19453,13 +19423,13 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -19479,7 +19449,7 @@ func (v *BasicOCSPResponseCerts) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -19494,7 +19464,7 @@ func (v *BasicOCSPResponseCerts) decode(r *der.Reader, t der.Tag) error {
 func (v *BasicOCSPResponseCerts) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19541,7 +19511,7 @@ func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+		if err := v.Version.decode(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -19559,13 +19529,13 @@ func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "responderID")
 	}
 	// producedAt GeneralizedTime
-	x3, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	x3, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 	if err != nil {
 		return der.WithField(err, "producedAt")
 	}
 	v.ProducedAt = x3
 	// responses SEQUENCE OF
-	if err := v.Responses.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Responses.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "responses")
 	}
 	// responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL
@@ -19574,7 +19544,7 @@ func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "responseExtensions")
 		}
-		if err := v.ResponseExtensions.decode(&w4, der.Universal(der.TagSequence)); err != nil {
+		if err := v.ResponseExtensions.decode(&w4, der.TagSequence); err != nil {
 			return der.WithField(err, "responseExtensions")
 		}
 		if err := w4.Finish("[1] EXPLICIT"); err != nil {
@@ -19594,15 +19564,15 @@ func (v *ResponseData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 		b.End(m1)
 	}
 	v.ResponderID.encode(b)
-	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.ProducedAt)
-	v.Responses.encode(b, der.Universal(der.TagSequence))
+	b.AddGeneralizedTime(der.TagGeneralizedTime, v.ProducedAt)
+	v.Responses.encode(b, der.TagSequence)
 	if v.HasResponseExtensions {
 		m2 := b.Begin(der.Context(1), true)
-		v.ResponseExtensions.encode(b, der.Universal(der.TagSequence))
+		v.ResponseExtensions.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	b.End(m)
@@ -19625,7 +19595,7 @@ func (v *ResponseData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ResponseData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ResponseData")
 	}
 	return r.Finish("ResponseData")
@@ -19645,7 +19615,7 @@ func (v *ResponseData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ResponseData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19663,7 +19633,7 @@ func (v *ResponseDataResponses) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -19678,7 +19648,7 @@ func (v *ResponseDataResponses) decode(r *der.Reader, t der.Tag) error {
 func (v *ResponseDataResponses) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19700,7 +19670,7 @@ func (v *ExtensionsReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -19725,7 +19695,7 @@ func (v *ExtensionsReOCSPNonce) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19748,7 +19718,7 @@ func (v *ExtensionsReOCSPNonce) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -19768,7 +19738,7 @@ func (v *ExtensionsReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsReOCSPNonce) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19803,15 +19773,15 @@ func (v *ExtensionReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -19824,7 +19794,7 @@ func (v *ExtensionReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -19842,11 +19812,11 @@ func (v *ExtensionReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionReOCSPNonce) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -19869,7 +19839,7 @@ func (v *ExtensionReOCSPNonce) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = ExtensionReOCSPNonce{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -19889,7 +19859,7 @@ func (v *ExtensionReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionReOCSPNonce) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19994,7 +19964,7 @@ func (v *ResponderID) decode(r *der.Reader) error {
 		if err != nil {
 			return der.WithField(err, "byKey")
 		}
-		if err := v.ByKey.decode(&w2, der.Universal(der.TagOctetString)); err != nil {
+		if err := v.ByKey.decode(&w2, der.TagOctetString); err != nil {
 			return der.WithField(err, "byKey")
 		}
 		if err := w2.Finish("[2] EXPLICIT"); err != nil {
@@ -20015,7 +19985,7 @@ func (v *ResponderID) encode(b *der.Builder) {
 		b.End(m1)
 	case ResponderIDByKey:
 		m2 := b.Begin(der.Context(2), true)
-		v.ByKey.encode(b, der.Universal(der.TagOctetString))
+		v.ByKey.encode(b, der.TagOctetString)
 		b.End(m2)
 	default:
 		b.SetError(der.NoChoice("ResponderID"))
@@ -20101,7 +20071,7 @@ func (v *KeyHash) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "KeyHash")
 	}
 	return r.Finish("KeyHash")
@@ -20121,7 +20091,7 @@ func (v *KeyHash) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyHash) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -20160,7 +20130,7 @@ func (v *SingleResponse) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// certID CertID
-	if err := v.CertID.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.CertID.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "certID")
 	}
 	// certStatus CertStatus
@@ -20168,7 +20138,7 @@ func (v *SingleResponse) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "certStatus")
 	}
 	// thisUpdate GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 	if err != nil {
 		return der.WithField(err, "thisUpdate")
 	}
@@ -20179,7 +20149,7 @@ func (v *SingleResponse) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "nextUpdate")
 		}
-		x3, err := w2.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x3, err := w2.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "nextUpdate")
 		}
@@ -20195,7 +20165,7 @@ func (v *SingleResponse) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "singleExtensions")
 		}
-		if err := v.SingleExtensions.decode(&w4, der.Universal(der.TagSequence)); err != nil {
+		if err := v.SingleExtensions.decode(&w4, der.TagSequence); err != nil {
 			return der.WithField(err, "singleExtensions")
 		}
 		if err := w4.Finish("[1] EXPLICIT"); err != nil {
@@ -20212,17 +20182,17 @@ func (v *SingleResponse) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SingleResponse in DER.
 func (v *SingleResponse) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.CertID.encode(b, der.Universal(der.TagSequence))
+	v.CertID.encode(b, der.TagSequence)
 	v.CertStatus.encode(b)
-	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.ThisUpdate)
+	b.AddGeneralizedTime(der.TagGeneralizedTime, v.ThisUpdate)
 	if v.HasNextUpdate {
 		m1 := b.Begin(der.Context(0), true)
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.NextUpdate)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.NextUpdate)
 		b.End(m1)
 	}
 	if v.HasSingleExtensions {
 		m2 := b.Begin(der.Context(1), true)
-		v.SingleExtensions.encode(b, der.Universal(der.TagSequence))
+		v.SingleExtensions.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	b.End(m)
@@ -20245,7 +20215,7 @@ func (v *SingleResponse) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SingleResponse{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SingleResponse")
 	}
 	return r.Finish("SingleResponse")
@@ -20265,7 +20235,7 @@ func (v *SingleResponse) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SingleResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20286,7 +20256,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -20311,7 +20281,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *der
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -20334,7 +20304,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -20354,7 +20324,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20389,15 +20359,15 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der.
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -20410,7 +20380,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der.
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -20428,11 +20398,11 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der.
 // encode writes v as a Extension in DER.
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -20455,7 +20425,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(
 	*v = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -20475,7 +20445,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20524,7 +20494,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 			return u.fail(r, err)
 		}
 		u.ReOCSPCRL = p1
-		if err := u.ReOCSPCRL.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.ReOCSPCRL.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20534,7 +20504,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "+\x06\x01\x05\x05\a0\x01\x06":
 		// re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff
-		if err := u.ReOCSPArchiveCutoff.decode(r, der.Universal(der.TagGeneralizedTime)); err != nil {
+		if err := u.ReOCSPArchiveCutoff.decode(r, der.TagGeneralizedTime); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20544,7 +20514,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason
-		if err := u.ExtCRLReason.decode(r, der.Universal(der.TagEnumerated)); err != nil {
+		if err := u.ExtCRLReason.decode(r, der.TagEnumerated); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20554,7 +20524,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer
-		if err := u.ExtCertificateIssuer.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.ExtCertificateIssuer.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20564,7 +20534,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode
-		x2, err := r.ReadOID(der.Universal(der.TagOID))
+		x2, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -20576,7 +20546,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate
-		x3, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x3, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -20612,18 +20582,18 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) encod
 		if u.ReOCSPCRL == nil {
 			b.SetError(der.NilValue("CrlID"))
 		} else {
-			u.ReOCSPCRL.encode(b, der.Universal(der.TagSequence))
+			u.ReOCSPCRL.encode(b, der.TagSequence)
 		}
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff:
-		u.ReOCSPArchiveCutoff.encode(b, der.Universal(der.TagGeneralizedTime))
+		u.ReOCSPArchiveCutoff.encode(b, der.TagGeneralizedTime)
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason:
-		u.ExtCRLReason.encode(b, der.Universal(der.TagEnumerated))
+		u.ExtCRLReason.encode(b, der.TagEnumerated)
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer:
-		u.ExtCertificateIssuer.encode(b, der.Universal(der.TagSequence))
+		u.ExtCertificateIssuer.encode(b, der.TagSequence)
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode:
-		b.AddOID(der.Universal(der.TagOID), u.ExtHoldInstructionCode)
+		b.AddOID(der.TagOID, u.ExtHoldInstructionCode)
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate:
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), u.ExtInvalidityDate)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, u.ExtInvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -20761,7 +20731,7 @@ func (v *RevokedInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// revocationTime GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 	if err != nil {
 		return der.WithField(err, "revocationTime")
 	}
@@ -20772,7 +20742,7 @@ func (v *RevokedInfo) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "revocationReason")
 		}
-		if err := v.RevocationReason.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+		if err := v.RevocationReason.decode(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "revocationReason")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -20789,10 +20759,10 @@ func (v *RevokedInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a RevokedInfo in DER.
 func (v *RevokedInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.RevocationTime)
+	b.AddGeneralizedTime(der.TagGeneralizedTime, v.RevocationTime)
 	if v.HasRevocationReason {
 		m1 := b.Begin(der.Context(0), true)
-		v.RevocationReason.encode(b, der.Universal(der.TagInteger))
+		v.RevocationReason.encode(b, der.TagInteger)
 		b.End(m1)
 	}
 	b.End(m)
@@ -20815,7 +20785,7 @@ func (v *RevokedInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RevokedInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RevokedInfo")
 	}
 	return r.Finish("RevokedInfo")
@@ -20835,7 +20805,7 @@ func (v *RevokedInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RevokedInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20872,7 +20842,7 @@ func (v *UnknownInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagNull)); err != nil {
+	if err := v.decode(&r, der.TagNull); err != nil {
 		return der.WithField(err, "UnknownInfo")
 	}
 	return r.Finish("UnknownInfo")
@@ -20892,7 +20862,7 @@ func (v *UnknownInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UnknownInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagNull))
+	v.encode(b, der.TagNull)
 	return b.Bytes()
 }
 
@@ -20949,7 +20919,7 @@ func (v *OCSP2009CRLReason) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "CRLReason")
 	}
 	return r.Finish("CRLReason")
@@ -20969,7 +20939,7 @@ func (v *OCSP2009CRLReason) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OCSP2009CRLReason) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -21011,7 +20981,7 @@ func (v *ArchiveCutoff) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagGeneralizedTime)); err != nil {
+	if err := v.decode(&r, der.TagGeneralizedTime); err != nil {
 		return der.WithField(err, "ArchiveCutoff")
 	}
 	return r.Finish("ArchiveCutoff")
@@ -21031,7 +21001,7 @@ func (v *ArchiveCutoff) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ArchiveCutoff) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagGeneralizedTime))
+	v.encode(b, der.TagGeneralizedTime)
 	return b.Bytes()
 }
 
@@ -21051,7 +21021,7 @@ func (v *AcceptableResponses) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOID(der.Universal(der.TagOID))
+		x1, err := s.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -21068,7 +21038,7 @@ func (v *AcceptableResponses) decode(r *der.Reader, t der.Tag) error {
 func (v *AcceptableResponses) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		b.AddOID(der.Universal(der.TagOID), (*v)[i])
+		b.AddOID(der.TagOID, (*v)[i])
 	}
 	b.End(m)
 }
@@ -21091,7 +21061,7 @@ func (v *AcceptableResponses) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AcceptableResponses")
 	}
 	return r.Finish("AcceptableResponses")
@@ -21111,7 +21081,7 @@ func (v *AcceptableResponses) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AcceptableResponses) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21138,7 +21108,7 @@ func (v *ServiceLocator) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "issuer")
 	}
 	// locator AuthorityInfoAccessSyntax
-	if err := v.Locator.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Locator.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "locator")
 	}
 	if err := s.Finish("ServiceLocator"); err != nil {
@@ -21151,7 +21121,7 @@ func (v *ServiceLocator) decode(r *der.Reader, t der.Tag) error {
 func (v *ServiceLocator) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Issuer.encode(b)
-	v.Locator.encode(b, der.Universal(der.TagSequence))
+	v.Locator.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -21172,7 +21142,7 @@ func (v *ServiceLocator) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ServiceLocator{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ServiceLocator")
 	}
 	return r.Finish("ServiceLocator")
@@ -21192,7 +21162,7 @@ func (v *ServiceLocator) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ServiceLocator) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21229,7 +21199,7 @@ func (v *CRLID) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "crlUrl")
 		}
-		x2, err := w1.ReadIA5String(der.Universal(der.TagIA5String))
+		x2, err := w1.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "crlUrl")
 		}
@@ -21245,7 +21215,7 @@ func (v *CRLID) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "crlNum")
 		}
-		x4, err := w3.ReadInteger(der.Universal(der.TagInteger))
+		x4, err := w3.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "crlNum")
 		}
@@ -21261,7 +21231,7 @@ func (v *CRLID) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "crlTime")
 		}
-		x6, err := w5.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x6, err := w5.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "crlTime")
 		}
@@ -21282,17 +21252,17 @@ func (v *CRLID) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasCRLURL {
 		m1 := b.Begin(der.Context(0), true)
-		b.AddString(der.Universal(der.TagIA5String), 22, v.CRLURL)
+		b.AddText(der.TagIA5String, der.TagIA5String, v.CRLURL)
 		b.End(m1)
 	}
 	if v.HasCRLNum {
 		m2 := b.Begin(der.Context(1), true)
-		b.AddInteger(der.Universal(der.TagInteger), v.CRLNum)
+		b.AddInteger(der.TagInteger, v.CRLNum)
 		b.End(m2)
 	}
 	if v.HasCRLTime {
 		m3 := b.Begin(der.Context(2), true)
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.CRLTime)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.CRLTime)
 		b.End(m3)
 	}
 	b.End(m)
@@ -21315,7 +21285,7 @@ func (v *CRLID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CRLID{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CrlID")
 	}
 	return r.Finish("CrlID")
@@ -21335,7 +21305,7 @@ func (v *CRLID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21368,7 +21338,7 @@ func (v *CertificationRequestInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version INTEGER
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// subject Name
@@ -21376,7 +21346,7 @@ func (v *CertificationRequestInfo) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subject")
 	}
 	// subjectPKInfo SubjectPublicKeyInfo{{PKCS-10.PKInfoAlgorithms}}
-	if err := v.SubjectPKInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SubjectPKInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "subjectPKInfo")
 	}
 	// attributes [0] Attributes{{PKCS-10.CRIAttributes}}
@@ -21393,9 +21363,9 @@ func (v *CertificationRequestInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a CertificationRequestInfo in DER.
 func (v *CertificationRequestInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	v.Subject.encode(b)
-	v.SubjectPKInfo.encode(b, der.Universal(der.TagSequence))
+	v.SubjectPKInfo.encode(b, der.TagSequence)
 	v.Attributes.encode(b, der.Context(0))
 	b.End(m)
 }
@@ -21417,7 +21387,7 @@ func (v *CertificationRequestInfo) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = CertificationRequestInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificationRequestInfo")
 	}
 	return r.Finish("CertificationRequestInfo")
@@ -21437,7 +21407,7 @@ func (v *CertificationRequestInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificationRequestInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21483,11 +21453,11 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) 
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKCS-10.PKInfoAlgorithms}}
-	if err := v.Algorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Algorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithm")
 	}
 	// subjectPublicKey BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "subjectPublicKey")
 	}
@@ -21501,8 +21471,8 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) 
 // encode writes v as a SubjectPublicKeyInfo in DER.
 func (v *SubjectPublicKeyInfoPKInfoAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.SubjectPublicKey)
+	v.Algorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
 }
 
@@ -21523,7 +21493,7 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalWith(b []byte, opts *der
 	*v = SubjectPublicKeyInfoPKInfoAlgorithms{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectPublicKeyInfo")
 	}
 	return r.Finish("SubjectPublicKeyInfo")
@@ -21543,7 +21513,7 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, er
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21571,7 +21541,7 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) e
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -21599,7 +21569,7 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) e
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPKInfoAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -21623,7 +21593,7 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalWith(b []byte, opts *der.
 	*v = AlgorithmIdentifierPKInfoAlgorithms{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -21643,7 +21613,7 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, err
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21716,7 +21686,7 @@ func (v *AttributesCRIAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -21731,7 +21701,7 @@ func (v *AttributesCRIAttributes) decode(r *der.Reader, t der.Tag) error {
 func (v *AttributesCRIAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -21754,7 +21724,7 @@ func (v *AttributesCRIAttributes) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "Attributes")
 	}
 	return r.Finish("Attributes")
@@ -21774,7 +21744,7 @@ func (v *AttributesCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributesCRIAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -21798,13 +21768,13 @@ func (v *AttributeCRIAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -21847,8 +21817,8 @@ func (v *AttributeCRIAttributes) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Attribute in DER.
 func (v *AttributeCRIAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -21873,7 +21843,7 @@ func (v *AttributeCRIAttributes) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = AttributeCRIAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -21893,7 +21863,7 @@ func (v *AttributeCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCRIAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21971,16 +21941,16 @@ func (v *CertificationRequest) decode(r *der.Reader, t der.Tag) error {
 	}
 	// certificationRequestInfo CertificationRequestInfo
 	start1 := s.Offset()
-	if err := v.CertificationRequestInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.CertificationRequestInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "certificationRequestInfo")
 	}
 	v.CertificationRequestInfoRaw = s.Since(start1)
 	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}
-	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -21994,9 +21964,9 @@ func (v *CertificationRequest) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a CertificationRequest in DER.
 func (v *CertificationRequest) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.CertificationRequestInfo.encode(b, der.Universal(der.TagSequence))
-	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.CertificationRequestInfo.encode(b, der.TagSequence)
+	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -22017,7 +21987,7 @@ func (v *CertificationRequest) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = CertificationRequest{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificationRequest")
 	}
 	return r.Finish("CertificationRequest")
@@ -22037,7 +22007,7 @@ func (v *CertificationRequest) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificationRequest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22065,7 +22035,7 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *der.Reader, t d
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -22093,7 +22063,7 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *der.Reader, t d
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -22117,7 +22087,7 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalWith(b []byte, o
 	*v = AlgorithmIdentifierPKCS10SignatureAlgorithms{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -22137,7 +22107,7 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendDER(dst []byte) ([]
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22240,10 +22210,10 @@ func (v *MLDSA44PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "seed")
 			}
 		}
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = MLDSA44PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "expandedKey")
 		}
@@ -22253,9 +22223,9 @@ func (v *MLDSA44PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = MLDSA44PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Both.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -22280,9 +22250,9 @@ func (v *MLDSA44PrivateKey) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA44PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.Universal(der.TagSequence))
+		v.Both.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-44-PrivateKey"))
 	}
@@ -22345,7 +22315,7 @@ func (v *MLDSA44PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
@@ -22357,7 +22327,7 @@ func (v *MLDSA44PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x4, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "expandedKey")
 	}
@@ -22381,13 +22351,13 @@ func (v *MLDSA44PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
+	b.AddPrimitive(der.TagOctetString, v.Seed)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
 			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
 
@@ -22408,7 +22378,7 @@ func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = MLDSA44PrivateKeyBoth{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ML-DSA-44-PrivateKey.both")
 	}
 	return r.Finish("ML-DSA-44-PrivateKey.both")
@@ -22428,7 +22398,7 @@ func (v *MLDSA44PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22484,10 +22454,10 @@ func (v *MLDSA65PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "seed")
 			}
 		}
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = MLDSA65PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "expandedKey")
 		}
@@ -22497,9 +22467,9 @@ func (v *MLDSA65PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = MLDSA65PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Both.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -22524,9 +22494,9 @@ func (v *MLDSA65PrivateKey) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA65PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.Universal(der.TagSequence))
+		v.Both.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-65-PrivateKey"))
 	}
@@ -22589,7 +22559,7 @@ func (v *MLDSA65PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
@@ -22601,7 +22571,7 @@ func (v *MLDSA65PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x4, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "expandedKey")
 	}
@@ -22625,13 +22595,13 @@ func (v *MLDSA65PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
+	b.AddPrimitive(der.TagOctetString, v.Seed)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
 			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
 
@@ -22652,7 +22622,7 @@ func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = MLDSA65PrivateKeyBoth{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ML-DSA-65-PrivateKey.both")
 	}
 	return r.Finish("ML-DSA-65-PrivateKey.both")
@@ -22672,7 +22642,7 @@ func (v *MLDSA65PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22728,10 +22698,10 @@ func (v *MLDSA87PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "seed")
 			}
 		}
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = MLDSA87PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "expandedKey")
 		}
@@ -22741,9 +22711,9 @@ func (v *MLDSA87PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = MLDSA87PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Both.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -22768,9 +22738,9 @@ func (v *MLDSA87PrivateKey) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA87PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.Universal(der.TagSequence))
+		v.Both.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-87-PrivateKey"))
 	}
@@ -22833,7 +22803,7 @@ func (v *MLDSA87PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
@@ -22845,7 +22815,7 @@ func (v *MLDSA87PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x4, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "expandedKey")
 	}
@@ -22869,13 +22839,13 @@ func (v *MLDSA87PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
+	b.AddPrimitive(der.TagOctetString, v.Seed)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
 			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
 
@@ -22896,7 +22866,7 @@ func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = MLDSA87PrivateKeyBoth{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ML-DSA-87-PrivateKey.both")
 	}
 	return r.Finish("ML-DSA-87-PrivateKey.both")
@@ -22916,7 +22886,7 @@ func (v *MLDSA87PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA87PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22969,7 +22939,7 @@ func (v *MLDSA44PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ML-DSA-44-PublicKey")
 	}
 	return r.Finish("ML-DSA-44-PublicKey")
@@ -22989,7 +22959,7 @@ func (v *MLDSA44PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA44PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -23042,7 +23012,7 @@ func (v *MLDSA65PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ML-DSA-65-PublicKey")
 	}
 	return r.Finish("ML-DSA-65-PublicKey")
@@ -23062,7 +23032,7 @@ func (v *MLDSA65PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA65PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -23115,7 +23085,7 @@ func (v *MLDSA87PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ML-DSA-87-PublicKey")
 	}
 	return r.Finish("ML-DSA-87-PublicKey")
@@ -23135,7 +23105,7 @@ func (v *MLDSA87PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA87PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -23191,10 +23161,10 @@ func (v *MLKEM512PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "seed")
 			}
 		}
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = MLKEM512PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "expandedKey")
 		}
@@ -23204,9 +23174,9 @@ func (v *MLKEM512PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = MLKEM512PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Both.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -23231,9 +23201,9 @@ func (v *MLKEM512PrivateKey) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLKEM512PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.Universal(der.TagSequence))
+		v.Both.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-KEM-512-PrivateKey"))
 	}
@@ -23296,7 +23266,7 @@ func (v *MLKEM512PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
@@ -23308,7 +23278,7 @@ func (v *MLKEM512PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x4, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "expandedKey")
 	}
@@ -23332,13 +23302,13 @@ func (v *MLKEM512PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
+	b.AddPrimitive(der.TagOctetString, v.Seed)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
 			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
 
@@ -23359,7 +23329,7 @@ func (v *MLKEM512PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = MLKEM512PrivateKeyBoth{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ML-KEM-512-PrivateKey.both")
 	}
 	return r.Finish("ML-KEM-512-PrivateKey.both")
@@ -23379,7 +23349,7 @@ func (v *MLKEM512PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLKEM512PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23435,10 +23405,10 @@ func (v *MLKEM768PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "seed")
 			}
 		}
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = MLKEM768PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "expandedKey")
 		}
@@ -23448,9 +23418,9 @@ func (v *MLKEM768PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = MLKEM768PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Both.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -23475,9 +23445,9 @@ func (v *MLKEM768PrivateKey) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLKEM768PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.Universal(der.TagSequence))
+		v.Both.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-KEM-768-PrivateKey"))
 	}
@@ -23540,7 +23510,7 @@ func (v *MLKEM768PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
@@ -23552,7 +23522,7 @@ func (v *MLKEM768PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x4, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "expandedKey")
 	}
@@ -23576,13 +23546,13 @@ func (v *MLKEM768PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
+	b.AddPrimitive(der.TagOctetString, v.Seed)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
 			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
 
@@ -23603,7 +23573,7 @@ func (v *MLKEM768PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = MLKEM768PrivateKeyBoth{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ML-KEM-768-PrivateKey.both")
 	}
 	return r.Finish("ML-KEM-768-PrivateKey.both")
@@ -23623,7 +23593,7 @@ func (v *MLKEM768PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLKEM768PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23679,10 +23649,10 @@ func (v *MLKEM1024PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "seed")
 			}
 		}
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = MLKEM1024PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "expandedKey")
 		}
@@ -23692,9 +23662,9 @@ func (v *MLKEM1024PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = MLKEM1024PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Both.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -23719,9 +23689,9 @@ func (v *MLKEM1024PrivateKey) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLKEM1024PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.Universal(der.TagSequence))
+		v.Both.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-KEM-1024-PrivateKey"))
 	}
@@ -23784,7 +23754,7 @@ func (v *MLKEM1024PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
@@ -23796,7 +23766,7 @@ func (v *MLKEM1024PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x4, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "expandedKey")
 	}
@@ -23820,13 +23790,13 @@ func (v *MLKEM1024PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
+	b.AddPrimitive(der.TagOctetString, v.Seed)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
 			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
 
@@ -23847,7 +23817,7 @@ func (v *MLKEM1024PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = MLKEM1024PrivateKeyBoth{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ML-KEM-1024-PrivateKey.both")
 	}
 	return r.Finish("ML-KEM-1024-PrivateKey.both")
@@ -23867,7 +23837,7 @@ func (v *MLKEM1024PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLKEM1024PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23920,7 +23890,7 @@ func (v *MLKEM512PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ML-KEM-512-PublicKey")
 	}
 	return r.Finish("ML-KEM-512-PublicKey")
@@ -23940,7 +23910,7 @@ func (v *MLKEM512PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLKEM512PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -23993,7 +23963,7 @@ func (v *MLKEM768PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ML-KEM-768-PublicKey")
 	}
 	return r.Finish("ML-KEM-768-PublicKey")
@@ -24013,7 +23983,7 @@ func (v *MLKEM768PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLKEM768PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -24066,7 +24036,7 @@ func (v *MLKEM1024PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ML-KEM-1024-PublicKey")
 	}
 	return r.Finish("ML-KEM-1024-PublicKey")
@@ -24086,7 +24056,7 @@ func (v *MLKEM1024PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLKEM1024PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 

@@ -72,10 +72,10 @@ func signedEncoding(tbs []byte, appendAlg func([]byte) ([]byte, error), sig der.
 		return nil, err
 	}
 	b := der.NewBuilder(make([]byte, 0, len(tbs)+len(alg)+len(sig.Bytes)+16))
-	m := b.Begin(der.Universal(der.TagSequence), true)
+	m := b.Begin(der.TagSequence, true)
 	b.AddRaw(tbs)
 	b.AddRaw(alg)
-	b.AddBitString(der.Universal(der.TagBitString), sig)
+	b.AddBitString(der.TagBitString, sig)
 	b.End(m)
 	return b.Bytes()
 }

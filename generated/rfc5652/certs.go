@@ -26,11 +26,11 @@ import (
 // ContentInfo (UnmarshalBER) for typed access to everything.
 func Certificates(ber []byte) ([][]byte, error) {
 	r := der.NewReader(ber, &der.Options{BER: true})
-	ci, err := r.ReadConstructed(der.Universal(der.TagSequence), "ContentInfo")
+	ci, err := r.ReadConstructed(der.TagSequence, "ContentInfo")
 	if err != nil {
 		return nil, err
 	}
-	ct, err := ci.ReadOID(der.Universal(der.TagOID))
+	ct, err := ci.ReadOID(der.TagOID)
 	if err != nil {
 		return nil, der.WithField(err, "ContentInfo.contentType")
 	}
@@ -41,7 +41,7 @@ func Certificates(ber []byte) ([][]byte, error) {
 	if err != nil {
 		return nil, der.WithField(err, "ContentInfo.content")
 	}
-	sd, err := content.ReadConstructed(der.Universal(der.TagSequence), "SignedData")
+	sd, err := content.ReadConstructed(der.TagSequence, "SignedData")
 	if err != nil {
 		return nil, der.WithField(err, "ContentInfo.content")
 	}
@@ -62,7 +62,7 @@ func Certificates(ber []byte) ([][]byte, error) {
 	for i := 0; !set.Empty(); i++ {
 		// The certificate alternative is the only untagged one: a
 		// SEQUENCE (RFC 5652 10.2.2 CertificateChoices).
-		isCert := set.Peek(der.Universal(der.TagSequence))
+		isCert := set.Peek(der.TagSequence)
 		raw, err := set.ReadRaw()
 		if err != nil {
 			return nil, der.WithIndex(der.WithField(err, "SignedData.certificates"), i)
@@ -113,10 +113,10 @@ func (c *Certificate) Encoding() ([]byte, error) {
 		return nil, err
 	}
 	b := der.NewBuilder(make([]byte, 0, len(c.ToBeSignedRaw)+len(alg)+len(c.Signature.Bytes)+16))
-	m := b.Begin(der.Universal(der.TagSequence), true)
+	m := b.Begin(der.TagSequence, true)
 	b.AddRaw(c.ToBeSignedRaw)
 	b.AddRaw(alg)
-	b.AddBitString(der.Universal(der.TagBitString), c.Signature)
+	b.AddBitString(der.TagBitString, c.Signature)
 	b.End(m)
 	return b.Bytes()
 }

@@ -1124,7 +1124,7 @@ func (v *ContentType) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "ContentType")
 	}
 	return r.Finish("ContentType")
@@ -1144,7 +1144,7 @@ func (v *ContentType) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ContentType) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -1169,7 +1169,7 @@ func (v *ContentInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "contentType")
 	}
@@ -1201,7 +1201,7 @@ func (v *ContentInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ContentInfo in DER.
 func (v *ContentInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ContentType)
+	b.AddOID(der.TagOID, v.ContentType)
 	m1 := b.Begin(der.Context(0), true)
 	v.Content.encode(b)
 	b.End(m1)
@@ -1225,7 +1225,7 @@ func (v *ContentInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ContentInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ContentInfo")
 	}
 	return r.Finish("ContentInfo")
@@ -1245,7 +1245,7 @@ func (v *ContentInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ContentInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -1302,7 +1302,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.SignedData = p1
-		if err := u.SignedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SignedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -1317,7 +1317,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.EncryptedData = p2
-		if err := u.EncryptedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EncryptedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -1332,7 +1332,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.EnvelopedData = p3
-		if err := u.EnvelopedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EnvelopedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -1347,7 +1347,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.AuthenticatedData = p4
-		if err := u.AuthenticatedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthenticatedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -1362,7 +1362,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.DigestedData = p5
-		if err := u.DigestedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DigestedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -1377,7 +1377,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.AuthEnvelopedData = p6
-		if err := u.AuthEnvelopedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthEnvelopedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -1392,7 +1392,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.CompressedData = p7
-		if err := u.CompressedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CompressedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -1429,43 +1429,43 @@ func (u *ContentInfoContent) encode(b *der.Builder) {
 		if u.SignedData == nil {
 			b.SetError(der.NilValue("SignedData"))
 		} else {
-			u.SignedData.encode(b, der.Universal(der.TagSequence))
+			u.SignedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(der.NilValue("EncryptedData"))
 		} else {
-			u.EncryptedData.encode(b, der.Universal(der.TagSequence))
+			u.EncryptedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(der.NilValue("EnvelopedData"))
 		} else {
-			u.EnvelopedData.encode(b, der.Universal(der.TagSequence))
+			u.EnvelopedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(der.NilValue("AuthenticatedData"))
 		} else {
-			u.AuthenticatedData.encode(b, der.Universal(der.TagSequence))
+			u.AuthenticatedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(der.NilValue("DigestedData"))
 		} else {
-			u.DigestedData.encode(b, der.Universal(der.TagSequence))
+			u.DigestedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentAuthEnvelopedData:
 		if u.AuthEnvelopedData == nil {
 			b.SetError(der.NilValue("AuthEnvelopedData"))
 		} else {
-			u.AuthEnvelopedData.encode(b, der.Universal(der.TagSequence))
+			u.AuthEnvelopedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentCompressedData:
 		if u.CompressedData == nil {
 			b.SetError(der.NilValue("CompressedData"))
 		} else {
-			u.CompressedData.encode(b, der.Universal(der.TagSequence))
+			u.CompressedData.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -1507,15 +1507,15 @@ func (v *SignedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// digestAlgorithms SET OF
-	if err := v.DigestAlgorithms.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.DigestAlgorithms.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "digestAlgorithms")
 	}
 	// encapContentInfo EncapsulatedContentInfo
-	if err := v.EncapContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncapContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
 	// certificates [0] CertificateSet OPTIONAL
@@ -1533,7 +1533,7 @@ func (v *SignedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasCrls = true
 	}
 	// signerInfos SignerInfos
-	if err := v.SignerInfos.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.SignerInfos.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "signerInfos")
 	}
 	if err := s.Finish("SignedData"); err != nil {
@@ -1545,16 +1545,16 @@ func (v *SignedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SignedData in DER.
 func (v *SignedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.DigestAlgorithms.encode(b, der.Universal(der.TagSet))
-	v.EncapContentInfo.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.DigestAlgorithms.encode(b, der.TagSet)
+	v.EncapContentInfo.encode(b, der.TagSequence)
 	if v.HasCertificates {
 		v.Certificates.encode(b, der.Context(0))
 	}
 	if v.HasCrls {
 		v.Crls.encode(b, der.Context(1))
 	}
-	v.SignerInfos.encode(b, der.Universal(der.TagSet))
+	v.SignerInfos.encode(b, der.TagSet)
 	b.End(m)
 }
 
@@ -1575,7 +1575,7 @@ func (v *SignedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SignedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SignedData")
 	}
 	return r.Finish("SignedData")
@@ -1595,7 +1595,7 @@ func (v *SignedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -1619,7 +1619,7 @@ func (v *SignedDataDigestAlgorithms) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -1634,7 +1634,7 @@ func (v *SignedDataDigestAlgorithms) decode(r *der.Reader, t der.Tag) error {
 func (v *SignedDataDigestAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -1661,7 +1661,7 @@ func (v *SignerInfos) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -1676,7 +1676,7 @@ func (v *SignerInfos) decode(r *der.Reader, t der.Tag) error {
 func (v *SignerInfos) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -1699,7 +1699,7 @@ func (v *SignerInfos) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "SignerInfos")
 	}
 	return r.Finish("SignerInfos")
@@ -1719,7 +1719,7 @@ func (v *SignerInfos) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignerInfos) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -1746,7 +1746,7 @@ func (v *EncapsulatedContentInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// eContentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "eContentType")
 	}
@@ -1757,7 +1757,7 @@ func (v *EncapsulatedContentInfo) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
-		c4, off5, err := w2.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+		c4, off5, err := w2.ReadString(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1780,10 +1780,10 @@ func (v *EncapsulatedContentInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a EncapsulatedContentInfo in DER.
 func (v *EncapsulatedContentInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.EContentType)
+	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
 		m1 := b.Begin(der.Context(0), true)
-		m2 := b.Begin(der.Universal(der.TagOctetString), false)
+		m2 := b.Begin(der.TagOctetString, false)
 		v.EContent.encode(b)
 		b.End(m2)
 		b.End(m1)
@@ -1808,7 +1808,7 @@ func (v *EncapsulatedContentInfo) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = EncapsulatedContentInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncapsulatedContentInfo")
 	}
 	return r.Finish("EncapsulatedContentInfo")
@@ -1828,7 +1828,7 @@ func (v *EncapsulatedContentInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncapsulatedContentInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -1885,7 +1885,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.SignedData = p1
-		if err := u.SignedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SignedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1900,7 +1900,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.EncryptedData = p2
-		if err := u.EncryptedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EncryptedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1915,7 +1915,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.EnvelopedData = p3
-		if err := u.EnvelopedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EnvelopedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1930,7 +1930,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.AuthenticatedData = p4
-		if err := u.AuthenticatedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthenticatedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1945,7 +1945,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.DigestedData = p5
-		if err := u.DigestedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DigestedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1960,7 +1960,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.AuthEnvelopedData = p6
-		if err := u.AuthEnvelopedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthEnvelopedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1975,7 +1975,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.CompressedData = p7
-		if err := u.CompressedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CompressedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -2009,43 +2009,43 @@ func (u *EncapsulatedContentInfoEContent) encode(b *der.Builder) {
 		if u.SignedData == nil {
 			b.SetError(der.NilValue("SignedData"))
 		} else {
-			u.SignedData.encode(b, der.Universal(der.TagSequence))
+			u.SignedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(der.NilValue("EncryptedData"))
 		} else {
-			u.EncryptedData.encode(b, der.Universal(der.TagSequence))
+			u.EncryptedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(der.NilValue("EnvelopedData"))
 		} else {
-			u.EnvelopedData.encode(b, der.Universal(der.TagSequence))
+			u.EnvelopedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(der.NilValue("AuthenticatedData"))
 		} else {
-			u.AuthenticatedData.encode(b, der.Universal(der.TagSequence))
+			u.AuthenticatedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(der.NilValue("DigestedData"))
 		} else {
-			u.DigestedData.encode(b, der.Universal(der.TagSequence))
+			u.DigestedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentAuthEnvelopedData:
 		if u.AuthEnvelopedData == nil {
 			b.SetError(der.NilValue("AuthEnvelopedData"))
 		} else {
-			u.AuthEnvelopedData.encode(b, der.Universal(der.TagSequence))
+			u.AuthEnvelopedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentCompressedData:
 		if u.CompressedData == nil {
 			b.SetError(der.NilValue("CompressedData"))
 		} else {
-			u.CompressedData.encode(b, der.Universal(der.TagSequence))
+			u.CompressedData.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -2093,7 +2093,7 @@ func (v *SignerInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// sid SignerIdentifier
@@ -2101,7 +2101,7 @@ func (v *SignerInfo) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "sid")
 	}
 	// digestAlgorithm DigestAlgorithmIdentifier
-	if err := v.DigestAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.DigestAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "digestAlgorithm")
 	}
 	// signedAttrs [0] SignedAttributes OPTIONAL
@@ -2114,11 +2114,11 @@ func (v *SignerInfo) decode(r *der.Reader, t der.Tag) error {
 		v.HasSignedAttrs = true
 	}
 	// signatureAlgorithm SignatureAlgorithmIdentifier
-	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature SignatureValue
-	if err := v.Signature.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.Signature.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL
@@ -2137,14 +2137,14 @@ func (v *SignerInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SignerInfo in DER.
 func (v *SignerInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	v.Sid.encode(b)
-	v.DigestAlgorithm.encode(b, der.Universal(der.TagSequence))
+	v.DigestAlgorithm.encode(b, der.TagSequence)
 	if v.HasSignedAttrs {
 		v.SignedAttrs.encode(b, der.Context(0))
 	}
-	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.Signature.encode(b, der.Universal(der.TagOctetString))
+	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	v.Signature.encode(b, der.TagOctetString)
 	if v.HasUnsignedAttrs {
 		v.UnsignedAttrs.encode(b, der.Context(1))
 	}
@@ -2168,7 +2168,7 @@ func (v *SignerInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SignerInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SignerInfo")
 	}
 	return r.Finish("SignerInfo")
@@ -2188,7 +2188,7 @@ func (v *SignerInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignerInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -2215,7 +2215,7 @@ func (v *AttributesUnsignedAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -2240,7 +2240,7 @@ func (v *AttributesUnsignedAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -2263,7 +2263,7 @@ func (v *AttributesUnsignedAttributes) UnmarshalWith(b []byte, opts *der.Options
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "Attributes")
 	}
 	return r.Finish("Attributes")
@@ -2283,7 +2283,7 @@ func (v *AttributesUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributesUnsignedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -2308,13 +2308,13 @@ func (v *AttributeUnsignedAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -2352,8 +2352,8 @@ func (v *AttributeUnsignedAttributes) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Attribute in DER.
 func (v *AttributeUnsignedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -2378,7 +2378,7 @@ func (v *AttributeUnsignedAttributes) UnmarshalWith(b []byte, opts *der.Options)
 	*v = AttributeUnsignedAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -2398,7 +2398,7 @@ func (v *AttributeUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeUnsignedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -2432,7 +2432,7 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *der.Reader
 			return u.fail(r, err)
 		}
 		u.Countersignature = p1
-		if err := u.Countersignature.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Countersignature.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -2469,7 +2469,7 @@ func (u *AttributeUnsignedAttributesAttrValues) encode(b *der.Builder) {
 		if u.Countersignature == nil {
 			b.SetError(der.NilValue("Countersignature"))
 		} else {
-			u.Countersignature.encode(b, der.Universal(der.TagSequence))
+			u.Countersignature.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -2498,7 +2498,7 @@ func (v *SignedAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -2523,7 +2523,7 @@ func (v *SignedAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -2546,7 +2546,7 @@ func (v *SignedAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "SignedAttributes")
 	}
 	return r.Finish("SignedAttributes")
@@ -2566,7 +2566,7 @@ func (v *SignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -2591,13 +2591,13 @@ func (v *AttributeSignedAttributesSet) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -2635,8 +2635,8 @@ func (v *AttributeSignedAttributesSet) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Attribute in DER.
 func (v *AttributeSignedAttributesSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -2661,7 +2661,7 @@ func (v *AttributeSignedAttributesSet) UnmarshalWith(b []byte, opts *der.Options
 	*v = AttributeSignedAttributesSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -2681,7 +2681,7 @@ func (v *AttributeSignedAttributesSet) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeSignedAttributesSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -2726,7 +2726,7 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *der.Reade
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
 		u.Kind = AttributeSignedAttributesSetAttrValuesMessageDigest
-		if err := u.MessageDigest.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.MessageDigest.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -2736,7 +2736,7 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *der.Reade
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
 		u.Kind = AttributeSignedAttributesSetAttrValuesContentType
-		if err := u.ContentType.decode(r, der.Universal(der.TagOID)); err != nil {
+		if err := u.ContentType.decode(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -2772,9 +2772,9 @@ func (u *AttributeSignedAttributesSetAttrValues) encode(b *der.Builder) {
 	case AttributeSignedAttributesSetAttrValuesSigningTime:
 		u.SigningTime.encode(b)
 	case AttributeSignedAttributesSetAttrValuesMessageDigest:
-		u.MessageDigest.encode(b, der.Universal(der.TagOctetString))
+		u.MessageDigest.encode(b, der.TagOctetString)
 	case AttributeSignedAttributesSetAttrValuesContentType:
-		u.ContentType.encode(b, der.Universal(der.TagOID))
+		u.ContentType.encode(b, der.TagOID)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -2814,9 +2814,9 @@ func (c SignerIdentifierChoice) String() string {
 func (v *SignerIdentifier) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = SignerIdentifierIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.IssuerAndSerialNumber.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
@@ -2839,7 +2839,7 @@ func (v *SignerIdentifier) decode(r *der.Reader) error {
 func (v *SignerIdentifier) encode(b *der.Builder) {
 	switch v.Choice {
 	case SignerIdentifierIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, der.Universal(der.TagSequence))
+		v.IssuerAndSerialNumber.encode(b, der.TagSequence)
 	case SignerIdentifierSubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, der.Context(0))
 	default:
@@ -2930,7 +2930,7 @@ func (v *SignatureValue) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "SignatureValue")
 	}
 	return r.Finish("SignatureValue")
@@ -2950,7 +2950,7 @@ func (v *SignatureValue) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignatureValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -2990,7 +2990,7 @@ func (v *EnvelopedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
@@ -3001,11 +3001,11 @@ func (v *EnvelopedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasOriginatorInfo = true
 	}
 	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.RecipientInfos.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "recipientInfos")
 	}
 	// encryptedContentInfo EncryptedContentInfo
-	if err := v.EncryptedContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncryptedContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encryptedContentInfo")
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition)
@@ -3029,12 +3029,12 @@ func (v *EnvelopedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a EnvelopedData in DER.
 func (v *EnvelopedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.encode(b, der.Context(0))
 	}
-	v.RecipientInfos.encode(b, der.Universal(der.TagSet))
-	v.EncryptedContentInfo.encode(b, der.Universal(der.TagSequence))
+	v.RecipientInfos.encode(b, der.TagSet)
+	v.EncryptedContentInfo.encode(b, der.TagSequence)
 	if v.HasUnprotectedAttrs {
 		v.UnprotectedAttrs.encode(b, der.Context(1))
 	}
@@ -3059,7 +3059,7 @@ func (v *EnvelopedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = EnvelopedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EnvelopedData")
 	}
 	return r.Finish("EnvelopedData")
@@ -3079,7 +3079,7 @@ func (v *EnvelopedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EnvelopedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -3106,7 +3106,7 @@ func (v *AttributesUnprotectedEnvAttributes) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -3131,7 +3131,7 @@ func (v *AttributesUnprotectedEnvAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -3154,7 +3154,7 @@ func (v *AttributesUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *der.O
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "Attributes")
 	}
 	return r.Finish("Attributes")
@@ -3174,7 +3174,7 @@ func (v *AttributesUnprotectedEnvAttributes) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributesUnprotectedEnvAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -3199,13 +3199,13 @@ func (v *AttributeUnprotectedEnvAttributes) decode(r *der.Reader, t der.Tag) err
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -3243,8 +3243,8 @@ func (v *AttributeUnprotectedEnvAttributes) decode(r *der.Reader, t der.Tag) err
 // encode writes v as a Attribute in DER.
 func (v *AttributeUnprotectedEnvAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -3269,7 +3269,7 @@ func (v *AttributeUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *der.Op
 	*v = AttributeUnprotectedEnvAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -3289,7 +3289,7 @@ func (v *AttributeUnprotectedEnvAttributes) AppendDER(dst []byte) ([]byte, error
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeUnprotectedEnvAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -3411,7 +3411,7 @@ func (v *OriginatorInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OriginatorInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OriginatorInfo")
 	}
 	return r.Finish("OriginatorInfo")
@@ -3431,7 +3431,7 @@ func (v *OriginatorInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OriginatorInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -3505,7 +3505,7 @@ func (v *RecipientInfos) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "RecipientInfos")
 	}
 	return r.Finish("RecipientInfos")
@@ -3525,7 +3525,7 @@ func (v *RecipientInfos) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RecipientInfos) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -3551,13 +3551,13 @@ func (v *EncryptedContentInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "contentType")
 	}
 	v.ContentType = x1
 	// contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
-	if err := v.ContentEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ContentEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "contentEncryptionAlgorithm")
 	}
 	// encryptedContent [0] OCTET STRING OPTIONAL
@@ -3578,8 +3578,8 @@ func (v *EncryptedContentInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a EncryptedContentInfo in DER.
 func (v *EncryptedContentInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ContentType)
-	v.ContentEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
+	b.AddOID(der.TagOID, v.ContentType)
+	v.ContentEncryptionAlgorithm.encode(b, der.TagSequence)
 	if v.HasEncryptedContent {
 		b.AddPrimitive(der.Context(0), v.EncryptedContent)
 	}
@@ -3603,7 +3603,7 @@ func (v *EncryptedContentInfo) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = EncryptedContentInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncryptedContentInfo")
 	}
 	return r.Finish("EncryptedContentInfo")
@@ -3623,7 +3623,7 @@ func (v *EncryptedContentInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncryptedContentInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -3673,14 +3673,14 @@ func (c RecipientInfoChoice) String() string {
 func (v *RecipientInfo) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = RecipientInfoKtri
 		p1, err := der.New[KeyTransRecipientInfo](r)
 		if err != nil {
 			return der.WithField(err, "ktri")
 		}
 		v.Ktri = p1
-		if err := v.Ktri.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Ktri.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "ktri")
 		}
 	case tag == der.Context(1):
@@ -3736,7 +3736,7 @@ func (v *RecipientInfo) encode(b *der.Builder) {
 		if v.Ktri == nil {
 			b.SetError(der.NilValue("KeyTransRecipientInfo"))
 		} else {
-			v.Ktri.encode(b, der.Universal(der.TagSequence))
+			v.Ktri.encode(b, der.TagSequence)
 		}
 	case RecipientInfoKari:
 		if v.Kari == nil {
@@ -3846,7 +3846,7 @@ func (v *EncryptedKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "EncryptedKey")
 	}
 	return r.Finish("EncryptedKey")
@@ -3866,7 +3866,7 @@ func (v *EncryptedKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncryptedKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -3896,7 +3896,7 @@ func (v *KeyTransRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// rid RecipientIdentifier
@@ -3904,11 +3904,11 @@ func (v *KeyTransRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "rid")
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}
-	if err := v.KeyEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.EncryptedKey.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("KeyTransRecipientInfo"); err != nil {
@@ -3920,10 +3920,10 @@ func (v *KeyTransRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KeyTransRecipientInfo in DER.
 func (v *KeyTransRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	v.Rid.encode(b)
-	v.KeyEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.EncryptedKey.encode(b, der.Universal(der.TagOctetString))
+	v.KeyEncryptionAlgorithm.encode(b, der.TagSequence)
+	v.EncryptedKey.encode(b, der.TagOctetString)
 	b.End(m)
 }
 
@@ -3944,7 +3944,7 @@ func (v *KeyTransRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = KeyTransRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyTransRecipientInfo")
 	}
 	return r.Finish("KeyTransRecipientInfo")
@@ -3964,7 +3964,7 @@ func (v *KeyTransRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyTransRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -3992,7 +3992,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *der.Reader, t de
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -4020,7 +4020,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *der.Reader, t de
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -4044,7 +4044,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalWith(b []byte, op
 	*v = AlgorithmIdentifierKeyTransportAlgorithmSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -4064,7 +4064,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendDER(dst []byte) ([]b
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4093,7 +4093,7 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byt
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// kt-rsa 1.2.840.113549.1.1.1
 		u.Kind = AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4127,7 +4127,7 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) keepDER(r *der.R
 func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -4167,9 +4167,9 @@ func (c RecipientIdentifierChoice) String() string {
 func (v *RecipientIdentifier) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = RecipientIdentifierIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.IssuerAndSerialNumber.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
@@ -4192,7 +4192,7 @@ func (v *RecipientIdentifier) decode(r *der.Reader) error {
 func (v *RecipientIdentifier) encode(b *der.Builder) {
 	switch v.Choice {
 	case RecipientIdentifierIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, der.Universal(der.TagSequence))
+		v.IssuerAndSerialNumber.encode(b, der.TagSequence)
 	case RecipientIdentifierSubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, der.Context(0))
 	default:
@@ -4276,7 +4276,7 @@ func (v *KeyAgreeRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// originator [0] EXPLICIT OriginatorIdentifierOrKey
@@ -4296,7 +4296,7 @@ func (v *KeyAgreeRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "ukm")
 		}
-		if err := v.Ukm.decode(&w2, der.Universal(der.TagOctetString)); err != nil {
+		if err := v.Ukm.decode(&w2, der.TagOctetString); err != nil {
 			return der.WithField(err, "ukm")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -4305,11 +4305,11 @@ func (v *KeyAgreeRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		v.HasUkm = true
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}
-	if err := v.KeyEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// recipientEncryptedKeys RecipientEncryptedKeys
-	if err := v.RecipientEncryptedKeys.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.RecipientEncryptedKeys.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "recipientEncryptedKeys")
 	}
 	if err := s.Finish("KeyAgreeRecipientInfo"); err != nil {
@@ -4321,17 +4321,17 @@ func (v *KeyAgreeRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KeyAgreeRecipientInfo in DER.
 func (v *KeyAgreeRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	m1 := b.Begin(der.Context(0), true)
 	v.Originator.encode(b)
 	b.End(m1)
 	if v.HasUkm {
 		m2 := b.Begin(der.Context(1), true)
-		v.Ukm.encode(b, der.Universal(der.TagOctetString))
+		v.Ukm.encode(b, der.TagOctetString)
 		b.End(m2)
 	}
-	v.KeyEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.RecipientEncryptedKeys.encode(b, der.Universal(der.TagSequence))
+	v.KeyEncryptionAlgorithm.encode(b, der.TagSequence)
+	v.RecipientEncryptedKeys.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -4352,7 +4352,7 @@ func (v *KeyAgreeRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = KeyAgreeRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyAgreeRecipientInfo")
 	}
 	return r.Finish("KeyAgreeRecipientInfo")
@@ -4372,7 +4372,7 @@ func (v *KeyAgreeRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyAgreeRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4400,7 +4400,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *der.Reader, t de
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -4428,7 +4428,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *der.Reader, t de
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -4452,7 +4452,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalWith(b []byte, op
 	*v = AlgorithmIdentifierKeyAgreementAlgorithmSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -4472,7 +4472,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendDER(dst []byte) ([]b
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4507,7 +4507,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 			return u.fail(r, err)
 		}
 		u.KeyWrapAlgorithm = p1
-		if err := u.KeyWrapAlgorithm.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.KeyWrapAlgorithm.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4522,7 +4522,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 			return u.fail(r, err)
 		}
 		u.KeyWrapAlgorithm = p2
-		if err := u.KeyWrapAlgorithm.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.KeyWrapAlgorithm.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4559,13 +4559,13 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *der.Bu
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(der.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.KeyWrapAlgorithm.encode(b, der.Universal(der.TagSequence))
+			u.KeyWrapAlgorithm.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh:
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(der.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.KeyWrapAlgorithm.encode(b, der.Universal(der.TagSequence))
+			u.KeyWrapAlgorithm.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -4607,9 +4607,9 @@ func (c OriginatorIdentifierOrKeyChoice) String() string {
 func (v *OriginatorIdentifierOrKey) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = OriginatorIdentifierOrKeyIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.IssuerAndSerialNumber.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
@@ -4637,7 +4637,7 @@ func (v *OriginatorIdentifierOrKey) decode(r *der.Reader) error {
 func (v *OriginatorIdentifierOrKey) encode(b *der.Builder) {
 	switch v.Choice {
 	case OriginatorIdentifierOrKeyIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, der.Universal(der.TagSequence))
+		v.IssuerAndSerialNumber.encode(b, der.TagSequence)
 	case OriginatorIdentifierOrKeySubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, der.Context(0))
 	case OriginatorIdentifierOrKeyOriginatorKey:
@@ -4711,11 +4711,11 @@ func (v *OriginatorPublicKey) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
-	if err := v.Algorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Algorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithm")
 	}
 	// publicKey BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "publicKey")
 	}
@@ -4729,8 +4729,8 @@ func (v *OriginatorPublicKey) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OriginatorPublicKey in DER.
 func (v *OriginatorPublicKey) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.PublicKey)
+	v.Algorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.PublicKey)
 	b.End(m)
 }
 
@@ -4751,7 +4751,7 @@ func (v *OriginatorPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OriginatorPublicKey{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OriginatorPublicKey")
 	}
 	return r.Finish("OriginatorPublicKey")
@@ -4771,7 +4771,7 @@ func (v *OriginatorPublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OriginatorPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4799,7 +4799,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *der.Reader, t der.Tag) e
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -4827,7 +4827,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *der.Reader, t der.Tag) e
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierOriginatorKeySet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -4851,7 +4851,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalWith(b []byte, opts *der.
 	*v = AlgorithmIdentifierOriginatorKeySet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -4871,7 +4871,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) AppendDER(dst []byte) ([]byte, err
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierOriginatorKeySet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4905,7 +4905,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *de
 			return u.fail(r, err)
 		}
 		u.DH = p1
-		if err := u.DH.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DH.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4942,7 +4942,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) encode(b *der.Builder) {
 		if u.DH == nil {
 			b.SetError(der.NilValue("DomainParameters"))
 		} else {
-			u.DH.encode(b, der.Universal(der.TagSequence))
+			u.DH.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -4965,7 +4965,7 @@ func (v *RecipientEncryptedKeys) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -4980,7 +4980,7 @@ func (v *RecipientEncryptedKeys) decode(r *der.Reader, t der.Tag) error {
 func (v *RecipientEncryptedKeys) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -5003,7 +5003,7 @@ func (v *RecipientEncryptedKeys) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RecipientEncryptedKeys")
 	}
 	return r.Finish("RecipientEncryptedKeys")
@@ -5023,7 +5023,7 @@ func (v *RecipientEncryptedKeys) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RecipientEncryptedKeys) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5050,7 +5050,7 @@ func (v *RecipientEncryptedKey) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "rid")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.EncryptedKey.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("RecipientEncryptedKey"); err != nil {
@@ -5063,7 +5063,7 @@ func (v *RecipientEncryptedKey) decode(r *der.Reader, t der.Tag) error {
 func (v *RecipientEncryptedKey) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Rid.encode(b)
-	v.EncryptedKey.encode(b, der.Universal(der.TagOctetString))
+	v.EncryptedKey.encode(b, der.TagOctetString)
 	b.End(m)
 }
 
@@ -5084,7 +5084,7 @@ func (v *RecipientEncryptedKey) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = RecipientEncryptedKey{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RecipientEncryptedKey")
 	}
 	return r.Finish("RecipientEncryptedKey")
@@ -5104,7 +5104,7 @@ func (v *RecipientEncryptedKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RecipientEncryptedKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5139,9 +5139,9 @@ func (c KeyAgreeRecipientIdentifierChoice) String() string {
 func (v *KeyAgreeRecipientIdentifier) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = KeyAgreeRecipientIdentifierIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.IssuerAndSerialNumber.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
@@ -5164,7 +5164,7 @@ func (v *KeyAgreeRecipientIdentifier) decode(r *der.Reader) error {
 func (v *KeyAgreeRecipientIdentifier) encode(b *der.Builder) {
 	switch v.Choice {
 	case KeyAgreeRecipientIdentifierIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, der.Universal(der.TagSequence))
+		v.IssuerAndSerialNumber.encode(b, der.TagSequence)
 	case KeyAgreeRecipientIdentifierRKeyID:
 		if v.RKeyID == nil {
 			b.SetError(der.NilValue("RecipientKeyIdentifier"))
@@ -5243,12 +5243,12 @@ func (v *RecipientKeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// subjectKeyIdentifier SubjectKeyIdentifier
-	if err := v.SubjectKeyIdentifier.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.SubjectKeyIdentifier.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "subjectKeyIdentifier")
 	}
 	// date GeneralizedTime OPTIONAL
-	if s.Peek(der.Universal(der.TagGeneralizedTime)) {
-		x1, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	if s.Peek(der.TagGeneralizedTime) {
+		x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "date")
 		}
@@ -5256,8 +5256,8 @@ func (v *RecipientKeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 		v.HasDate = true
 	}
 	// other OtherKeyAttribute OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Other.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Other.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "other")
 		}
 		v.HasOther = true
@@ -5271,12 +5271,12 @@ func (v *RecipientKeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a RecipientKeyIdentifier in DER.
 func (v *RecipientKeyIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.SubjectKeyIdentifier.encode(b, der.Universal(der.TagOctetString))
+	v.SubjectKeyIdentifier.encode(b, der.TagOctetString)
 	if v.HasDate {
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Date)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
 	}
 	if v.HasOther {
-		v.Other.encode(b, der.Universal(der.TagSequence))
+		v.Other.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -5298,7 +5298,7 @@ func (v *RecipientKeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = RecipientKeyIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RecipientKeyIdentifier")
 	}
 	return r.Finish("RecipientKeyIdentifier")
@@ -5318,7 +5318,7 @@ func (v *RecipientKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RecipientKeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5360,7 +5360,7 @@ func (v *SubjectKeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "SubjectKeyIdentifier")
 	}
 	return r.Finish("SubjectKeyIdentifier")
@@ -5380,7 +5380,7 @@ func (v *SubjectKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectKeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -5409,19 +5409,19 @@ func (v *KEKRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// kekid KEKIdentifier
-	if err := v.Kekid.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Kekid.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "kekid")
 	}
 	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	if err := v.KeyEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.EncryptedKey.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("KEKRecipientInfo"); err != nil {
@@ -5433,10 +5433,10 @@ func (v *KEKRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KEKRecipientInfo in DER.
 func (v *KEKRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.Kekid.encode(b, der.Universal(der.TagSequence))
-	v.KeyEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.EncryptedKey.encode(b, der.Universal(der.TagOctetString))
+	v.Version.encode(b, der.TagInteger)
+	v.Kekid.encode(b, der.TagSequence)
+	v.KeyEncryptionAlgorithm.encode(b, der.TagSequence)
+	v.EncryptedKey.encode(b, der.TagOctetString)
 	b.End(m)
 }
 
@@ -5457,7 +5457,7 @@ func (v *KEKRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = KEKRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KEKRecipientInfo")
 	}
 	return r.Finish("KEKRecipientInfo")
@@ -5477,7 +5477,7 @@ func (v *KEKRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KEKRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5507,14 +5507,14 @@ func (v *KEKIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// keyIdentifier OCTET STRING
-	x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "keyIdentifier")
 	}
 	v.KeyIdentifier = x1
 	// date GeneralizedTime OPTIONAL
-	if s.Peek(der.Universal(der.TagGeneralizedTime)) {
-		x2, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	if s.Peek(der.TagGeneralizedTime) {
+		x2, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "date")
 		}
@@ -5522,8 +5522,8 @@ func (v *KEKIdentifier) decode(r *der.Reader, t der.Tag) error {
 		v.HasDate = true
 	}
 	// other OtherKeyAttribute OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Other.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Other.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "other")
 		}
 		v.HasOther = true
@@ -5537,12 +5537,12 @@ func (v *KEKIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KEKIdentifier in DER.
 func (v *KEKIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.KeyIdentifier)
+	b.AddPrimitive(der.TagOctetString, v.KeyIdentifier)
 	if v.HasDate {
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Date)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
 	}
 	if v.HasOther {
-		v.Other.encode(b, der.Universal(der.TagSequence))
+		v.Other.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -5564,7 +5564,7 @@ func (v *KEKIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = KEKIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KEKIdentifier")
 	}
 	return r.Finish("KEKIdentifier")
@@ -5584,7 +5584,7 @@ func (v *KEKIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KEKIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5616,7 +5616,7 @@ func (v *PasswordRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL
@@ -5627,11 +5627,11 @@ func (v *PasswordRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		v.HasKeyDerivationAlgorithm = true
 	}
 	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	if err := v.KeyEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.EncryptedKey.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("PasswordRecipientInfo"); err != nil {
@@ -5643,12 +5643,12 @@ func (v *PasswordRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PasswordRecipientInfo in DER.
 func (v *PasswordRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	if v.HasKeyDerivationAlgorithm {
 		v.KeyDerivationAlgorithm.encode(b, der.Context(0))
 	}
-	v.KeyEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.EncryptedKey.encode(b, der.Universal(der.TagOctetString))
+	v.KeyEncryptionAlgorithm.encode(b, der.TagSequence)
+	v.EncryptedKey.encode(b, der.TagOctetString)
 	b.End(m)
 }
 
@@ -5669,7 +5669,7 @@ func (v *PasswordRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = PasswordRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PasswordRecipientInfo")
 	}
 	return r.Finish("PasswordRecipientInfo")
@@ -5689,7 +5689,7 @@ func (v *PasswordRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PasswordRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5714,7 +5714,7 @@ func (v *OtherRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// oriType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "oriType")
 	}
@@ -5739,7 +5739,7 @@ func (v *OtherRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OtherRecipientInfo in DER.
 func (v *OtherRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.OriType)
+	b.AddOID(der.TagOID, v.OriType)
 	v.OriValue.encode(b)
 	b.End(m)
 }
@@ -5761,7 +5761,7 @@ func (v *OtherRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OtherRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OtherRecipientInfo")
 	}
 	return r.Finish("OtherRecipientInfo")
@@ -5781,7 +5781,7 @@ func (v *OtherRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OtherRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5859,11 +5859,11 @@ func (v *DigestedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// digestAlgorithm DigestAlgorithmIdentifier
-	if err := v.DigestAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.DigestAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "digestAlgorithm")
 	}
 	// encapContentInfo EncapsulatedContentInfo
@@ -5872,11 +5872,11 @@ func (v *DigestedData) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "encapContentInfo")
 	}
 	v.EncapContentInfo = p1
-	if err := v.EncapContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncapContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
 	// digest Digest
-	if err := v.Digest.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.Digest.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "digest")
 	}
 	if !s.Empty() {
@@ -5893,14 +5893,14 @@ func (v *DigestedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DigestedData in DER.
 func (v *DigestedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.DigestAlgorithm.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.DigestAlgorithm.encode(b, der.TagSequence)
 	if v.EncapContentInfo == nil {
 		b.SetError(der.NilValue("EncapsulatedContentInfo"))
 	} else {
-		v.EncapContentInfo.encode(b, der.Universal(der.TagSequence))
+		v.EncapContentInfo.encode(b, der.TagSequence)
 	}
-	v.Digest.encode(b, der.Universal(der.TagOctetString))
+	v.Digest.encode(b, der.TagOctetString)
 	b.AddRaw(v.Unknown)
 	b.End(m)
 }
@@ -5922,7 +5922,7 @@ func (v *DigestedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DigestedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DigestedData")
 	}
 	return r.Finish("DigestedData")
@@ -5942,7 +5942,7 @@ func (v *DigestedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DigestedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5984,7 +5984,7 @@ func (v *Digest) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "Digest")
 	}
 	return r.Finish("Digest")
@@ -6004,7 +6004,7 @@ func (v *Digest) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Digest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -6036,11 +6036,11 @@ func (v *EncryptedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// encryptedContentInfo EncryptedContentInfo
-	if err := v.EncryptedContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncryptedContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encryptedContentInfo")
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition)
@@ -6064,8 +6064,8 @@ func (v *EncryptedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a EncryptedData in DER.
 func (v *EncryptedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.EncryptedContentInfo.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.EncryptedContentInfo.encode(b, der.TagSequence)
 	if v.HasUnprotectedAttrs {
 		v.UnprotectedAttrs.encode(b, der.Context(1))
 	}
@@ -6090,7 +6090,7 @@ func (v *EncryptedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = EncryptedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncryptedData")
 	}
 	return r.Finish("EncryptedData")
@@ -6110,7 +6110,7 @@ func (v *EncryptedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncryptedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6137,7 +6137,7 @@ func (v *AttributesUnprotectedEncAttributes) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6162,7 +6162,7 @@ func (v *AttributesUnprotectedEncAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -6185,7 +6185,7 @@ func (v *AttributesUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *der.O
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "Attributes")
 	}
 	return r.Finish("Attributes")
@@ -6205,7 +6205,7 @@ func (v *AttributesUnprotectedEncAttributes) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributesUnprotectedEncAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -6230,13 +6230,13 @@ func (v *AttributeUnprotectedEncAttributes) decode(r *der.Reader, t der.Tag) err
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -6274,8 +6274,8 @@ func (v *AttributeUnprotectedEncAttributes) decode(r *der.Reader, t der.Tag) err
 // encode writes v as a Attribute in DER.
 func (v *AttributeUnprotectedEncAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -6300,7 +6300,7 @@ func (v *AttributeUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *der.Op
 	*v = AttributeUnprotectedEncAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -6320,7 +6320,7 @@ func (v *AttributeUnprotectedEncAttributes) AppendDER(dst []byte) ([]byte, error
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeUnprotectedEncAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6421,7 +6421,7 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
@@ -6432,11 +6432,11 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasOriginatorInfo = true
 	}
 	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.RecipientInfos.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "recipientInfos")
 	}
 	// macAlgorithm MessageAuthenticationCodeAlgorithm
-	if err := v.MacAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.MacAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "macAlgorithm")
 	}
 	// digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL
@@ -6452,7 +6452,7 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "encapContentInfo")
 	}
 	v.EncapContentInfo = p1
-	if err := v.EncapContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncapContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
 	// authAttrs [2] AuthAttributes OPTIONAL
@@ -6465,7 +6465,7 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasAuthAttrs = true
 	}
 	// mac MessageAuthenticationCode
-	if err := v.Mac.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.Mac.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "mac")
 	}
 	// unauthAttrs [3] UnauthAttributes OPTIONAL
@@ -6484,24 +6484,24 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AuthenticatedData in DER.
 func (v *AuthenticatedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.encode(b, der.Context(0))
 	}
-	v.RecipientInfos.encode(b, der.Universal(der.TagSet))
-	v.MacAlgorithm.encode(b, der.Universal(der.TagSequence))
+	v.RecipientInfos.encode(b, der.TagSet)
+	v.MacAlgorithm.encode(b, der.TagSequence)
 	if v.HasDigestAlgorithm {
 		v.DigestAlgorithm.encode(b, der.Context(1))
 	}
 	if v.EncapContentInfo == nil {
 		b.SetError(der.NilValue("EncapsulatedContentInfo"))
 	} else {
-		v.EncapContentInfo.encode(b, der.Universal(der.TagSequence))
+		v.EncapContentInfo.encode(b, der.TagSequence)
 	}
 	if v.HasAuthAttrs {
 		v.AuthAttrs.encode(b, der.Context(2))
 	}
-	v.Mac.encode(b, der.Universal(der.TagOctetString))
+	v.Mac.encode(b, der.TagOctetString)
 	if v.HasUnauthAttrs {
 		v.UnauthAttrs.encode(b, der.Context(3))
 	}
@@ -6525,7 +6525,7 @@ func (v *AuthenticatedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AuthenticatedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthenticatedData")
 	}
 	return r.Finish("AuthenticatedData")
@@ -6545,7 +6545,7 @@ func (v *AuthenticatedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthenticatedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6572,7 +6572,7 @@ func (v *AuthAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6597,7 +6597,7 @@ func (v *AuthAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -6620,7 +6620,7 @@ func (v *AuthAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "AuthAttributes")
 	}
 	return r.Finish("AuthAttributes")
@@ -6640,7 +6640,7 @@ func (v *AuthAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -6665,13 +6665,13 @@ func (v *AttributeAuthAttributeSet) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -6709,8 +6709,8 @@ func (v *AttributeAuthAttributeSet) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Attribute in DER.
 func (v *AttributeAuthAttributeSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -6735,7 +6735,7 @@ func (v *AttributeAuthAttributeSet) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = AttributeAuthAttributeSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -6755,7 +6755,7 @@ func (v *AttributeAuthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeAuthAttributeSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6790,7 +6790,7 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *der.Reader) 
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
 		u.Kind = AttributeAuthAttributeSetAttrValuesContentType
-		if err := u.ContentType.decode(r, der.Universal(der.TagOID)); err != nil {
+		if err := u.ContentType.decode(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -6800,7 +6800,7 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *der.Reader) 
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
 		u.Kind = AttributeAuthAttributeSetAttrValuesMessageDigest
-		if err := u.MessageDigest.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.MessageDigest.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -6844,9 +6844,9 @@ func (u *AttributeAuthAttributeSetAttrValues) keepDER(r *der.Reader) error {
 func (u *AttributeAuthAttributeSetAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeAuthAttributeSetAttrValuesContentType:
-		u.ContentType.encode(b, der.Universal(der.TagOID))
+		u.ContentType.encode(b, der.TagOID)
 	case AttributeAuthAttributeSetAttrValuesMessageDigest:
-		u.MessageDigest.encode(b, der.Universal(der.TagOctetString))
+		u.MessageDigest.encode(b, der.TagOctetString)
 	case AttributeAuthAttributeSetAttrValuesSigningTime:
 		u.SigningTime.encode(b)
 	default:
@@ -6892,7 +6892,7 @@ func (v *MessageAuthenticationCode) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "MessageAuthenticationCode")
 	}
 	return r.Finish("MessageAuthenticationCode")
@@ -6912,7 +6912,7 @@ func (v *MessageAuthenticationCode) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MessageAuthenticationCode) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -6939,7 +6939,7 @@ func (v *UnauthAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6964,7 +6964,7 @@ func (v *UnauthAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -6987,7 +6987,7 @@ func (v *UnauthAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "UnauthAttributes")
 	}
 	return r.Finish("UnauthAttributes")
@@ -7007,7 +7007,7 @@ func (v *UnauthAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UnauthAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -7032,13 +7032,13 @@ func (v *AttributeUnauthAttributeSet) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -7076,8 +7076,8 @@ func (v *AttributeUnauthAttributeSet) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Attribute in DER.
 func (v *AttributeUnauthAttributeSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -7102,7 +7102,7 @@ func (v *AttributeUnauthAttributeSet) UnmarshalWith(b []byte, opts *der.Options)
 	*v = AttributeUnauthAttributeSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -7122,7 +7122,7 @@ func (v *AttributeUnauthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeUnauthAttributeSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7193,7 +7193,7 @@ func (v *DigestAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -7221,7 +7221,7 @@ func (v *DigestAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DigestAlgorithmIdentifier in DER.
 func (v *DigestAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -7245,7 +7245,7 @@ func (v *DigestAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = DigestAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DigestAlgorithmIdentifier")
 	}
 	return r.Finish("DigestAlgorithmIdentifier")
@@ -7265,7 +7265,7 @@ func (v *DigestAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DigestAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7336,7 +7336,7 @@ func (v *SignatureAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -7364,7 +7364,7 @@ func (v *SignatureAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SignatureAlgorithmIdentifier in DER.
 func (v *SignatureAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -7388,7 +7388,7 @@ func (v *SignatureAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options
 	*v = SignatureAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SignatureAlgorithmIdentifier")
 	}
 	return r.Finish("SignatureAlgorithmIdentifier")
@@ -7408,7 +7408,7 @@ func (v *SignatureAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignatureAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7497,7 +7497,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) erro
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -7525,7 +7525,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) erro
 // encode writes v as a KeyEncryptionAlgorithmIdentifier in DER.
 func (v *KeyEncryptionAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -7549,7 +7549,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Opt
 	*v = KeyEncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyEncryptionAlgorithmIdentifier")
 	}
 	return r.Finish("KeyEncryptionAlgorithmIdentifier")
@@ -7569,7 +7569,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error)
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7601,7 +7601,7 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.R
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
 		u.Kind = KeyEncryptionAlgorithmIdentifierParametersX3DESWrap
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -7611,7 +7611,7 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.R
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
 		u.Kind = KeyEncryptionAlgorithmIdentifierParametersRC2Wrap
-		if err := u.RC2Wrap.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.RC2Wrap.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -7645,9 +7645,9 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) erro
 func (u *KeyEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case KeyEncryptionAlgorithmIdentifierParametersX3DESWrap:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case KeyEncryptionAlgorithmIdentifierParametersRC2Wrap:
-		u.RC2Wrap.encode(b, der.Universal(der.TagInteger))
+		u.RC2Wrap.encode(b, der.TagInteger)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -7673,7 +7673,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -7701,7 +7701,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) 
 // encode writes v as a ContentEncryptionAlgorithmIdentifier in DER.
 func (v *ContentEncryptionAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -7725,7 +7725,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der
 	*v = ContentEncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ContentEncryptionAlgorithmIdentifier")
 	}
 	return r.Finish("ContentEncryptionAlgorithmIdentifier")
@@ -7745,7 +7745,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, er
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ContentEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7777,7 +7777,7 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *d
 	case "*\x86H\x86\xf7\r\x03\a":
 		// cea-3DES-cbc 1.2.840.113549.3.7
 		u.Kind = ContentEncryptionAlgorithmIdentifierParametersX3DESCbc
-		if err := u.X3DESCbc.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.X3DESCbc.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -7787,7 +7787,7 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *d
 	case "*\x86H\x86\xf7\r\x03\x02":
 		// cea-RC2-cbc 1.2.840.113549.3.2
 		u.Kind = ContentEncryptionAlgorithmIdentifierParametersRC2Cbc
-		if err := u.RC2Cbc.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RC2Cbc.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -7821,9 +7821,9 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) 
 func (u *ContentEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case ContentEncryptionAlgorithmIdentifierParametersX3DESCbc:
-		u.X3DESCbc.encode(b, der.Universal(der.TagOctetString))
+		u.X3DESCbc.encode(b, der.TagOctetString)
 	case ContentEncryptionAlgorithmIdentifierParametersRC2Cbc:
-		u.RC2Cbc.encode(b, der.Universal(der.TagSequence))
+		u.RC2Cbc.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -7849,7 +7849,7 @@ func (v *MessageAuthenticationCodeAlgorithm) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -7877,7 +7877,7 @@ func (v *MessageAuthenticationCodeAlgorithm) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a MessageAuthenticationCodeAlgorithm in DER.
 func (v *MessageAuthenticationCodeAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -7901,7 +7901,7 @@ func (v *MessageAuthenticationCodeAlgorithm) UnmarshalWith(b []byte, opts *der.O
 	*v = MessageAuthenticationCodeAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "MessageAuthenticationCodeAlgorithm")
 	}
 	return r.Finish("MessageAuthenticationCodeAlgorithm")
@@ -7921,7 +7921,7 @@ func (v *MessageAuthenticationCodeAlgorithm) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MessageAuthenticationCodeAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7950,7 +7950,7 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *der
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 		u.Kind = MessageAuthenticationCodeAlgorithmParametersHMACSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("MessageAuthenticationCodeAlgorithm.parameters"); err != nil {
@@ -7984,7 +7984,7 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) keepDER(r *der.Reader) er
 func (u *MessageAuthenticationCodeAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case MessageAuthenticationCodeAlgorithmParametersHMACSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -8010,7 +8010,7 @@ func (v *KeyDerivationAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) erro
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -8038,7 +8038,7 @@ func (v *KeyDerivationAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) erro
 // encode writes v as a KeyDerivationAlgorithmIdentifier in DER.
 func (v *KeyDerivationAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -8062,7 +8062,7 @@ func (v *KeyDerivationAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Opt
 	*v = KeyDerivationAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyDerivationAlgorithmIdentifier")
 	}
 	return r.Finish("KeyDerivationAlgorithmIdentifier")
@@ -8082,7 +8082,7 @@ func (v *KeyDerivationAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error)
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyDerivationAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8116,7 +8116,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *der.R
 			return u.fail(r, err)
 		}
 		u.PBKDF2 = p1
-		if err := u.PBKDF2.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PBKDF2.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyDerivationAlgorithmIdentifier.parameters"); err != nil {
@@ -8153,7 +8153,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *der.Builder) {
 		if u.PBKDF2 == nil {
 			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
-			u.PBKDF2.encode(b, der.Universal(der.TagSequence))
+			u.PBKDF2.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -8220,7 +8220,7 @@ func (v *RevocationInfoChoices) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "RevocationInfoChoices")
 	}
 	return r.Finish("RevocationInfoChoices")
@@ -8240,7 +8240,7 @@ func (v *RevocationInfoChoices) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RevocationInfoChoices) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -8278,14 +8278,14 @@ func (c RevocationInfoChoiceChoice) String() string {
 func (v *RevocationInfoChoice) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = RevocationInfoChoiceCRL
 		p1, err := der.New[CertificateList](r)
 		if err != nil {
 			return der.WithField(err, "crl")
 		}
 		v.CRL = p1
-		if err := v.CRL.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.CRL.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "crl")
 		}
 	case tag == der.Context(1):
@@ -8311,7 +8311,7 @@ func (v *RevocationInfoChoice) encode(b *der.Builder) {
 		if v.CRL == nil {
 			b.SetError(der.NilValue("CertificateList"))
 		} else {
-			v.CRL.encode(b, der.Universal(der.TagSequence))
+			v.CRL.encode(b, der.TagSequence)
 		}
 	case RevocationInfoChoiceOther:
 		v.Other.encode(b, der.Context(1))
@@ -8386,7 +8386,7 @@ func (v *OtherRevocationInfoFormat) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// otherRevInfoFormat OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "otherRevInfoFormat")
 	}
@@ -8411,7 +8411,7 @@ func (v *OtherRevocationInfoFormat) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OtherRevocationInfoFormat in DER.
 func (v *OtherRevocationInfoFormat) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.OtherRevInfoFormat)
+	b.AddOID(der.TagOID, v.OtherRevInfoFormat)
 	v.OtherRevInfo.encode(b)
 	b.End(m)
 }
@@ -8433,7 +8433,7 @@ func (v *OtherRevocationInfoFormat) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = OtherRevocationInfoFormat{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OtherRevocationInfoFormat")
 	}
 	return r.Finish("OtherRevocationInfoFormat")
@@ -8453,7 +8453,7 @@ func (v *OtherRevocationInfoFormat) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OtherRevocationInfoFormat) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8552,14 +8552,14 @@ func (c CertificateChoicesChoice) String() string {
 func (v *CertificateChoices) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = CertificateChoicesCertificate
 		p1, err := der.New[Certificate](r)
 		if err != nil {
 			return der.WithField(err, "certificate")
 		}
 		v.Certificate = p1
-		if err := v.Certificate.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Certificate.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "certificate")
 		}
 	case tag == der.Context(0):
@@ -8615,7 +8615,7 @@ func (v *CertificateChoices) encode(b *der.Builder) {
 		if v.Certificate == nil {
 			b.SetError(der.NilValue("Certificate"))
 		} else {
-			v.Certificate.encode(b, der.Universal(der.TagSequence))
+			v.Certificate.encode(b, der.TagSequence)
 		}
 	case CertificateChoicesExtendedCertificate:
 		if v.ExtendedCertificate == nil {
@@ -8716,16 +8716,16 @@ func (v *AttributeCertificate) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned AttributeCertificateInfo
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -8739,9 +8739,9 @@ func (v *AttributeCertificate) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeCertificate in DER.
 func (v *AttributeCertificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -8762,7 +8762,7 @@ func (v *AttributeCertificate) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = AttributeCertificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificate")
 	}
 	return r.Finish("AttributeCertificate")
@@ -8782,7 +8782,7 @@ func (v *AttributeCertificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8803,7 +8803,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Ta
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -8831,7 +8831,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Ta
 // encode writes v as a AttributeCertificate.algorithmIdentifier in DER.
 func (v *AttributeCertificateAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -8855,7 +8855,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *
 	*v = AttributeCertificateAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificate.algorithmIdentifier")
 	}
 	return r.Finish("AttributeCertificate.algorithmIdentifier")
@@ -8875,7 +8875,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte,
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8917,7 +8917,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8927,7 +8927,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8937,7 +8937,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8947,7 +8947,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8957,7 +8957,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8967,7 +8967,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8977,7 +8977,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8987,7 +8987,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8997,7 +8997,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -9007,7 +9007,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -9017,7 +9017,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -9032,7 +9032,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -9066,32 +9066,32 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) keepDER(r *der.Reade
 func (u *AttributeCertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -9119,7 +9119,7 @@ func (v *OtherCertificateFormat) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// otherCertFormat OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "otherCertFormat")
 	}
@@ -9144,7 +9144,7 @@ func (v *OtherCertificateFormat) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OtherCertificateFormat in DER.
 func (v *OtherCertificateFormat) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.OtherCertFormat)
+	b.AddOID(der.TagOID, v.OtherCertFormat)
 	v.OtherCert.encode(b)
 	b.End(m)
 }
@@ -9166,7 +9166,7 @@ func (v *OtherCertificateFormat) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = OtherCertificateFormat{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OtherCertificateFormat")
 	}
 	return r.Finish("OtherCertificateFormat")
@@ -9186,7 +9186,7 @@ func (v *OtherCertificateFormat) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OtherCertificateFormat) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9297,7 +9297,7 @@ func (v *CertificateSet) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "CertificateSet")
 	}
 	return r.Finish("CertificateSet")
@@ -9317,7 +9317,7 @@ func (v *CertificateSet) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -9344,7 +9344,7 @@ func (v *IssuerAndSerialNumber) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "issuer")
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	if err := s.Finish("IssuerAndSerialNumber"); err != nil {
@@ -9357,7 +9357,7 @@ func (v *IssuerAndSerialNumber) decode(r *der.Reader, t der.Tag) error {
 func (v *IssuerAndSerialNumber) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Issuer.encode(b)
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
+	v.SerialNumber.encode(b, der.TagInteger)
 	b.End(m)
 }
 
@@ -9378,7 +9378,7 @@ func (v *IssuerAndSerialNumber) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = IssuerAndSerialNumber{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "IssuerAndSerialNumber")
 	}
 	return r.Finish("IssuerAndSerialNumber")
@@ -9398,7 +9398,7 @@ func (v *IssuerAndSerialNumber) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IssuerAndSerialNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9449,7 +9449,7 @@ func (v *CMSVersion) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "CMSVersion")
 	}
 	return r.Finish("CMSVersion")
@@ -9469,7 +9469,7 @@ func (v *CMSVersion) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CMSVersion) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -9511,7 +9511,7 @@ func (v *UserKeyingMaterial) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "UserKeyingMaterial")
 	}
 	return r.Finish("UserKeyingMaterial")
@@ -9531,7 +9531,7 @@ func (v *UserKeyingMaterial) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UserKeyingMaterial) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -9556,7 +9556,7 @@ func (v *OtherKeyAttribute) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// keyAttrId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "keyAttrId")
 	}
@@ -9581,7 +9581,7 @@ func (v *OtherKeyAttribute) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OtherKeyAttribute in DER.
 func (v *OtherKeyAttribute) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.KeyAttrID)
+	b.AddOID(der.TagOID, v.KeyAttrID)
 	v.KeyAttr.encode(b)
 	b.End(m)
 }
@@ -9603,7 +9603,7 @@ func (v *OtherKeyAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OtherKeyAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OtherKeyAttribute")
 	}
 	return r.Finish("OtherKeyAttribute")
@@ -9623,7 +9623,7 @@ func (v *OtherKeyAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OtherKeyAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9712,7 +9712,7 @@ func (v *MessageDigest) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "MessageDigest")
 	}
 	return r.Finish("MessageDigest")
@@ -9732,7 +9732,7 @@ func (v *MessageDigest) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MessageDigest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -9772,16 +9772,16 @@ func (c TimeChoice) String() string {
 func (v *Time) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagUTCTime):
+	case tag == der.TagUTCTime:
 		v.Choice = TimeUTCTime
-		x1, err := r.ReadUTCTime(der.Universal(der.TagUTCTime))
+		x1, err := r.ReadUTCTime(der.TagUTCTime)
 		if err != nil {
 			return der.WithField(err, "utcTime")
 		}
 		v.Value = x1
-	case tag == der.Universal(der.TagGeneralizedTime):
+	case tag == der.TagGeneralizedTime:
 		v.Choice = TimeGeneralTime
-		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "generalTime")
 		}
@@ -9796,9 +9796,9 @@ func (v *Time) decode(r *der.Reader) error {
 func (v *Time) encode(b *der.Builder) {
 	switch v.Choice {
 	case TimeUTCTime:
-		b.AddUTCTime(der.Universal(der.TagUTCTime), v.Value)
+		b.AddUTCTime(der.TagUTCTime, v.Value)
 	case TimeGeneralTime:
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Value)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Value)
 	default:
 		b.SetError(der.NoChoice("Time"))
 	}
@@ -9883,14 +9883,14 @@ func (c ExtendedCertificateOrCertificateChoice) String() string {
 func (v *ExtendedCertificateOrCertificate) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = ExtendedCertificateOrCertificateCertificate
 		p1, err := der.New[Certificate](r)
 		if err != nil {
 			return der.WithField(err, "certificate")
 		}
 		v.Certificate = p1
-		if err := v.Certificate.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Certificate.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "certificate")
 		}
 	case tag == der.Context(0):
@@ -9916,7 +9916,7 @@ func (v *ExtendedCertificateOrCertificate) encode(b *der.Builder) {
 		if v.Certificate == nil {
 			b.SetError(der.NilValue("Certificate"))
 		} else {
-			v.Certificate.encode(b, der.Universal(der.TagSequence))
+			v.Certificate.encode(b, der.TagSequence)
 		}
 	case ExtendedCertificateOrCertificateExtendedCertificate:
 		if v.ExtendedCertificate == nil {
@@ -9995,16 +9995,16 @@ func (v *ExtendedCertificate) decode(r *der.Reader, t der.Tag) error {
 	}
 	// extendedCertificateInfo ExtendedCertificateInfo
 	start1 := s.Offset()
-	if err := v.ExtendedCertificateInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ExtendedCertificateInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "extendedCertificateInfo")
 	}
 	v.ExtendedCertificateInfoRaw = s.Since(start1)
 	// signatureAlgorithm SignatureAlgorithmIdentifier
-	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature Signature
-	if err := v.Signature.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if err := v.Signature.decode(&s, der.TagBitString); err != nil {
 		return der.WithField(err, "signature")
 	}
 	if err := s.Finish("ExtendedCertificate"); err != nil {
@@ -10016,9 +10016,9 @@ func (v *ExtendedCertificate) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ExtendedCertificate in DER.
 func (v *ExtendedCertificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ExtendedCertificateInfo.encode(b, der.Universal(der.TagSequence))
-	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.Signature.encode(b, der.Universal(der.TagBitString))
+	v.ExtendedCertificateInfo.encode(b, der.TagSequence)
+	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	v.Signature.encode(b, der.TagBitString)
 	b.End(m)
 }
 
@@ -10039,7 +10039,7 @@ func (v *ExtendedCertificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtendedCertificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtendedCertificate")
 	}
 	return r.Finish("ExtendedCertificate")
@@ -10059,7 +10059,7 @@ func (v *ExtendedCertificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtendedCertificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10088,15 +10088,15 @@ func (v *ExtendedCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// certificate Certificate
-	if err := v.Certificate.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Certificate.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "certificate")
 	}
 	// attributes UnauthAttributes
-	if err := v.Attributes.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.Attributes.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "attributes")
 	}
 	if err := s.Finish("ExtendedCertificateInfo"); err != nil {
@@ -10109,9 +10109,9 @@ func (v *ExtendedCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ExtendedCertificateInfo in DER.
 func (v *ExtendedCertificateInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.Certificate.encode(b, der.Universal(der.TagSequence))
-	v.Attributes.encode(b, der.Universal(der.TagSet))
+	v.Version.encode(b, der.TagInteger)
+	v.Certificate.encode(b, der.TagSequence)
+	v.Attributes.encode(b, der.TagSet)
 	b.End(m)
 }
 
@@ -10132,7 +10132,7 @@ func (v *ExtendedCertificateInfo) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = ExtendedCertificateInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtendedCertificateInfo")
 	}
 	return r.Finish("ExtendedCertificateInfo")
@@ -10152,7 +10152,7 @@ func (v *ExtendedCertificateInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtendedCertificateInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10194,7 +10194,7 @@ func (v *Signature) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "Signature")
 	}
 	return r.Finish("Signature")
@@ -10214,7 +10214,7 @@ func (v *Signature) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Signature) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -10238,7 +10238,7 @@ func (v *KeyWrapAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -10266,7 +10266,7 @@ func (v *KeyWrapAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KeyWrapAlgorithm in DER.
 func (v *KeyWrapAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -10290,7 +10290,7 @@ func (v *KeyWrapAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = KeyWrapAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyWrapAlgorithm")
 	}
 	return r.Finish("KeyWrapAlgorithm")
@@ -10310,7 +10310,7 @@ func (v *KeyWrapAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyWrapAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10342,7 +10342,7 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
 		u.Kind = KeyWrapAlgorithmParametersX3DESWrap
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
@@ -10352,7 +10352,7 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
 		u.Kind = KeyWrapAlgorithmParametersRC2Wrap
-		if err := u.RC2Wrap.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.RC2Wrap.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
@@ -10386,9 +10386,9 @@ func (u *KeyWrapAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *KeyWrapAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case KeyWrapAlgorithmParametersX3DESWrap:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case KeyWrapAlgorithmParametersRC2Wrap:
-		u.RC2Wrap.encode(b, der.Universal(der.TagInteger))
+		u.RC2Wrap.encode(b, der.TagInteger)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -10454,7 +10454,7 @@ func (v *RC2ParameterVersion) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "RC2ParameterVersion")
 	}
 	return r.Finish("RC2ParameterVersion")
@@ -10474,7 +10474,7 @@ func (v *RC2ParameterVersion) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RC2ParameterVersion) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -10523,7 +10523,7 @@ func (v *IV) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "IV")
 	}
 	return r.Finish("IV")
@@ -10543,7 +10543,7 @@ func (v *IV) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IV) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -10567,7 +10567,7 @@ func (v *RC2CBCParameter) decode(r *der.Reader, t der.Tag) error {
 	}
 	// rc2ParameterVersion INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInt64(der.Universal(der.TagInteger))
+	x2, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "rc2ParameterVersion")
 	}
@@ -10578,7 +10578,7 @@ func (v *RC2CBCParameter) decode(r *der.Reader, t der.Tag) error {
 		}
 	}
 	// iv OCTET STRING
-	x3, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x3, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "iv")
 	}
@@ -10597,8 +10597,8 @@ func (v *RC2CBCParameter) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "rc2ParameterVersion"))
 		}
 	}
-	b.AddInt64(der.Universal(der.TagInteger), v.Rc2ParameterVersion)
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Iv)
+	b.AddInt64(der.TagInteger, v.Rc2ParameterVersion)
+	b.AddPrimitive(der.TagOctetString, v.Iv)
 	b.End(m)
 }
 
@@ -10619,7 +10619,7 @@ func (v *RC2CBCParameter) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RC2CBCParameter{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RC2CBCParameter")
 	}
 	return r.Finish("RC2CBCParameter")
@@ -10639,7 +10639,7 @@ func (v *RC2CBCParameter) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RC2CBCParameter) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10663,7 +10663,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -10691,7 +10691,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PBKDF2-PRFsAlgorithmIdentifier in DER.
 func (v *PBKDF2PRFsAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -10715,7 +10715,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Option
 	*v = PBKDF2PRFsAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBKDF2-PRFsAlgorithmIdentifier")
 	}
 	return r.Finish("PBKDF2-PRFsAlgorithmIdentifier")
@@ -10735,7 +10735,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PBKDF2PRFsAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10764,7 +10764,7 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *der.Read
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 		u.Kind = PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PBKDF2-PRFsAlgorithmIdentifier.parameters"); err != nil {
@@ -10798,7 +10798,7 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 func (u *PBKDF2PRFsAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -10824,7 +10824,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -10852,7 +10852,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) 
 // encode writes v as a PBKDF2-SaltSourcesAlgorithmIdentifier in DER.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -10876,7 +10876,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der
 	*v = PBKDF2SaltSourcesAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBKDF2-SaltSourcesAlgorithmIdentifier")
 	}
 	return r.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier")
@@ -10896,7 +10896,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, er
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10985,7 +10985,7 @@ func (v *PBKDF2Params) decode(r *der.Reader, t der.Tag) error {
 	}
 	// iterationCount INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "iterationCount")
 	}
@@ -10996,9 +10996,9 @@ func (v *PBKDF2Params) decode(r *der.Reader, t der.Tag) error {
 		}
 	}
 	// keyLength INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "keyLength")
 		}
@@ -11011,8 +11011,8 @@ func (v *PBKDF2Params) decode(r *der.Reader, t der.Tag) error {
 		v.HasKeyLength = true
 	}
 	// prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Prf.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Prf.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "prf")
 		}
 		v.HasPrf = true
@@ -11032,17 +11032,17 @@ func (v *PBKDF2Params) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "iterationCount"))
 		}
 	}
-	b.AddInteger(der.Universal(der.TagInteger), v.IterationCount)
+	b.AddInteger(der.TagInteger, v.IterationCount)
 	if v.HasKeyLength {
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
 				b.SetError(der.WithField(err, "keyLength"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), v.KeyLength)
+		b.AddInteger(der.TagInteger, v.KeyLength)
 	}
 	if v.HasPrf {
-		v.Prf.encode(b, der.Universal(der.TagSequence))
+		v.Prf.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -11064,7 +11064,7 @@ func (v *PBKDF2Params) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PBKDF2Params{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBKDF2-params")
 	}
 	return r.Finish("PBKDF2-params")
@@ -11084,7 +11084,7 @@ func (v *PBKDF2Params) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PBKDF2Params) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11115,16 +11115,16 @@ func (c PBKDF2ParamsSaltChoice) String() string {
 func (v *PBKDF2ParamsSalt) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = PBKDF2ParamsSaltSpecified
-		x1, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "specified")
 		}
 		v.Specified = x1
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = PBKDF2ParamsSaltOtherSource
-		if err := v.OtherSource.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.OtherSource.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "otherSource")
 		}
 	default:
@@ -11137,9 +11137,9 @@ func (v *PBKDF2ParamsSalt) decode(r *der.Reader) error {
 func (v *PBKDF2ParamsSalt) encode(b *der.Builder) {
 	switch v.Choice {
 	case PBKDF2ParamsSaltSpecified:
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.Specified)
+		b.AddPrimitive(der.TagOctetString, v.Specified)
 	case PBKDF2ParamsSaltOtherSource:
-		v.OtherSource.encode(b, der.Universal(der.TagSequence))
+		v.OtherSource.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("PBKDF2-params.salt"))
 	}
@@ -11229,7 +11229,7 @@ func (v *AuthEnvelopedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
@@ -11240,11 +11240,11 @@ func (v *AuthEnvelopedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasOriginatorInfo = true
 	}
 	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.RecipientInfos.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "recipientInfos")
 	}
 	// authEncryptedContentInfo EncryptedContentInfo
-	if err := v.AuthEncryptedContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AuthEncryptedContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "authEncryptedContentInfo")
 	}
 	// authAttrs [1] AuthAttributes OPTIONAL
@@ -11257,7 +11257,7 @@ func (v *AuthEnvelopedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasAuthAttrs = true
 	}
 	// mac MessageAuthenticationCode
-	if err := v.Mac.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.Mac.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "mac")
 	}
 	// unauthAttrs [2] UnauthAttributes OPTIONAL
@@ -11276,16 +11276,16 @@ func (v *AuthEnvelopedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AuthEnvelopedData in DER.
 func (v *AuthEnvelopedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.encode(b, der.Context(0))
 	}
-	v.RecipientInfos.encode(b, der.Universal(der.TagSet))
-	v.AuthEncryptedContentInfo.encode(b, der.Universal(der.TagSequence))
+	v.RecipientInfos.encode(b, der.TagSet)
+	v.AuthEncryptedContentInfo.encode(b, der.TagSequence)
 	if v.HasAuthAttrs {
 		v.AuthAttrs.encode(b, der.Context(1))
 	}
-	v.Mac.encode(b, der.Universal(der.TagOctetString))
+	v.Mac.encode(b, der.TagOctetString)
 	if v.HasUnauthAttrs {
 		v.UnauthAttrs.encode(b, der.Context(2))
 	}
@@ -11309,7 +11309,7 @@ func (v *AuthEnvelopedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AuthEnvelopedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthEnvelopedData")
 	}
 	return r.Finish("AuthEnvelopedData")
@@ -11329,7 +11329,7 @@ func (v *AuthEnvelopedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthEnvelopedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11355,13 +11355,13 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) decode(r *der.Reader, t d
 		return err
 	}
 	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "contentType")
 	}
 	v.ContentType = x1
 	// contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
-	if err := v.ContentEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ContentEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "contentEncryptionAlgorithm")
 	}
 	// encryptedContent [0] OCTET STRING OPTIONAL
@@ -11382,8 +11382,8 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) decode(r *der.Reader, t d
 // encode writes v as a EncryptedContentInfo in DER.
 func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ContentType)
-	v.ContentEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
+	b.AddOID(der.TagOID, v.ContentType)
+	v.ContentEncryptionAlgorithm.encode(b, der.TagSequence)
 	if v.HasEncryptedContent {
 		b.AddPrimitive(der.Context(0), v.EncryptedContent)
 	}
@@ -11407,7 +11407,7 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalWith(b []byte, o
 	*v = CMSAuthEnvelopedData2010EncryptedContentInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncryptedContentInfo")
 	}
 	return r.Finish("EncryptedContentInfo")
@@ -11427,7 +11427,7 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) AppendDER(dst []byte) ([]
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11451,7 +11451,7 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.T
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -11479,7 +11479,7 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.T
 // encode writes v as a AuthContentEncryptionAlgorithmIdentifier in DER.
 func (v *AuthContentEncryptionAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -11503,7 +11503,7 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts 
 	*v = AuthContentEncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthContentEncryptionAlgorithmIdentifier")
 	}
 	return r.Finish("AuthContentEncryptionAlgorithmIdentifier")
@@ -11523,7 +11523,7 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthContentEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11557,7 +11557,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01\a":
 		// cea-aes128-CCM 2.16.840.1.101.3.4.1.7
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM
-		if err := u.CCMParameters.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CCMParameters.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -11567,7 +11567,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01\x1b":
 		// cea-aes192-CCM 2.16.840.1.101.3.4.1.27
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM
-		if err := u.CCMParameters.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CCMParameters.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -11577,7 +11577,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01/":
 		// cea-aes256-CCM 2.16.840.1.101.3.4.1.47
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM
-		if err := u.CCMParameters.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CCMParameters.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -11587,7 +11587,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01\x06":
 		// cea-aes128-GCM 2.16.840.1.101.3.4.1.6
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM
-		if err := u.AES128GCM.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AES128GCM.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -11621,13 +11621,13 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Read
 func (u *AuthContentEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM:
-		u.CCMParameters.encode(b, der.Universal(der.TagSequence))
+		u.CCMParameters.encode(b, der.TagSequence)
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM:
-		u.CCMParameters.encode(b, der.Universal(der.TagSequence))
+		u.CCMParameters.encode(b, der.TagSequence)
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM:
-		u.CCMParameters.encode(b, der.Universal(der.TagSequence))
+		u.CCMParameters.encode(b, der.TagSequence)
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM:
-		u.AES128GCM.encode(b, der.Universal(der.TagSequence))
+		u.AES128GCM.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -11655,7 +11655,7 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) decode(r *der.Reader, t der.Tag
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -11680,7 +11680,7 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) encode(b *der.Builder, t der.Ta
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -11703,7 +11703,7 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalWith(b []byte, opts *d
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "AuthAttributes")
 	}
 	return r.Finish("AuthAttributes")
@@ -11723,7 +11723,7 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) AppendDER(dst []byte) ([]byte, 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CMSAuthEnvelopedData2010AuthAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -11748,13 +11748,13 @@ func (v *AttributeAuthEnvDataAttributeSet) decode(r *der.Reader, t der.Tag) erro
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -11792,8 +11792,8 @@ func (v *AttributeAuthEnvDataAttributeSet) decode(r *der.Reader, t der.Tag) erro
 // encode writes v as a Attribute in DER.
 func (v *AttributeAuthEnvDataAttributeSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -11818,7 +11818,7 @@ func (v *AttributeAuthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *der.Opt
 	*v = AttributeAuthEnvDataAttributeSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -11838,7 +11838,7 @@ func (v *AttributeAuthEnvDataAttributeSet) AppendDER(dst []byte) ([]byte, error)
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeAuthEnvDataAttributeSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11873,7 +11873,7 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *der.R
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
 		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesContentType
-		if err := u.ContentType.decode(r, der.Universal(der.TagOID)); err != nil {
+		if err := u.ContentType.decode(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -11883,7 +11883,7 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *der.R
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
 		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest
-		if err := u.MessageDigest.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.MessageDigest.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -11927,9 +11927,9 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) keepDER(r *der.Reader) erro
 func (u *AttributeAuthEnvDataAttributeSetAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeAuthEnvDataAttributeSetAttrValuesContentType:
-		u.ContentType.encode(b, der.Universal(der.TagOID))
+		u.ContentType.encode(b, der.TagOID)
 	case AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest:
-		u.MessageDigest.encode(b, der.Universal(der.TagOctetString))
+		u.MessageDigest.encode(b, der.TagOctetString)
 	case AttributeAuthEnvDataAttributeSetAttrValuesSigningTime:
 		u.SigningTime.encode(b)
 	default:
@@ -11959,7 +11959,7 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) decode(r *der.Reader, t der.T
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -11984,7 +11984,7 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) encode(b *der.Builder, t der.
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -12007,7 +12007,7 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalWith(b []byte, opts 
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "UnauthAttributes")
 	}
 	return r.Finish("UnauthAttributes")
@@ -12027,7 +12027,7 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) AppendDER(dst []byte) ([]byte
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CMSAuthEnvelopedData2010UnauthAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -12052,13 +12052,13 @@ func (v *AttributeUnauthEnvDataAttributeSet) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -12096,8 +12096,8 @@ func (v *AttributeUnauthEnvDataAttributeSet) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a Attribute in DER.
 func (v *AttributeUnauthEnvDataAttributeSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -12122,7 +12122,7 @@ func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *der.O
 	*v = AttributeUnauthEnvDataAttributeSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -12142,7 +12142,7 @@ func (v *AttributeUnauthEnvDataAttributeSet) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeUnauthEnvDataAttributeSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12215,7 +12215,7 @@ func (v *CCMParameters) decode(r *der.Reader, t der.Tag) error {
 	}
 	// aes-nonce OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "aes-nonce")
 	}
@@ -12226,9 +12226,9 @@ func (v *CCMParameters) decode(r *der.Reader, t der.Tag) error {
 		}
 	}
 	// aes-ICVlen AES-CCM-ICVlen DEFAULT 12
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		if err := v.AESICVlen.decode(&s, der.Universal(der.TagInteger)); err != nil {
+		if err := v.AESICVlen.decode(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "aes-ICVlen")
 		}
 		v.HasAESICVlen = true
@@ -12252,9 +12252,9 @@ func (v *CCMParameters) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "aes-nonce"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.AESNonce)
+	b.AddPrimitive(der.TagOctetString, v.AESNonce)
 	if (v.HasAESICVlen && b.Tolerates(der.TolerateExplicitDefault)) || v.AESICVlen != AESCCMICVlen(12) {
-		v.AESICVlen.encode(b, der.Universal(der.TagInteger))
+		v.AESICVlen.encode(b, der.TagInteger)
 	}
 	b.End(m)
 }
@@ -12276,7 +12276,7 @@ func (v *CCMParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CCMParameters{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CCMParameters")
 	}
 	return r.Finish("CCMParameters")
@@ -12296,7 +12296,7 @@ func (v *CCMParameters) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CCMParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12349,7 +12349,7 @@ func (v *AESCCMICVlen) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "AES-CCM-ICVlen")
 	}
 	return r.Finish("AES-CCM-ICVlen")
@@ -12369,7 +12369,7 @@ func (v *AESCCMICVlen) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AESCCMICVlen) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -12394,15 +12394,15 @@ func (v *GCMParameters) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// aes-nonce OCTET STRING
-	x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "aes-nonce")
 	}
 	v.AESNonce = x1
 	// aes-ICVlen AES-GCM-ICVlen DEFAULT 12
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off2 := s.Offset()
-		if err := v.AESICVlen.decode(&s, der.Universal(der.TagInteger)); err != nil {
+		if err := v.AESICVlen.decode(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "aes-ICVlen")
 		}
 		v.HasAESICVlen = true
@@ -12421,9 +12421,9 @@ func (v *GCMParameters) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a GCMParameters in DER.
 func (v *GCMParameters) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.AESNonce)
+	b.AddPrimitive(der.TagOctetString, v.AESNonce)
 	if (v.HasAESICVlen && b.Tolerates(der.TolerateExplicitDefault)) || v.AESICVlen != AESGCMICVlen(12) {
-		v.AESICVlen.encode(b, der.Universal(der.TagInteger))
+		v.AESICVlen.encode(b, der.TagInteger)
 	}
 	b.End(m)
 }
@@ -12445,7 +12445,7 @@ func (v *GCMParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = GCMParameters{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GCMParameters")
 	}
 	return r.Finish("GCMParameters")
@@ -12465,7 +12465,7 @@ func (v *GCMParameters) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GCMParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12518,7 +12518,7 @@ func (v *AESGCMICVlen) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "AES-GCM-ICVlen")
 	}
 	return r.Finish("AES-GCM-ICVlen")
@@ -12538,7 +12538,7 @@ func (v *AESGCMICVlen) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AESGCMICVlen) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -12565,15 +12565,15 @@ func (v *CompressedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// compressionAlgorithm CompressionAlgorithmIdentifier
-	if err := v.CompressionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.CompressionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "compressionAlgorithm")
 	}
 	// encapContentInfo EncapsulatedContentInfo
-	if err := v.EncapContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncapContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
 	if err := s.Finish("CompressedData"); err != nil {
@@ -12585,9 +12585,9 @@ func (v *CompressedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a CompressedData in DER.
 func (v *CompressedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.CompressionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.EncapContentInfo.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.CompressionAlgorithm.encode(b, der.TagSequence)
+	v.EncapContentInfo.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -12608,7 +12608,7 @@ func (v *CompressedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CompressedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CompressedData")
 	}
 	return r.Finish("CompressedData")
@@ -12628,7 +12628,7 @@ func (v *CompressedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CompressedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12653,7 +12653,7 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) decode(r *der.Reader,
 		return err
 	}
 	// eContentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "eContentType")
 	}
@@ -12664,7 +12664,7 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) decode(r *der.Reader,
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
-		x3, err := w2.ReadOctetString(der.Universal(der.TagOctetString))
+		x3, err := w2.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -12683,10 +12683,10 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) decode(r *der.Reader,
 // encode writes v as a EncapsulatedContentInfo in DER.
 func (v *CompressedDataContent2010EncapsulatedContentInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.EContentType)
+	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
 		m1 := b.Begin(der.Context(0), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.EContent)
+		b.AddPrimitive(der.TagOctetString, v.EContent)
 		b.End(m1)
 	}
 	b.End(m)
@@ -12709,7 +12709,7 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalWith(b []byt
 	*v = CompressedDataContent2010EncapsulatedContentInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncapsulatedContentInfo")
 	}
 	return r.Finish("EncapsulatedContentInfo")
@@ -12729,7 +12729,7 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) AppendDER(dst []byte)
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CompressedDataContent2010EncapsulatedContentInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12753,7 +12753,7 @@ func (v *CompressionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -12781,7 +12781,7 @@ func (v *CompressionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error 
 // encode writes v as a CompressionAlgorithmIdentifier in DER.
 func (v *CompressionAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -12805,7 +12805,7 @@ func (v *CompressionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Optio
 	*v = CompressionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CompressionAlgorithmIdentifier")
 	}
 	return r.Finish("CompressionAlgorithmIdentifier")
@@ -12825,7 +12825,7 @@ func (v *CompressionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CompressionAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12854,7 +12854,7 @@ func (u *CompressionAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\b":
 		// cpa-zlibCompress 1.2.840.113549.1.9.16.3.8
 		u.Kind = CompressionAlgorithmIdentifierParametersZlibCompress
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CompressionAlgorithmIdentifier.parameters"); err != nil {
@@ -12888,7 +12888,7 @@ func (u *CompressionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error 
 func (u *CompressionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CompressionAlgorithmIdentifierParametersZlibCompress:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -13053,7 +13053,7 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) UnmarshalWith(b []byte, opts *der
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "SMIMECapabilitiesParametersForRC2CBC")
 	}
 	return r.Finish("SMIMECapabilitiesParametersForRC2CBC")
@@ -13073,7 +13073,7 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) AppendDER(dst []byte) ([]byte, er
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SMIMECapabilitiesParametersForRC2CBC) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -13137,7 +13137,7 @@ func (v *ParamOptions) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagEnumerated)); err != nil {
+	if err := v.decode(&r, der.TagEnumerated); err != nil {
 		return der.WithField(err, "ParamOptions")
 	}
 	return r.Finish("ParamOptions")
@@ -13157,7 +13157,7 @@ func (v *ParamOptions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ParamOptions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagEnumerated))
+	v.encode(b, der.TagEnumerated)
 	return b.Bytes()
 }
 
@@ -13209,7 +13209,7 @@ func (v *AttributeType) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "AttributeType")
 	}
 	return r.Finish("AttributeType")
@@ -13229,7 +13229,7 @@ func (v *AttributeType) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeType) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -13264,10 +13264,10 @@ func (c DirectoryStringChoice) String() string {
 func (v *X520name) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -13277,10 +13277,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -13290,10 +13290,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -13303,10 +13303,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -13316,10 +13316,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -13344,35 +13344,35 @@ func (v *X520name) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520name"))
 	}
@@ -13433,10 +13433,10 @@ type X520CommonName struct {
 func (v *X520CommonName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -13446,10 +13446,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -13459,10 +13459,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -13472,10 +13472,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -13485,10 +13485,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -13513,35 +13513,35 @@ func (v *X520CommonName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520CommonName"))
 	}
@@ -13602,10 +13602,10 @@ type X520LocalityName struct {
 func (v *X520LocalityName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -13615,10 +13615,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -13628,10 +13628,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -13641,10 +13641,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -13654,10 +13654,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -13682,35 +13682,35 @@ func (v *X520LocalityName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520LocalityName"))
 	}
@@ -13771,10 +13771,10 @@ type X520StateOrProvinceName struct {
 func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -13784,10 +13784,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -13797,10 +13797,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -13810,10 +13810,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -13823,10 +13823,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -13851,35 +13851,35 @@ func (v *X520StateOrProvinceName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520StateOrProvinceName"))
 	}
@@ -13940,10 +13940,10 @@ type X520OrganizationName struct {
 func (v *X520OrganizationName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -13953,10 +13953,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -13966,10 +13966,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -13979,10 +13979,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -13992,10 +13992,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -14020,35 +14020,35 @@ func (v *X520OrganizationName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520OrganizationName"))
 	}
@@ -14110,10 +14110,10 @@ type X520OrganizationalUnitName struct {
 func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -14123,10 +14123,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -14136,10 +14136,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -14149,10 +14149,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -14162,10 +14162,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -14190,35 +14190,35 @@ func (v *X520OrganizationalUnitName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520OrganizationalUnitName"))
 	}
@@ -14292,9 +14292,9 @@ func (c NameChoice) String() string {
 func (v *Name) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = NameRdnSequence
-		if err := v.RdnSequence.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.RdnSequence.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "rdnSequence")
 		}
 	default:
@@ -14307,7 +14307,7 @@ func (v *Name) decode(r *der.Reader) error {
 func (v *Name) encode(b *der.Builder) {
 	switch v.Choice {
 	case NameRdnSequence:
-		v.RdnSequence.encode(b, der.Universal(der.TagSequence))
+		v.RdnSequence.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("Name"))
 	}
@@ -14375,7 +14375,7 @@ func (v *RDNSequence) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decodeShared(&s, der.Universal(der.TagSet), &inner); err != nil {
+		if err := list[i].decodeShared(&s, der.TagSet, &inner); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -14390,7 +14390,7 @@ func (v *RDNSequence) decode(r *der.Reader, t der.Tag) error {
 func (v *RDNSequence) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSet))
+		(*v)[i].encode(b, der.TagSet)
 	}
 	b.End(m)
 }
@@ -14413,7 +14413,7 @@ func (v *RDNSequence) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RDNSequence")
 	}
 	return r.Finish("RDNSequence")
@@ -14433,7 +14433,7 @@ func (v *RDNSequence) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RDNSequence) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -14478,7 +14478,7 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 		}
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -14503,7 +14503,7 @@ func (v *RelativeDistinguishedName) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -14526,7 +14526,7 @@ func (v *RelativeDistinguishedName) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "RelativeDistinguishedName")
 	}
 	return r.Finish("RelativeDistinguishedName")
@@ -14546,7 +14546,7 @@ func (v *RelativeDistinguishedName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -14570,7 +14570,7 @@ func (v *SingleAttributeSupportedAttributes) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
@@ -14595,7 +14595,7 @@ func (v *SingleAttributeSupportedAttributes) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a SingleAttribute in DER.
 func (v *SingleAttributeSupportedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
+	b.AddOID(der.TagOID, v.Type)
 	v.Value.encode(b)
 	b.End(m)
 }
@@ -14617,7 +14617,7 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *der.O
 	*v = SingleAttributeSupportedAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SingleAttribute")
 	}
 	return r.Finish("SingleAttribute")
@@ -14637,7 +14637,7 @@ func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -14796,7 +14796,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
-		x1, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x1, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -14809,7 +14809,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 		// at-x520countryName 2.5.4.6
 		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
 		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x3, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -14827,7 +14827,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
 		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -14854,7 +14854,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
-		x6, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x6, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -14867,7 +14867,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
 		off7 := r.Offset()
-		x8, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x8, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -14930,32 +14930,32 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *der.Builder) {
 	case SingleAttributeSupportedAttributesValueX520Title:
 		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520countryName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
 		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueDomainComponent:
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(der.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -14981,10 +14981,10 @@ type DirectoryStringUbTitle struct {
 func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -14994,10 +14994,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -15007,10 +15007,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -15020,10 +15020,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -15033,10 +15033,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -15061,35 +15061,35 @@ func (v *DirectoryStringUbTitle) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
 	}
@@ -15156,10 +15156,10 @@ type DirectoryStringUbPseudonym struct {
 func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -15169,10 +15169,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -15182,10 +15182,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -15195,10 +15195,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -15208,10 +15208,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -15236,35 +15236,35 @@ func (v *DirectoryStringUbPseudonym) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
 	}
@@ -15333,16 +15333,16 @@ func (v *Certificate) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned TBSCertificate
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -15356,9 +15356,9 @@ func (v *Certificate) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Certificate in DER.
 func (v *Certificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -15379,7 +15379,7 @@ func (v *Certificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Certificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Certificate")
 	}
 	return r.Finish("Certificate")
@@ -15399,7 +15399,7 @@ func (v *Certificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Certificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15420,7 +15420,7 @@ func (v *CertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -15448,7 +15448,7 @@ func (v *CertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error 
 // encode writes v as a Certificate.algorithmIdentifier in DER.
 func (v *CertificateAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -15472,7 +15472,7 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Optio
 	*v = CertificateAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Certificate.algorithmIdentifier")
 	}
 	return r.Finish("Certificate.algorithmIdentifier")
@@ -15492,7 +15492,7 @@ func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15534,7 +15534,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15544,7 +15544,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15554,7 +15554,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15564,7 +15564,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15574,7 +15574,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15584,7 +15584,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15594,7 +15594,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15604,7 +15604,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15614,7 +15614,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15624,7 +15624,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15634,7 +15634,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15649,7 +15649,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -15683,32 +15683,32 @@ func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *der.Reader) error 
 func (u *CertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertificateAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -15783,7 +15783,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+		if err := v.Version.decode(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -15797,11 +15797,11 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		v.Version = VersionV1
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// issuer Name
@@ -15809,7 +15809,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "issuer")
 	}
 	// validity Validity
-	if err := v.Validity.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Validity.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "validity")
 	}
 	// subject Name
@@ -15817,7 +15817,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subject")
 	}
 	// subjectPublicKeyInfo SubjectPublicKeyInfo
-	if err := v.SubjectPublicKeyInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SubjectPublicKeyInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "subjectPublicKeyInfo")
 	}
 	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
@@ -15840,7 +15840,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "extensions")
 		}
-		if err := v.Extensions.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Extensions.decode(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
 		}
 		if err := w3.Finish("[3] EXPLICIT"); err != nil {
@@ -15865,15 +15865,15 @@ func (v *TBSCertificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 		b.End(m1)
 	}
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
-	v.Signature.encode(b, der.Universal(der.TagSequence))
+	v.SerialNumber.encode(b, der.TagInteger)
+	v.Signature.encode(b, der.TagSequence)
 	v.Issuer.encode(b)
-	v.Validity.encode(b, der.Universal(der.TagSequence))
+	v.Validity.encode(b, der.TagSequence)
 	v.Subject.encode(b)
-	v.SubjectPublicKeyInfo.encode(b, der.Universal(der.TagSequence))
+	v.SubjectPublicKeyInfo.encode(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
 		v.IssuerUniqueID.encode(b, der.Context(1))
 	}
@@ -15882,7 +15882,7 @@ func (v *TBSCertificate) encode(b *der.Builder, t der.Tag) {
 	}
 	if v.HasExtensions {
 		m2 := b.Begin(der.Context(3), true)
-		v.Extensions.encode(b, der.Universal(der.TagSequence))
+		v.Extensions.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	b.AddRaw(v.Unknown)
@@ -15906,7 +15906,7 @@ func (v *TBSCertificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSCertificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSCertificate")
 	}
 	return r.Finish("TBSCertificate")
@@ -15926,7 +15926,7 @@ func (v *TBSCertificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSCertificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15954,7 +15954,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *der.Reader, t der.Tag
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -15982,7 +15982,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *der.Reader, t der.Tag
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -16006,7 +16006,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *d
 	*v = AlgorithmIdentifierSignatureAlgorithms{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -16026,7 +16026,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16068,7 +16068,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16078,7 +16078,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16088,7 +16088,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16098,7 +16098,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16108,7 +16108,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16118,7 +16118,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16128,7 +16128,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16138,7 +16138,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16148,7 +16148,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16158,7 +16158,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16168,7 +16168,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16183,7 +16183,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -16217,32 +16217,32 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *der.Reader
 func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -16266,7 +16266,7 @@ func (v *ExtensionsCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -16291,7 +16291,7 @@ func (v *ExtensionsCertExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -16314,7 +16314,7 @@ func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -16334,7 +16334,7 @@ func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16369,15 +16369,15 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -16390,7 +16390,7 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -16408,11 +16408,11 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionCertExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -16435,7 +16435,7 @@ func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = ExtensionCertExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -16455,7 +16455,7 @@ func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16536,7 +16536,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16546,7 +16546,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
-		if err := u.SubjectKeyIdentifier.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.SubjectKeyIdentifier.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16556,7 +16556,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
 		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
-		if err := u.KeyUsage.decode(r, der.Universal(der.TagBitString)); err != nil {
+		if err := u.KeyUsage.decode(r, der.TagBitString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16571,7 +16571,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.PrivateKeyUsagePeriod = p2
-		if err := u.PrivateKeyUsagePeriod.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PrivateKeyUsagePeriod.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16581,7 +16581,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
 		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
-		if err := u.CertificatePolicies.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CertificatePolicies.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16591,7 +16591,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
 		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
-		if err := u.PolicyMappings.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PolicyMappings.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16601,7 +16601,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
-		if err := u.GeneralNames.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16611,7 +16611,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
-		if err := u.GeneralNames.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16621,7 +16621,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
-		if err := u.SubjectDirectoryAttributes.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SubjectDirectoryAttributes.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16631,7 +16631,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
 		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
-		if err := u.BasicConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.BasicConstraints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16646,7 +16646,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.NameConstraints = p3
-		if err := u.NameConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.NameConstraints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16661,7 +16661,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.PolicyConstraints = p4
-		if err := u.PolicyConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PolicyConstraints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16671,7 +16671,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
 		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
-		if err := u.ExtKeyUsage.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.ExtKeyUsage.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16681,7 +16681,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
-		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16691,7 +16691,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
 		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
-		if err := u.InhibitAnyPolicy.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.InhibitAnyPolicy.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16701,7 +16701,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
-		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16711,7 +16711,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
-		if err := u.AuthorityInfoAccess.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityInfoAccess.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16721,7 +16721,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
-		if err := u.SubjectInfoAccessSyntax.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SubjectInfoAccessSyntax.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -16755,54 +16755,54 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *der.Builder) {
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
-		u.SubjectKeyIdentifier.encode(b, der.Universal(der.TagOctetString))
+		u.SubjectKeyIdentifier.encode(b, der.TagOctetString)
 	case ExtensionCertExtensionsExtnValueKeyUsage:
-		u.KeyUsage.encode(b, der.Universal(der.TagBitString))
+		u.KeyUsage.encode(b, der.TagBitString)
 	case ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(der.NilValue("PrivateKeyUsagePeriod"))
 		} else {
-			u.PrivateKeyUsagePeriod.encode(b, der.Universal(der.TagSequence))
+			u.PrivateKeyUsagePeriod.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueCertificatePolicies:
-		u.CertificatePolicies.encode(b, der.Universal(der.TagSequence))
+		u.CertificatePolicies.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValuePolicyMappings:
-		u.PolicyMappings.encode(b, der.Universal(der.TagSequence))
+		u.PolicyMappings.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectAltName:
-		u.GeneralNames.encode(b, der.Universal(der.TagSequence))
+		u.GeneralNames.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueIssuerAltName:
-		u.GeneralNames.encode(b, der.Universal(der.TagSequence))
+		u.GeneralNames.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
-		u.SubjectDirectoryAttributes.encode(b, der.Universal(der.TagSequence))
+		u.SubjectDirectoryAttributes.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueBasicConstraints:
-		u.BasicConstraints.encode(b, der.Universal(der.TagSequence))
+		u.BasicConstraints.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(der.NilValue("NameConstraints"))
 		} else {
-			u.NameConstraints.encode(b, der.Universal(der.TagSequence))
+			u.NameConstraints.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValuePolicyConstraints:
 		if u.PolicyConstraints == nil {
 			b.SetError(der.NilValue("PolicyConstraints"))
 		} else {
-			u.PolicyConstraints.encode(b, der.Universal(der.TagSequence))
+			u.PolicyConstraints.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueExtKeyUsage:
-		u.ExtKeyUsage.encode(b, der.Universal(der.TagSequence))
+		u.ExtKeyUsage.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueCRLDistributionPoints:
-		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
-		u.InhibitAnyPolicy.encode(b, der.Universal(der.TagInteger))
+		u.InhibitAnyPolicy.encode(b, der.TagInteger)
 	case ExtensionCertExtensionsExtnValueFreshestCRL:
-		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
-		u.AuthorityInfoAccess.encode(b, der.Universal(der.TagSequence))
+		u.AuthorityInfoAccess.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
-		u.SubjectInfoAccessSyntax.encode(b, der.Universal(der.TagSequence))
+		u.SubjectInfoAccessSyntax.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -16852,7 +16852,7 @@ func (v *Version) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "Version")
 	}
 	return r.Finish("Version")
@@ -16872,7 +16872,7 @@ func (v *Version) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Version) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -16929,7 +16929,7 @@ func (v *CertificateSerialNumber) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "CertificateSerialNumber")
 	}
 	return r.Finish("CertificateSerialNumber")
@@ -16949,7 +16949,7 @@ func (v *CertificateSerialNumber) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -17010,7 +17010,7 @@ func (v *Validity) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Validity{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Validity")
 	}
 	return r.Finish("Validity")
@@ -17030,7 +17030,7 @@ func (v *Validity) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Validity) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17063,16 +17063,16 @@ func (c PKIX1Explicit2009TimeChoice) String() string {
 func (v *PKIX1Explicit2009Time) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagUTCTime):
+	case tag == der.TagUTCTime:
 		v.Choice = PKIX1Explicit2009TimeUTCTime
-		x1, err := r.ReadUTCTime(der.Universal(der.TagUTCTime))
+		x1, err := r.ReadUTCTime(der.TagUTCTime)
 		if err != nil {
 			return der.WithField(err, "utcTime")
 		}
 		v.Value = x1
-	case tag == der.Universal(der.TagGeneralizedTime):
+	case tag == der.TagGeneralizedTime:
 		v.Choice = PKIX1Explicit2009TimeGeneralTime
-		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "generalTime")
 		}
@@ -17087,9 +17087,9 @@ func (v *PKIX1Explicit2009Time) decode(r *der.Reader) error {
 func (v *PKIX1Explicit2009Time) encode(b *der.Builder) {
 	switch v.Choice {
 	case PKIX1Explicit2009TimeUTCTime:
-		b.AddUTCTime(der.Universal(der.TagUTCTime), v.Value)
+		b.AddUTCTime(der.TagUTCTime, v.Value)
 	case PKIX1Explicit2009TimeGeneralTime:
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Value)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Value)
 	default:
 		b.SetError(der.NoChoice("Time"))
 	}
@@ -17174,7 +17174,7 @@ func (v *UniqueIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "UniqueIdentifier")
 	}
 	return r.Finish("UniqueIdentifier")
@@ -17194,7 +17194,7 @@ func (v *UniqueIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UniqueIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -17218,11 +17218,11 @@ func (v *SubjectPublicKeyInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
-	if err := v.Algorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Algorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithm")
 	}
 	// subjectPublicKey BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "subjectPublicKey")
 	}
@@ -17236,8 +17236,8 @@ func (v *SubjectPublicKeyInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SubjectPublicKeyInfo in DER.
 func (v *SubjectPublicKeyInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.SubjectPublicKey)
+	v.Algorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
 }
 
@@ -17258,7 +17258,7 @@ func (v *SubjectPublicKeyInfo) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = SubjectPublicKeyInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectPublicKeyInfo")
 	}
 	return r.Finish("SubjectPublicKeyInfo")
@@ -17278,7 +17278,7 @@ func (v *SubjectPublicKeyInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17306,7 +17306,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *der.Reader, t der.Tag
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -17334,7 +17334,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *der.Reader, t der.Tag
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -17358,7 +17358,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *d
 	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -17378,7 +17378,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17427,7 +17427,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// pk-rsa 1.2.840.113549.1.1.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -17442,7 +17442,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.DSA = p1
-		if err := u.DSA.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DSA.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -17457,7 +17457,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.DH = p2
-		if err := u.DH.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DH.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -17467,7 +17467,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
-		if err := u.Kea.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.Kea.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -17512,7 +17512,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p3
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -17527,7 +17527,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSAESOAEP = p4
-		if err := u.RSAESOAEP.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSAESOAEP.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -17561,21 +17561,21 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *der.Reader
 func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA:
 		if u.DSA == nil {
 			b.SetError(der.NilValue("DSA-Params"))
 		} else {
-			u.DSA.encode(b, der.Universal(der.TagSequence))
+			u.DSA.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDH:
 		if u.DH == nil {
 			b.SetError(der.NilValue("DomainParameters"))
 		} else {
-			u.DH.encode(b, der.Universal(der.TagSequence))
+			u.DH.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
-		u.Kea.encode(b, der.Universal(der.TagOctetString))
+		u.Kea.encode(b, der.TagOctetString)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
 		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
@@ -17586,13 +17586,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *der.Builder
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP:
 		if u.RSAESOAEP == nil {
 			b.SetError(der.NilValue("RSAES-OAEP-params"))
 		} else {
-			u.RSAESOAEP.encode(b, der.Universal(der.TagSequence))
+			u.RSAESOAEP.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -17621,16 +17621,16 @@ func (v *CertificateList) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned TBSCertList
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -17644,9 +17644,9 @@ func (v *CertificateList) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a CertificateList in DER.
 func (v *CertificateList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -17667,7 +17667,7 @@ func (v *CertificateList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertificateList{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificateList")
 	}
 	return r.Finish("CertificateList")
@@ -17687,7 +17687,7 @@ func (v *CertificateList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17708,7 +17708,7 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -17736,7 +17736,7 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a CertificateList.algorithmIdentifier in DER.
 func (v *CertificateListAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -17760,7 +17760,7 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.O
 	*v = CertificateListAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificateList.algorithmIdentifier")
 	}
 	return r.Finish("CertificateList.algorithmIdentifier")
@@ -17780,7 +17780,7 @@ func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17822,7 +17822,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17832,7 +17832,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17842,7 +17842,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17852,7 +17852,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17862,7 +17862,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17872,7 +17872,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17882,7 +17882,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17892,7 +17892,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17902,7 +17902,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17912,7 +17912,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17922,7 +17922,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17937,7 +17937,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -17971,32 +17971,32 @@ func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *der.Reader) er
 func (u *CertificateListAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertificateListAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -18064,14 +18064,14 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version Version OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
-		if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if s.Peek(der.TagInteger) {
+		if err := v.Version.decode(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// issuer Name
@@ -18084,7 +18084,7 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 	}
 	// nextUpdate Time OPTIONAL
 	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.Universal(der.TagUTCTime) || t == der.Universal(der.TagGeneralizedTime))
+		return ok && (t == der.TagUTCTime || t == der.TagGeneralizedTime)
 	}(s.PeekTag()) {
 		if err := v.NextUpdate.decode(&s); err != nil {
 			return der.WithField(err, "nextUpdate")
@@ -18092,8 +18092,8 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		v.HasNextUpdate = true
 	}
 	// revokedCertificates SEQUENCE OF OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.RevokedCertificates.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.RevokedCertificates.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "revokedCertificates")
 		}
 		v.HasRevokedCertificates = true
@@ -18104,7 +18104,7 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
-		if err := v.CRLExtensions.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.CRLExtensions.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -18128,20 +18128,20 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 func (v *TBSCertList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasVersion {
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 	}
-	v.Signature.encode(b, der.Universal(der.TagSequence))
+	v.Signature.encode(b, der.TagSequence)
 	v.Issuer.encode(b)
 	v.ThisUpdate.encode(b)
 	if v.HasNextUpdate {
 		v.NextUpdate.encode(b)
 	}
 	if v.HasRevokedCertificates {
-		v.RevokedCertificates.encode(b, der.Universal(der.TagSequence))
+		v.RevokedCertificates.encode(b, der.TagSequence)
 	}
 	if v.HasCRLExtensions {
 		m1 := b.Begin(der.Context(0), true)
-		v.CRLExtensions.encode(b, der.Universal(der.TagSequence))
+		v.CRLExtensions.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.AddRaw(v.Unknown)
@@ -18165,7 +18165,7 @@ func (v *TBSCertList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSCertList{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSCertList")
 	}
 	return r.Finish("TBSCertList")
@@ -18185,7 +18185,7 @@ func (v *TBSCertList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSCertList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18203,7 +18203,7 @@ func (v *TBSCertListRevokedCertificates) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -18228,7 +18228,7 @@ func (v *TBSCertListRevokedCertificates) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -18254,7 +18254,7 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// userCertificate CertificateSerialNumber
-	if err := v.UserCertificate.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.UserCertificate.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "userCertificate")
 	}
 	// revocationDate Time
@@ -18262,8 +18262,8 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 		return der.WithField(err, "revocationDate")
 	}
 	// crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition)
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.CRLEntryExtensions.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.CRLEntryExtensions.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "crlEntryExtensions")
 		}
 		v.HasCRLEntryExtensions = true
@@ -18282,10 +18282,10 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a TBSCertList.revokedCertificates.item in DER.
 func (v *TBSCertListRevokedCertificatesItem) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.UserCertificate.encode(b, der.Universal(der.TagInteger))
+	v.UserCertificate.encode(b, der.TagInteger)
 	v.RevocationDate.encode(b)
 	if v.HasCRLEntryExtensions {
-		v.CRLEntryExtensions.encode(b, der.Universal(der.TagSequence))
+		v.CRLEntryExtensions.encode(b, der.TagSequence)
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
@@ -18308,7 +18308,7 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *der.O
 	*v = TBSCertListRevokedCertificatesItem{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSCertList.revokedCertificates.item")
 	}
 	return r.Finish("TBSCertList.revokedCertificates.item")
@@ -18328,7 +18328,7 @@ func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18349,7 +18349,7 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -18374,7 +18374,7 @@ func (v *ExtensionsCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -18397,7 +18397,7 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -18417,7 +18417,7 @@ func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18452,15 +18452,15 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -18473,7 +18473,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -18491,11 +18491,11 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -18518,7 +18518,7 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options)
 	*v = ExtensionCRLEntryExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -18538,7 +18538,7 @@ func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18576,7 +18576,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
-		if err := u.CRLReason.decode(r, der.Universal(der.TagEnumerated)); err != nil {
+		if err := u.CRLReason.decode(r, der.TagEnumerated); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18586,7 +18586,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
-		if err := u.CertificateIssuer.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CertificateIssuer.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18596,7 +18596,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode
-		x1, err := r.ReadOID(der.Universal(der.TagOID))
+		x1, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -18608,7 +18608,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueInvalidityDate
-		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -18641,13 +18641,13 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *der.Reader) error {
 func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionCRLEntryExtensionsExtnValueCRLReason:
-		u.CRLReason.encode(b, der.Universal(der.TagEnumerated))
+		u.CRLReason.encode(b, der.TagEnumerated)
 	case ExtensionCRLEntryExtensionsExtnValueCertificateIssuer:
-		u.CertificateIssuer.encode(b, der.Universal(der.TagSequence))
+		u.CertificateIssuer.encode(b, der.TagSequence)
 	case ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode:
-		b.AddOID(der.Universal(der.TagOID), u.HoldInstructionCode)
+		b.AddOID(der.TagOID, u.HoldInstructionCode)
 	case ExtensionCRLEntryExtensionsExtnValueInvalidityDate:
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), u.InvalidityDate)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, u.InvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -18670,7 +18670,7 @@ func (v *ExtensionsCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -18695,7 +18695,7 @@ func (v *ExtensionsCRLExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -18718,7 +18718,7 @@ func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -18738,7 +18738,7 @@ func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18773,15 +18773,15 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -18794,7 +18794,7 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -18812,11 +18812,11 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionCRLExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -18839,7 +18839,7 @@ func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = ExtensionCRLExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -18859,7 +18859,7 @@ func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18908,7 +18908,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18918,7 +18918,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
-		if err := u.IssuerAltName.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IssuerAltName.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18929,7 +18929,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 		// ext-CRLNumber 2.5.29.20
 		u.Kind = ExtensionCRLExtensionsExtnValueCRLNumber
 		off2 := r.Offset()
-		x3, err := r.ReadInteger(der.Universal(der.TagInteger))
+		x3, err := r.ReadInteger(der.TagInteger)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -18946,7 +18946,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
 		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
-		if err := u.DeltaCRLIndicator.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.DeltaCRLIndicator.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18961,7 +18961,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.IssuingDistributionPoint = p4
-		if err := u.IssuingDistributionPoint.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IssuingDistributionPoint.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18971,7 +18971,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
-		if err := u.FreshestCRL.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.FreshestCRL.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -19005,27 +19005,27 @@ func (u *ExtensionCRLExtensionsExtnValue) encode(b *der.Builder) {
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
 		}
 	case ExtensionCRLExtensionsExtnValueIssuerAltName:
-		u.IssuerAltName.encode(b, der.Universal(der.TagSequence))
+		u.IssuerAltName.encode(b, der.TagSequence)
 	case ExtensionCRLExtensionsExtnValueCRLNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
 				b.SetError(der.WithField(err, "CRLNumber"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), u.CRLNumber)
+		b.AddInteger(der.TagInteger, u.CRLNumber)
 	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
-		u.DeltaCRLIndicator.encode(b, der.Universal(der.TagInteger))
+		u.DeltaCRLIndicator.encode(b, der.TagInteger)
 	case ExtensionCRLExtensionsExtnValueIssuingDistributionPoint:
 		if u.IssuingDistributionPoint == nil {
 			b.SetError(der.NilValue("IssuingDistributionPoint"))
 		} else {
-			u.IssuingDistributionPoint.encode(b, der.Universal(der.TagSequence))
+			u.IssuingDistributionPoint.encode(b, der.TagSequence)
 		}
 	case ExtensionCRLExtensionsExtnValueFreshestCRL:
-		u.FreshestCRL.encode(b, der.Universal(der.TagSequence))
+		u.FreshestCRL.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -19127,7 +19127,7 @@ func (v *AuthorityKeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = AuthorityKeyIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthorityKeyIdentifier")
 	}
 	return r.Finish("AuthorityKeyIdentifier")
@@ -19147,7 +19147,7 @@ func (v *AuthorityKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthorityKeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19189,7 +19189,7 @@ func (v *KeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "KeyIdentifier")
 	}
 	return r.Finish("KeyIdentifier")
@@ -19209,7 +19209,7 @@ func (v *KeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -19346,7 +19346,7 @@ func (v *KeyUsage) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "KeyUsage")
 	}
 	return r.Finish("KeyUsage")
@@ -19366,7 +19366,7 @@ func (v *KeyUsage) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyUsage) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -19447,7 +19447,7 @@ func (v *PrivateKeyUsagePeriod) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = PrivateKeyUsagePeriod{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PrivateKeyUsagePeriod")
 	}
 	return r.Finish("PrivateKeyUsagePeriod")
@@ -19467,7 +19467,7 @@ func (v *PrivateKeyUsagePeriod) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PrivateKeyUsagePeriod) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19487,7 +19487,7 @@ func (v *CertificatePolicies) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -19512,7 +19512,7 @@ func (v *CertificatePolicies) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19535,7 +19535,7 @@ func (v *CertificatePolicies) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificatePolicies")
 	}
 	return r.Finish("CertificatePolicies")
@@ -19555,7 +19555,7 @@ func (v *CertificatePolicies) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificatePolicies) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19581,12 +19581,12 @@ func (v *PolicyInformation) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// policyIdentifier CertPolicyId
-	if err := v.PolicyIdentifier.decode(&s, der.Universal(der.TagOID)); err != nil {
+	if err := v.PolicyIdentifier.decode(&s, der.TagOID); err != nil {
 		return der.WithField(err, "policyIdentifier")
 	}
 	// policyQualifiers SEQUENCE OF OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.PolicyQualifiers.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.PolicyQualifiers.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "policyQualifiers")
 		}
 		v.HasPolicyQualifiers = true
@@ -19600,9 +19600,9 @@ func (v *PolicyInformation) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PolicyInformation in DER.
 func (v *PolicyInformation) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.PolicyIdentifier.encode(b, der.Universal(der.TagOID))
+	v.PolicyIdentifier.encode(b, der.TagOID)
 	if v.HasPolicyQualifiers {
-		v.PolicyQualifiers.encode(b, der.Universal(der.TagSequence))
+		v.PolicyQualifiers.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19624,7 +19624,7 @@ func (v *PolicyInformation) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyInformation{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyInformation")
 	}
 	return r.Finish("PolicyInformation")
@@ -19644,7 +19644,7 @@ func (v *PolicyInformation) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyInformation) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19662,7 +19662,7 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *der.Reader, t der.Tag) err
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -19687,7 +19687,7 @@ func (v *PolicyInformationPolicyQualifiers) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19740,7 +19740,7 @@ func (v *CertPolicyID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "CertPolicyId")
 	}
 	return r.Finish("CertPolicyId")
@@ -19760,7 +19760,7 @@ func (v *CertPolicyID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertPolicyID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -19785,7 +19785,7 @@ func (v *PolicyQualifierInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// policyQualifierId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "policyQualifierId")
 	}
@@ -19810,7 +19810,7 @@ func (v *PolicyQualifierInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PolicyQualifierInfo in DER.
 func (v *PolicyQualifierInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.PolicyQualifierID)
+	b.AddOID(der.TagOID, v.PolicyQualifierID)
 	v.Qualifier.encode(b)
 	b.End(m)
 }
@@ -19832,7 +19832,7 @@ func (v *PolicyQualifierInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyQualifierInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyQualifierInfo")
 	}
 	return r.Finish("PolicyQualifierInfo")
@@ -19852,7 +19852,7 @@ func (v *PolicyQualifierInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19884,7 +19884,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x02\x01":
 		// pqid-cps 1.3.6.1.5.5.7.2.1
 		u.Kind = PolicyQualifierInfoQualifierCps
-		if err := u.Cps.decode(r, der.Universal(der.TagIA5String)); err != nil {
+		if err := u.Cps.decode(r, der.TagIA5String); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -19899,7 +19899,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.Unotice = p1
-		if err := u.Unotice.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Unotice.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -19933,12 +19933,12 @@ func (u *PolicyQualifierInfoQualifier) keepDER(r *der.Reader) error {
 func (u *PolicyQualifierInfoQualifier) encode(b *der.Builder) {
 	switch u.Kind {
 	case PolicyQualifierInfoQualifierCps:
-		u.Cps.encode(b, der.Universal(der.TagIA5String))
+		u.Cps.encode(b, der.TagIA5String)
 	case PolicyQualifierInfoQualifierUnotice:
 		if u.Unotice == nil {
 			b.SetError(der.NilValue("UserNotice"))
 		} else {
-			u.Unotice.encode(b, der.Universal(der.TagSequence))
+			u.Unotice.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -19952,7 +19952,7 @@ type CPSuri string
 
 // decode reads a CPSuri from r.
 func (v *CPSuri) decode(r *der.Reader, t der.Tag) error {
-	x, err := r.ReadIA5String(t)
+	x, err := r.ReadText(t, der.TagIA5String)
 	if err != nil {
 		return err
 	}
@@ -19962,7 +19962,7 @@ func (v *CPSuri) decode(r *der.Reader, t der.Tag) error {
 
 // encode writes v as a CPSuri in DER.
 func (v *CPSuri) encode(b *der.Builder, t der.Tag) {
-	b.AddString(t, 22, string(*v))
+	b.AddText(t, der.TagIA5String, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CPSuri.
@@ -19983,7 +19983,7 @@ func (v *CPSuri) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagIA5String)); err != nil {
+	if err := v.decode(&r, der.TagIA5String); err != nil {
 		return der.WithField(err, "CPSuri")
 	}
 	return r.Finish("CPSuri")
@@ -20003,7 +20003,7 @@ func (v *CPSuri) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CPSuri) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagIA5String))
+	v.encode(b, der.TagIA5String)
 	return b.Bytes()
 }
 
@@ -20030,15 +20030,15 @@ func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// noticeRef NoticeReference OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.NoticeRef.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.NoticeRef.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "noticeRef")
 		}
 		v.HasNoticeRef = true
 	}
 	// explicitText DisplayText OPTIONAL
 	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.Universal(der.TagIA5String) || t == der.Universal(der.TagVisibleString) || t == der.Universal(der.TagBMPString) || t == der.Universal(der.TagUTF8String))
+		return ok && (t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String)
 	}(s.PeekTag()) {
 		if err := v.ExplicitText.decode(&s); err != nil {
 			return der.WithField(err, "explicitText")
@@ -20055,7 +20055,7 @@ func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
 func (v *UserNotice) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasNoticeRef {
-		v.NoticeRef.encode(b, der.Universal(der.TagSequence))
+		v.NoticeRef.encode(b, der.TagSequence)
 	}
 	if v.HasExplicitText {
 		v.ExplicitText.encode(b)
@@ -20080,7 +20080,7 @@ func (v *UserNotice) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = UserNotice{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "UserNotice")
 	}
 	return r.Finish("UserNotice")
@@ -20100,7 +20100,7 @@ func (v *UserNotice) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UserNotice) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20127,7 +20127,7 @@ func (v *NoticeReference) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "organization")
 	}
 	// noticeNumbers SEQUENCE OF
-	if err := v.NoticeNumbers.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.NoticeNumbers.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "noticeNumbers")
 	}
 	if err := s.Finish("NoticeReference"); err != nil {
@@ -20140,7 +20140,7 @@ func (v *NoticeReference) decode(r *der.Reader, t der.Tag) error {
 func (v *NoticeReference) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Organization.encode(b)
-	v.NoticeNumbers.encode(b, der.Universal(der.TagSequence))
+	v.NoticeNumbers.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -20161,7 +20161,7 @@ func (v *NoticeReference) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = NoticeReference{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "NoticeReference")
 	}
 	return r.Finish("NoticeReference")
@@ -20181,7 +20181,7 @@ func (v *NoticeReference) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *NoticeReference) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20199,7 +20199,7 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x1, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -20216,7 +20216,7 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *der.Reader, t der.Tag) error {
 func (v *NoticeReferenceNoticeNumbers) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		b.AddInteger(der.Universal(der.TagInteger), (*v)[i])
+		b.AddInteger(der.TagInteger, (*v)[i])
 	}
 	b.End(m)
 }
@@ -20254,10 +20254,10 @@ func (c DisplayTextChoice) String() string {
 func (v *DisplayText) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagIA5String):
+	case tag == der.TagIA5String:
 		v.Choice = DisplayTextIa5String
 		off1 := r.Offset()
-		x2, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x2, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "ia5String")
 		}
@@ -20267,10 +20267,10 @@ func (v *DisplayText) decode(r *der.Reader) error {
 				return der.WithField(err, "ia5String")
 			}
 		}
-	case tag == der.Universal(der.TagVisibleString):
+	case tag == der.TagVisibleString:
 		v.Choice = DisplayTextVisibleString
 		off3 := r.Offset()
-		x4, err := r.ReadVisibleString(der.Universal(der.TagVisibleString))
+		x4, err := r.ReadText(der.TagVisibleString, der.TagVisibleString)
 		if err != nil {
 			return der.WithField(err, "visibleString")
 		}
@@ -20280,10 +20280,10 @@ func (v *DisplayText) decode(r *der.Reader) error {
 				return der.WithField(err, "visibleString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DisplayTextBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -20293,10 +20293,10 @@ func (v *DisplayText) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DisplayTextUtf8String
 		off7 := r.Offset()
-		x8, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x8, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "utf8String")
 		}
@@ -20321,28 +20321,28 @@ func (v *DisplayText) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "ia5String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagIA5String), 22, v.Value)
+		b.AddText(der.TagIA5String, der.TagIA5String, v.Value)
 	case DisplayTextVisibleString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "visibleString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagVisibleString), 26, v.Value)
+		b.AddText(der.TagVisibleString, der.TagVisibleString, v.Value)
 	case DisplayTextBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DisplayTextUtf8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "utf8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DisplayText"))
 	}
@@ -20408,7 +20408,7 @@ func (v *PolicyMappings) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -20433,7 +20433,7 @@ func (v *PolicyMappings) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -20456,7 +20456,7 @@ func (v *PolicyMappings) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyMappings")
 	}
 	return r.Finish("PolicyMappings")
@@ -20476,7 +20476,7 @@ func (v *PolicyMappings) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyMappings) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20495,11 +20495,11 @@ func (v *PolicyMappingsItem) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// issuerDomainPolicy CertPolicyId
-	if err := v.IssuerDomainPolicy.decode(&s, der.Universal(der.TagOID)); err != nil {
+	if err := v.IssuerDomainPolicy.decode(&s, der.TagOID); err != nil {
 		return der.WithField(err, "issuerDomainPolicy")
 	}
 	// subjectDomainPolicy CertPolicyId
-	if err := v.SubjectDomainPolicy.decode(&s, der.Universal(der.TagOID)); err != nil {
+	if err := v.SubjectDomainPolicy.decode(&s, der.TagOID); err != nil {
 		return der.WithField(err, "subjectDomainPolicy")
 	}
 	if err := s.Finish("PolicyMappings.item"); err != nil {
@@ -20511,8 +20511,8 @@ func (v *PolicyMappingsItem) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PolicyMappings.item in DER.
 func (v *PolicyMappingsItem) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.IssuerDomainPolicy.encode(b, der.Universal(der.TagOID))
-	v.SubjectDomainPolicy.encode(b, der.Universal(der.TagOID))
+	v.IssuerDomainPolicy.encode(b, der.TagOID)
+	v.SubjectDomainPolicy.encode(b, der.TagOID)
 	b.End(m)
 }
 
@@ -20533,7 +20533,7 @@ func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyMappingsItem{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyMappings.item")
 	}
 	return r.Finish("PolicyMappings.item")
@@ -20553,7 +20553,7 @@ func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20621,7 +20621,7 @@ func (v *GeneralNames) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GeneralNames")
 	}
 	return r.Finish("GeneralNames")
@@ -20641,7 +20641,7 @@ func (v *GeneralNames) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GeneralNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20717,14 +20717,14 @@ func (v *GeneralName) decode(r *der.Reader) error {
 		v.OtherName = x1
 	case tag == der.Context(1):
 		v.Choice = GeneralNameRFC822Name
-		x2, err := r.ReadIA5String(der.Context(1))
+		x2, err := r.ReadText(der.Context(1), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "rfc822Name")
 		}
 		v.RFC822Name = x2
 	case tag == der.Context(2):
 		v.Choice = GeneralNameDNSName
-		x3, err := r.ReadIA5String(der.Context(2))
+		x3, err := r.ReadText(der.Context(2), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "dNSName")
 		}
@@ -20763,7 +20763,7 @@ func (v *GeneralName) decode(r *der.Reader) error {
 		}
 	case tag == der.Context(6):
 		v.Choice = GeneralNameUniformResourceIdentifier
-		x7, err := r.ReadIA5String(der.Context(6))
+		x7, err := r.ReadText(der.Context(6), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "uniformResourceIdentifier")
 		}
@@ -20794,9 +20794,9 @@ func (v *GeneralName) encode(b *der.Builder) {
 	case GeneralNameOtherName:
 		b.AddRaw(v.OtherName)
 	case GeneralNameRFC822Name:
-		b.AddString(der.Context(1), 22, v.RFC822Name)
+		b.AddText(der.Context(1), der.TagIA5String, v.RFC822Name)
 	case GeneralNameDNSName:
-		b.AddString(der.Context(2), 22, v.DNSName)
+		b.AddText(der.Context(2), der.TagIA5String, v.DNSName)
 	case GeneralNameX400Address:
 		if v.X400Address == nil {
 			b.SetError(der.NilValue("ORAddress"))
@@ -20814,7 +20814,7 @@ func (v *GeneralName) encode(b *der.Builder) {
 			v.EdiPartyName.encode(b, der.Context(5))
 		}
 	case GeneralNameUniformResourceIdentifier:
-		b.AddString(der.Context(6), 22, v.UniformResourceIdentifier)
+		b.AddText(der.Context(6), der.TagIA5String, v.UniformResourceIdentifier)
 	case GeneralNameIPAddress:
 		b.AddPrimitive(der.Context(7), v.IPAddress)
 	case GeneralNameRegisteredID:
@@ -20948,7 +20948,7 @@ func (v *EDIPartyName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = EDIPartyName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EDIPartyName")
 	}
 	return r.Finish("EDIPartyName")
@@ -20968,7 +20968,7 @@ func (v *EDIPartyName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EDIPartyName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20992,10 +20992,10 @@ type DirectoryStringUbMax struct {
 func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -21005,10 +21005,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -21018,10 +21018,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -21031,10 +21031,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -21044,10 +21044,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -21072,35 +21072,35 @@ func (v *DirectoryStringUbMax) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
 	}
@@ -21164,7 +21164,7 @@ func (v *SubjectDirectoryAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -21189,7 +21189,7 @@ func (v *SubjectDirectoryAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -21212,7 +21212,7 @@ func (v *SubjectDirectoryAttributes) UnmarshalWith(b []byte, opts *der.Options) 
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectDirectoryAttributes")
 	}
 	return r.Finish("SubjectDirectoryAttributes")
@@ -21232,7 +21232,7 @@ func (v *SubjectDirectoryAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21257,13 +21257,13 @@ func (v *AttributeSetSupportedAttributes) decode(r *der.Reader, t der.Tag) error
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -21306,8 +21306,8 @@ func (v *AttributeSetSupportedAttributes) decode(r *der.Reader, t der.Tag) error
 // encode writes v as a AttributeSet in DER.
 func (v *AttributeSetSupportedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -21332,7 +21332,7 @@ func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *der.Opti
 	*v = AttributeSetSupportedAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeSet")
 	}
 	return r.Finish("AttributeSet")
@@ -21352,7 +21352,7 @@ func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21511,7 +21511,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
-		x1, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x1, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -21524,7 +21524,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 		// at-x520countryName 2.5.4.6
 		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
 		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x3, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -21542,7 +21542,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
 		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -21569,7 +21569,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
-		x6, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x6, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -21582,7 +21582,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
 		off7 := r.Offset()
-		x8, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x8, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -21645,32 +21645,32 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *der.Builder) {
 	case AttributeSetSupportedAttributesValuesX520Title:
 		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520countryName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
 		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(der.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -21700,9 +21700,9 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// cA BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off1 := s.Offset()
-		x2, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "cA")
 		}
@@ -21715,9 +21715,9 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 		v.CA = false
 	}
 	// pathLenConstraint INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "pathLenConstraint")
 		}
@@ -21739,7 +21739,7 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 func (v *BasicConstraints) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasCA && b.Tolerates(der.TolerateExplicitDefault)) || v.CA {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.CA)
+		b.AddBoolean(der.TagBoolean, v.CA)
 	}
 	if v.HasPathLenConstraint {
 		if !b.SkipConstraints() {
@@ -21747,7 +21747,7 @@ func (v *BasicConstraints) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "pathLenConstraint"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), v.PathLenConstraint)
+		b.AddInteger(der.TagInteger, v.PathLenConstraint)
 	}
 	b.End(m)
 }
@@ -21769,7 +21769,7 @@ func (v *BasicConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = BasicConstraints{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BasicConstraints")
 	}
 	return r.Finish("BasicConstraints")
@@ -21789,7 +21789,7 @@ func (v *BasicConstraints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BasicConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21865,7 +21865,7 @@ func (v *NameConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = NameConstraints{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "NameConstraints")
 	}
 	return r.Finish("NameConstraints")
@@ -21885,7 +21885,7 @@ func (v *NameConstraints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *NameConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21905,7 +21905,7 @@ func (v *GeneralSubtrees) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -21930,7 +21930,7 @@ func (v *GeneralSubtrees) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -21953,7 +21953,7 @@ func (v *GeneralSubtrees) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GeneralSubtrees")
 	}
 	return r.Finish("GeneralSubtrees")
@@ -21973,7 +21973,7 @@ func (v *GeneralSubtrees) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GeneralSubtrees) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22069,7 +22069,7 @@ func (v *GeneralSubtree) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = GeneralSubtree{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GeneralSubtree")
 	}
 	return r.Finish("GeneralSubtree")
@@ -22089,7 +22089,7 @@ func (v *GeneralSubtree) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GeneralSubtree) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22157,7 +22157,7 @@ func (v *BaseDistance) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "BaseDistance")
 	}
 	return r.Finish("BaseDistance")
@@ -22177,7 +22177,7 @@ func (v *BaseDistance) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BaseDistance) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -22252,7 +22252,7 @@ func (v *PolicyConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyConstraints{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyConstraints")
 	}
 	return r.Finish("PolicyConstraints")
@@ -22272,7 +22272,7 @@ func (v *PolicyConstraints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22340,7 +22340,7 @@ func (v *SkipCerts) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "SkipCerts")
 	}
 	return r.Finish("SkipCerts")
@@ -22360,7 +22360,7 @@ func (v *SkipCerts) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SkipCerts) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -22380,7 +22380,7 @@ func (v *CRLDistributionPoints) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -22405,7 +22405,7 @@ func (v *CRLDistributionPoints) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -22428,7 +22428,7 @@ func (v *CRLDistributionPoints) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CRLDistributionPoints")
 	}
 	return r.Finish("CRLDistributionPoints")
@@ -22448,7 +22448,7 @@ func (v *CRLDistributionPoints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLDistributionPoints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22548,7 +22548,7 @@ func (v *DistributionPoint) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DistributionPoint{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DistributionPoint")
 	}
 	return r.Finish("DistributionPoint")
@@ -22568,7 +22568,7 @@ func (v *DistributionPoint) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22804,7 +22804,7 @@ func (v *ReasonFlags) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "ReasonFlags")
 	}
 	return r.Finish("ReasonFlags")
@@ -22824,7 +22824,7 @@ func (v *ReasonFlags) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ReasonFlags) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -22844,7 +22844,7 @@ func (v *ExtKeyUsageSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagOID)); err != nil {
+		if err := list[i].decode(&s, der.TagOID); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -22869,7 +22869,7 @@ func (v *ExtKeyUsageSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagOID))
+		(*v)[i].encode(b, der.TagOID)
 	}
 	b.End(m)
 }
@@ -22892,7 +22892,7 @@ func (v *ExtKeyUsageSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtKeyUsageSyntax")
 	}
 	return r.Finish("ExtKeyUsageSyntax")
@@ -22912,7 +22912,7 @@ func (v *ExtKeyUsageSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22964,7 +22964,7 @@ func (v *KeyPurposeID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "KeyPurposeId")
 	}
 	return r.Finish("KeyPurposeId")
@@ -22984,7 +22984,7 @@ func (v *KeyPurposeID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyPurposeID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -23005,7 +23005,7 @@ func (v *AuthorityInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -23030,7 +23030,7 @@ func (v *AuthorityInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -23053,7 +23053,7 @@ func (v *AuthorityInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthorityInfoAccessSyntax")
 	}
 	return r.Finish("AuthorityInfoAccessSyntax")
@@ -23073,7 +23073,7 @@ func (v *AuthorityInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthorityInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23096,7 +23096,7 @@ func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// accessMethod OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "accessMethod")
 	}
@@ -23114,7 +23114,7 @@ func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AccessDescription in DER.
 func (v *AccessDescription) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AccessMethod)
+	b.AddOID(der.TagOID, v.AccessMethod)
 	v.AccessLocation.encode(b)
 	b.End(m)
 }
@@ -23136,7 +23136,7 @@ func (v *AccessDescription) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AccessDescription{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AccessDescription")
 	}
 	return r.Finish("AccessDescription")
@@ -23156,7 +23156,7 @@ func (v *AccessDescription) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AccessDescription) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23177,7 +23177,7 @@ func (v *SubjectInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -23202,7 +23202,7 @@ func (v *SubjectInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -23225,7 +23225,7 @@ func (v *SubjectInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectInfoAccessSyntax")
 	}
 	return r.Finish("SubjectInfoAccessSyntax")
@@ -23245,7 +23245,7 @@ func (v *SubjectInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23313,7 +23313,7 @@ func (v *CRLNumber) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "CRLNumber")
 	}
 	return r.Finish("CRLNumber")
@@ -23333,7 +23333,7 @@ func (v *CRLNumber) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -23510,7 +23510,7 @@ func (v *IssuingDistributionPoint) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = IssuingDistributionPoint{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "IssuingDistributionPoint")
 	}
 	return r.Finish("IssuingDistributionPoint")
@@ -23530,7 +23530,7 @@ func (v *IssuingDistributionPoint) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23640,7 +23640,7 @@ func (v *CRLReason) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagEnumerated)); err != nil {
+	if err := v.decode(&r, der.TagEnumerated); err != nil {
 		return der.WithField(err, "CRLReason")
 	}
 	return r.Finish("CRLReason")
@@ -23660,7 +23660,7 @@ func (v *CRLReason) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLReason) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagEnumerated))
+	v.encode(b, der.TagEnumerated)
 	return b.Bytes()
 }
 
@@ -23684,13 +23684,13 @@ func (v *RSAPublicKey) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// modulus INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "modulus")
 	}
 	v.Modulus = x1
 	// publicExponent INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "publicExponent")
 	}
@@ -23704,8 +23704,8 @@ func (v *RSAPublicKey) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a RSAPublicKey in DER.
 func (v *RSAPublicKey) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.Modulus)
-	b.AddInteger(der.Universal(der.TagInteger), v.PublicExponent)
+	b.AddInteger(der.TagInteger, v.Modulus)
+	b.AddInteger(der.TagInteger, v.PublicExponent)
 	b.End(m)
 }
 
@@ -23726,7 +23726,7 @@ func (v *RSAPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSAPublicKey{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RSAPublicKey")
 	}
 	return r.Finish("RSAPublicKey")
@@ -23746,7 +23746,7 @@ func (v *RSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RSAPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23773,19 +23773,19 @@ func (v *DSAParams) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// p INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "p")
 	}
 	v.P = x1
 	// q INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "q")
 	}
 	v.Q = x2
 	// g INTEGER
-	x3, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x3, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "g")
 	}
@@ -23799,9 +23799,9 @@ func (v *DSAParams) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DSA-Params in DER.
 func (v *DSAParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.P)
-	b.AddInteger(der.Universal(der.TagInteger), v.Q)
-	b.AddInteger(der.Universal(der.TagInteger), v.G)
+	b.AddInteger(der.TagInteger, v.P)
+	b.AddInteger(der.TagInteger, v.Q)
+	b.AddInteger(der.TagInteger, v.G)
 	b.End(m)
 }
 
@@ -23822,7 +23822,7 @@ func (v *DSAParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DSAParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DSA-Params")
 	}
 	return r.Finish("DSA-Params")
@@ -23842,7 +23842,7 @@ func (v *DSAParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DSAParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23899,7 +23899,7 @@ func (v *DSAPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "DSAPublicKey")
 	}
 	return r.Finish("DSAPublicKey")
@@ -23919,7 +23919,7 @@ func (v *DSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DSAPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -23956,26 +23956,26 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// p INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "p")
 	}
 	v.P = x1
 	// g INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "g")
 	}
 	v.G = x2
 	// q INTEGER
-	x3, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x3, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "q")
 	}
 	v.Q = x3
 	// j INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
-		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
+	if s.Peek(der.TagInteger) {
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "j")
 		}
@@ -23983,8 +23983,8 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 		v.HasJ = true
 	}
 	// validationParams ValidationParams OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.ValidationParams.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.ValidationParams.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "validationParams")
 		}
 		v.HasValidationParams = true
@@ -23998,14 +23998,14 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DomainParameters in DER.
 func (v *DomainParameters) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.P)
-	b.AddInteger(der.Universal(der.TagInteger), v.G)
-	b.AddInteger(der.Universal(der.TagInteger), v.Q)
+	b.AddInteger(der.TagInteger, v.P)
+	b.AddInteger(der.TagInteger, v.G)
+	b.AddInteger(der.TagInteger, v.Q)
 	if v.HasJ {
-		b.AddInteger(der.Universal(der.TagInteger), v.J)
+		b.AddInteger(der.TagInteger, v.J)
 	}
 	if v.HasValidationParams {
-		v.ValidationParams.encode(b, der.Universal(der.TagSequence))
+		v.ValidationParams.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -24027,7 +24027,7 @@ func (v *DomainParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DomainParameters{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DomainParameters")
 	}
 	return r.Finish("DomainParameters")
@@ -24047,7 +24047,7 @@ func (v *DomainParameters) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DomainParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24071,13 +24071,13 @@ func (v *ValidationParams) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// seed BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
 	v.Seed = x1
 	// pgenCounter INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "pgenCounter")
 	}
@@ -24091,8 +24091,8 @@ func (v *ValidationParams) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ValidationParams in DER.
 func (v *ValidationParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddBitString(der.Universal(der.TagBitString), v.Seed)
-	b.AddInteger(der.Universal(der.TagInteger), v.PgenCounter)
+	b.AddBitString(der.TagBitString, v.Seed)
+	b.AddInteger(der.TagInteger, v.PgenCounter)
 	b.End(m)
 }
 
@@ -24113,7 +24113,7 @@ func (v *ValidationParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ValidationParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ValidationParams")
 	}
 	return r.Finish("ValidationParams")
@@ -24133,7 +24133,7 @@ func (v *ValidationParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ValidationParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24190,7 +24190,7 @@ func (v *DHPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "DHPublicKey")
 	}
 	return r.Finish("DHPublicKey")
@@ -24210,7 +24210,7 @@ func (v *DHPublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DHPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -24252,7 +24252,7 @@ func (v *KEAParamsID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "KEA-Params-Id")
 	}
 	return r.Finish("KEA-Params-Id")
@@ -24272,7 +24272,7 @@ func (v *KEAParamsID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KEAParamsID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -24314,7 +24314,7 @@ func (v *ECPoint) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ECPoint")
 	}
 	return r.Finish("ECPoint")
@@ -24334,7 +24334,7 @@ func (v *ECPoint) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ECPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -24373,9 +24373,9 @@ func (c ECParametersChoice) String() string {
 func (v *ECParameters) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagOID):
+	case tag == der.TagOID:
 		v.Choice = ECParametersNamedCurve
-		x1, err := r.ReadOID(der.Universal(der.TagOID))
+		x1, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithField(err, "namedCurve")
 		}
@@ -24390,7 +24390,7 @@ func (v *ECParameters) decode(r *der.Reader) error {
 func (v *ECParameters) encode(b *der.Builder) {
 	switch v.Choice {
 	case ECParametersNamedCurve:
-		b.AddOID(der.Universal(der.TagOID), v.NamedCurve)
+		b.AddOID(der.TagOID, v.NamedCurve)
 	default:
 		b.SetError(der.NoChoice("ECParameters"))
 	}
@@ -24457,13 +24457,13 @@ func (v *DSASigValue) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// r INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "r")
 	}
 	v.R = x1
 	// s INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "s")
 	}
@@ -24477,8 +24477,8 @@ func (v *DSASigValue) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DSA-Sig-Value in DER.
 func (v *DSASigValue) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.R)
-	b.AddInteger(der.Universal(der.TagInteger), v.S)
+	b.AddInteger(der.TagInteger, v.R)
+	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
 }
 
@@ -24499,7 +24499,7 @@ func (v *DSASigValue) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DSASigValue{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DSA-Sig-Value")
 	}
 	return r.Finish("DSA-Sig-Value")
@@ -24519,7 +24519,7 @@ func (v *DSASigValue) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DSASigValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24543,13 +24543,13 @@ func (v *ECDSASigValue) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// r INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "r")
 	}
 	v.R = x1
 	// s INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "s")
 	}
@@ -24563,8 +24563,8 @@ func (v *ECDSASigValue) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ECDSA-Sig-Value in DER.
 func (v *ECDSASigValue) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.R)
-	b.AddInteger(der.Universal(der.TagInteger), v.S)
+	b.AddInteger(der.TagInteger, v.R)
+	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
 }
 
@@ -24585,7 +24585,7 @@ func (v *ECDSASigValue) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ECDSASigValue{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ECDSA-Sig-Value")
 	}
 	return r.Finish("ECDSA-Sig-Value")
@@ -24605,7 +24605,7 @@ func (v *ECDSASigValue) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ECDSASigValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24647,7 +24647,7 @@ func (v *EncodingParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "EncodingParameters")
 	}
 	return r.Finish("EncodingParameters")
@@ -24667,7 +24667,7 @@ func (v *EncodingParameters) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncodingParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -24691,7 +24691,7 @@ func (v *HashAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -24719,7 +24719,7 @@ func (v *HashAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a HashAlgorithm in DER.
 func (v *HashAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -24743,7 +24743,7 @@ func (v *HashAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = HashAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "HashAlgorithm")
 	}
 	return r.Finish("HashAlgorithm")
@@ -24763,7 +24763,7 @@ func (v *HashAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *HashAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24795,7 +24795,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
 		u.Kind = HashAlgorithmParametersIDSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -24805,7 +24805,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x04":
 		// 2.16.840.1.101.3.4.2.4
 		u.Kind = HashAlgorithmParametersIDSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -24815,7 +24815,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
 		u.Kind = HashAlgorithmParametersIDSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -24825,7 +24825,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
 		u.Kind = HashAlgorithmParametersIDSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -24835,7 +24835,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
 		u.Kind = HashAlgorithmParametersIDSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -24872,15 +24872,15 @@ func (u *HashAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *HashAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case HashAlgorithmParametersIDSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -24906,7 +24906,7 @@ func (v *MaskGenAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -24934,7 +24934,7 @@ func (v *MaskGenAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a MaskGenAlgorithm in DER.
 func (v *MaskGenAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -24958,7 +24958,7 @@ func (v *MaskGenAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MaskGenAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "MaskGenAlgorithm")
 	}
 	return r.Finish("MaskGenAlgorithm")
@@ -24978,7 +24978,7 @@ func (v *MaskGenAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25012,7 +25012,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.IDMgf1 = p1
-		if err := u.IDMgf1.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IDMgf1.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
@@ -25049,7 +25049,7 @@ func (u *MaskGenAlgorithmParameters) encode(b *der.Builder) {
 		if u.IDMgf1 == nil {
 			b.SetError(der.NilValue("HashAlgorithm"))
 		} else {
-			u.IDMgf1.encode(b, der.Universal(der.TagSequence))
+			u.IDMgf1.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -25076,7 +25076,7 @@ func (v *PSourceAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -25104,7 +25104,7 @@ func (v *PSourceAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PSourceAlgorithm in DER.
 func (v *PSourceAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -25128,7 +25128,7 @@ func (v *PSourceAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PSourceAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PSourceAlgorithm")
 	}
 	return r.Finish("PSourceAlgorithm")
@@ -25148,7 +25148,7 @@ func (v *PSourceAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25177,7 +25177,7 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\x01\t":
 		// 1.2.840.113549.1.1.9
 		u.Kind = PSourceAlgorithmParametersIDPSpecified
-		if err := u.IDPSpecified.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.IDPSpecified.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
@@ -25211,7 +25211,7 @@ func (u *PSourceAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *PSourceAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case PSourceAlgorithmParametersIDPSpecified:
-		u.IDPSpecified.encode(b, der.Universal(der.TagOctetString))
+		u.IDPSpecified.encode(b, der.TagOctetString)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -25256,7 +25256,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
-		if err := v.HashAlgorithm.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.HashAlgorithm.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -25270,7 +25270,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
-		if err := v.MaskGenAlgorithm.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+		if err := v.MaskGenAlgorithm.decode(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -25285,7 +25285,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "saltLength")
 		}
-		x5, err := w4.ReadInteger(der.Universal(der.TagInteger))
+		x5, err := w4.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "saltLength")
 		}
@@ -25310,7 +25310,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "trailerField")
 		}
-		x8, err := w7.ReadInteger(der.Universal(der.TagInteger))
+		x8, err := w7.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "trailerField")
 		}
@@ -25339,12 +25339,12 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasHashAlgorithm {
 		m1 := b.Begin(der.Context(0), true)
-		v.HashAlgorithm.encode(b, der.Universal(der.TagSequence))
+		v.HashAlgorithm.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	if v.HasMaskGenAlgorithm {
 		m2 := b.Begin(der.Context(1), true)
-		v.MaskGenAlgorithm.encode(b, der.Universal(der.TagSequence))
+		v.MaskGenAlgorithm.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	if (v.HasSaltLength && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
@@ -25352,7 +25352,7 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 		return ok && n == int64(20)
 	}() {
 		m3 := b.Begin(der.Context(2), true)
-		b.AddInteger(der.Universal(der.TagInteger), v.SaltLength)
+		b.AddInteger(der.TagInteger, v.SaltLength)
 		b.End(m3)
 	}
 	if (v.HasTrailerField && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
@@ -25360,7 +25360,7 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 		return ok && n == int64(1)
 	}() {
 		m4 := b.Begin(der.Context(3), true)
-		b.AddInteger(der.Universal(der.TagInteger), v.TrailerField)
+		b.AddInteger(der.TagInteger, v.TrailerField)
 		b.End(m4)
 	}
 	b.End(m)
@@ -25383,7 +25383,7 @@ func (v *RSASSAPSSParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSASSAPSSParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RSASSA-PSS-params")
 	}
 	return r.Finish("RSASSA-PSS-params")
@@ -25403,7 +25403,7 @@ func (v *RSASSAPSSParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RSASSAPSSParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25442,7 +25442,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "hashFunc")
 		}
-		if err := v.HashFunc.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.HashFunc.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "hashFunc")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -25456,7 +25456,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
-		if err := v.MaskGenFunc.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+		if err := v.MaskGenFunc.decode(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -25470,7 +25470,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
-		if err := v.PSourceFunc.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+		if err := v.PSourceFunc.decode(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
 		if err := w3.Finish("[2] EXPLICIT"); err != nil {
@@ -25489,17 +25489,17 @@ func (v *RSAESOAEPParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasHashFunc {
 		m1 := b.Begin(der.Context(0), true)
-		v.HashFunc.encode(b, der.Universal(der.TagSequence))
+		v.HashFunc.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	if v.HasMaskGenFunc {
 		m2 := b.Begin(der.Context(1), true)
-		v.MaskGenFunc.encode(b, der.Universal(der.TagSequence))
+		v.MaskGenFunc.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	if v.HasPSourceFunc {
 		m3 := b.Begin(der.Context(2), true)
-		v.PSourceFunc.encode(b, der.Universal(der.TagSequence))
+		v.PSourceFunc.encode(b, der.TagSequence)
 		b.End(m3)
 	}
 	b.End(m)
@@ -25522,7 +25522,7 @@ func (v *RSAESOAEPParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSAESOAEPParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RSAES-OAEP-params")
 	}
 	return r.Finish("RSAES-OAEP-params")
@@ -25542,7 +25542,7 @@ func (v *RSAESOAEPParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RSAESOAEPParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25574,19 +25574,19 @@ func (v *ORAddress) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// built-in-standard-attributes BuiltInStandardAttributes
-	if err := v.BuiltInStandardAttributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.BuiltInStandardAttributes.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "built-in-standard-attributes")
 	}
 	// built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.BuiltInDomainDefinedAttributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.BuiltInDomainDefinedAttributes.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "built-in-domain-defined-attributes")
 		}
 		v.HasBuiltInDomainDefinedAttributes = true
 	}
 	// extension-attributes ExtensionAttributes OPTIONAL
-	if s.Peek(der.Universal(der.TagSet)) {
-		if err := v.ExtensionAttributes.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if s.Peek(der.TagSet) {
+		if err := v.ExtensionAttributes.decode(&s, der.TagSet); err != nil {
 			return der.WithField(err, "extension-attributes")
 		}
 		v.HasExtensionAttributes = true
@@ -25600,12 +25600,12 @@ func (v *ORAddress) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ORAddress in DER.
 func (v *ORAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.BuiltInStandardAttributes.encode(b, der.Universal(der.TagSequence))
+	v.BuiltInStandardAttributes.encode(b, der.TagSequence)
 	if v.HasBuiltInDomainDefinedAttributes {
-		v.BuiltInDomainDefinedAttributes.encode(b, der.Universal(der.TagSequence))
+		v.BuiltInDomainDefinedAttributes.encode(b, der.TagSequence)
 	}
 	if v.HasExtensionAttributes {
-		v.ExtensionAttributes.encode(b, der.Universal(der.TagSet))
+		v.ExtensionAttributes.encode(b, der.TagSet)
 	}
 	b.End(m)
 }
@@ -25627,7 +25627,7 @@ func (v *ORAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ORAddress{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ORAddress")
 	}
 	return r.Finish("ORAddress")
@@ -25647,7 +25647,7 @@ func (v *ORAddress) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ORAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25714,14 +25714,8 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
-	if s.Peek(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 1,
-	}) {
-		w1, err := s.ReadConstructed(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 1,
-		}, "[APPLICATION 1] EXPLICIT")
+	if s.Peek(der.Application(1)) {
+		w1, err := s.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "country-name")
 		}
@@ -25734,14 +25728,8 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 		v.HasCountryName = true
 	}
 	// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
-	if s.Peek(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 2,
-	}) {
-		w2, err := s.ReadConstructed(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 2,
-		}, "[APPLICATION 2] EXPLICIT")
+	if s.Peek(der.Application(2)) {
+		w2, err := s.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "administration-domain-name")
 		}
@@ -25819,18 +25807,12 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 func (v *BuiltInStandardAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasCountryName {
-		m1 := b.Begin(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 1,
-		}, true)
+		m1 := b.Begin(der.Application(1), true)
 		v.CountryName.encode(b)
 		b.End(m1)
 	}
 	if v.HasAdministrationDomainName {
-		m2 := b.Begin(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 2,
-		}, true)
+		m2 := b.Begin(der.Application(2), true)
 		v.AdministrationDomainName.encode(b)
 		b.End(m2)
 	}
@@ -25877,7 +25859,7 @@ func (v *BuiltInStandardAttributes) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = BuiltInStandardAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BuiltInStandardAttributes")
 	}
 	return r.Finish("BuiltInStandardAttributes")
@@ -25897,7 +25879,7 @@ func (v *BuiltInStandardAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25932,10 +25914,10 @@ func (c CountryNameChoice) String() string {
 func (v *CountryName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = CountryNameX121DccCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "x121-dcc-code")
 		}
@@ -25945,10 +25927,10 @@ func (v *CountryName) decode(r *der.Reader) error {
 				return der.WithField(err, "x121-dcc-code")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = CountryNameIso3166Alpha2Code
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "iso-3166-alpha2-code")
 		}
@@ -25973,14 +25955,14 @@ func (v *CountryName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case CountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("CountryName"))
 	}
@@ -26003,10 +25985,7 @@ func (v *CountryName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CountryName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	w1, err := r.ReadConstructed(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 1,
-	}, "[APPLICATION 1] EXPLICIT")
+	w1, err := r.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "CountryName")
 	}
@@ -26033,10 +26012,7 @@ func (v *CountryName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CountryName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	m2 := b.Begin(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 1,
-	}, true)
+	m2 := b.Begin(der.Application(1), true)
 	v.encode(b)
 	b.End(m2)
 	return b.Bytes()
@@ -26071,10 +26047,10 @@ func (c AdministrationDomainNameChoice) String() string {
 func (v *AdministrationDomainName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = AdministrationDomainNameNumeric
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric")
 		}
@@ -26084,10 +26060,10 @@ func (v *AdministrationDomainName) decode(r *der.Reader) error {
 				return der.WithField(err, "numeric")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = AdministrationDomainNamePrintable
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable")
 		}
@@ -26112,14 +26088,14 @@ func (v *AdministrationDomainName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case AdministrationDomainNamePrintable:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
 				b.SetError(der.WithField(err, "printable"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("AdministrationDomainName"))
 	}
@@ -26142,10 +26118,7 @@ func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = AdministrationDomainName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	w1, err := r.ReadConstructed(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 2,
-	}, "[APPLICATION 2] EXPLICIT")
+	w1, err := r.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "AdministrationDomainName")
 	}
@@ -26172,10 +26145,7 @@ func (v *AdministrationDomainName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AdministrationDomainName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	m2 := b.Begin(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 2,
-	}, true)
+	m2 := b.Begin(der.Application(2), true)
 	v.encode(b)
 	b.End(m2)
 	return b.Bytes()
@@ -26196,7 +26166,7 @@ type X121Address string
 // decode reads a X121Address from r.
 func (v *X121Address) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadNumericString(t)
+	x, err := r.ReadText(t, der.TagNumericString)
 	if err != nil {
 		return err
 	}
@@ -26216,7 +26186,7 @@ func (v *X121Address) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 18, string(*v))
+	b.AddText(t, der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X121Address.
@@ -26237,7 +26207,7 @@ func (v *X121Address) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagNumericString)); err != nil {
+	if err := v.decode(&r, der.TagNumericString); err != nil {
 		return der.WithField(err, "X121Address")
 	}
 	return r.Finish("X121Address")
@@ -26257,7 +26227,7 @@ func (v *X121Address) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *X121Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagNumericString))
+	v.encode(b, der.TagNumericString)
 	return b.Bytes()
 }
 
@@ -26270,7 +26240,7 @@ type TerminalIdentifier string
 // decode reads a TerminalIdentifier from r.
 func (v *TerminalIdentifier) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadPrintableString(t)
+	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
 		return err
 	}
@@ -26290,7 +26260,7 @@ func (v *TerminalIdentifier) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 19, string(*v))
+	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TerminalIdentifier.
@@ -26311,7 +26281,7 @@ func (v *TerminalIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+	if err := v.decode(&r, der.TagPrintableString); err != nil {
 		return der.WithField(err, "TerminalIdentifier")
 	}
 	return r.Finish("TerminalIdentifier")
@@ -26331,7 +26301,7 @@ func (v *TerminalIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TerminalIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagPrintableString))
+	v.encode(b, der.TagPrintableString)
 	return b.Bytes()
 }
 
@@ -26364,10 +26334,10 @@ func (c PrivateDomainNameChoice) String() string {
 func (v *PrivateDomainName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = PrivateDomainNameNumeric
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric")
 		}
@@ -26377,10 +26347,10 @@ func (v *PrivateDomainName) decode(r *der.Reader) error {
 				return der.WithField(err, "numeric")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = PrivateDomainNamePrintable
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable")
 		}
@@ -26405,14 +26375,14 @@ func (v *PrivateDomainName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case PrivateDomainNamePrintable:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "printable"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("PrivateDomainName"))
 	}
@@ -26468,7 +26438,7 @@ type OrganizationName string
 // decode reads a OrganizationName from r.
 func (v *OrganizationName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadPrintableString(t)
+	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
 		return err
 	}
@@ -26488,7 +26458,7 @@ func (v *OrganizationName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 19, string(*v))
+	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OrganizationName.
@@ -26509,7 +26479,7 @@ func (v *OrganizationName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+	if err := v.decode(&r, der.TagPrintableString); err != nil {
 		return der.WithField(err, "OrganizationName")
 	}
 	return r.Finish("OrganizationName")
@@ -26529,7 +26499,7 @@ func (v *OrganizationName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OrganizationName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagPrintableString))
+	v.encode(b, der.TagPrintableString)
 	return b.Bytes()
 }
 
@@ -26542,7 +26512,7 @@ type NumericUserIdentifier string
 // decode reads a NumericUserIdentifier from r.
 func (v *NumericUserIdentifier) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadNumericString(t)
+	x, err := r.ReadText(t, der.TagNumericString)
 	if err != nil {
 		return err
 	}
@@ -26562,7 +26532,7 @@ func (v *NumericUserIdentifier) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 18, string(*v))
+	b.AddText(t, der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a NumericUserIdentifier.
@@ -26583,7 +26553,7 @@ func (v *NumericUserIdentifier) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagNumericString)); err != nil {
+	if err := v.decode(&r, der.TagNumericString); err != nil {
 		return der.WithField(err, "NumericUserIdentifier")
 	}
 	return r.Finish("NumericUserIdentifier")
@@ -26603,7 +26573,7 @@ func (v *NumericUserIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *NumericUserIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagNumericString))
+	v.encode(b, der.TagNumericString)
 	return b.Bytes()
 }
 
@@ -26657,7 +26627,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 0
 			off2 := s.Offset()
-			x3, err := s.ReadPrintableString(der.Context(0))
+			x3, err := s.ReadText(der.Context(0), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "surname")
 			}
@@ -26678,7 +26648,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 1
 			off4 := s.Offset()
-			x5, err := s.ReadPrintableString(der.Context(1))
+			x5, err := s.ReadText(der.Context(1), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "given-name")
 			}
@@ -26699,7 +26669,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 2
 			off6 := s.Offset()
-			x7, err := s.ReadPrintableString(der.Context(2))
+			x7, err := s.ReadText(der.Context(2), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "initials")
 			}
@@ -26720,7 +26690,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 3
 			off8 := s.Offset()
-			x9, err := s.ReadPrintableString(der.Context(3))
+			x9, err := s.ReadText(der.Context(3), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "generation-qualifier")
 			}
@@ -26749,14 +26719,14 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "surname"))
 		}
 	}
-	b.AddString(der.Context(0), 19, v.Surname)
+	b.AddText(der.Context(0), der.TagPrintableString, v.Surname)
 	if v.HasGivenName {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "given-name"))
 			}
 		}
-		b.AddString(der.Context(1), 19, v.GivenName)
+		b.AddText(der.Context(1), der.TagPrintableString, v.GivenName)
 	}
 	if v.HasInitials {
 		if !b.SkipConstraints() {
@@ -26764,7 +26734,7 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "initials"))
 			}
 		}
-		b.AddString(der.Context(2), 19, v.Initials)
+		b.AddText(der.Context(2), der.TagPrintableString, v.Initials)
 	}
 	if v.HasGenerationQualifier {
 		if !b.SkipConstraints() {
@@ -26772,7 +26742,7 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "generation-qualifier"))
 			}
 		}
-		b.AddString(der.Context(3), 19, v.GenerationQualifier)
+		b.AddText(der.Context(3), der.TagPrintableString, v.GenerationQualifier)
 	}
 	b.End(m)
 }
@@ -26794,7 +26764,7 @@ func (v *PersonalName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PersonalName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "PersonalName")
 	}
 	return r.Finish("PersonalName")
@@ -26814,7 +26784,7 @@ func (v *PersonalName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -26835,7 +26805,7 @@ func (v *OrganizationalUnitNames) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagPrintableString)); err != nil {
+		if err := list[i].decode(&s, der.TagPrintableString); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -26860,7 +26830,7 @@ func (v *OrganizationalUnitNames) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagPrintableString))
+		(*v)[i].encode(b, der.TagPrintableString)
 	}
 	b.End(m)
 }
@@ -26883,7 +26853,7 @@ func (v *OrganizationalUnitNames) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OrganizationalUnitNames")
 	}
 	return r.Finish("OrganizationalUnitNames")
@@ -26903,7 +26873,7 @@ func (v *OrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -26916,7 +26886,7 @@ type OrganizationalUnitName string
 // decode reads a OrganizationalUnitName from r.
 func (v *OrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadPrintableString(t)
+	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
 		return err
 	}
@@ -26936,7 +26906,7 @@ func (v *OrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 19, string(*v))
+	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OrganizationalUnitName.
@@ -26957,7 +26927,7 @@ func (v *OrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+	if err := v.decode(&r, der.TagPrintableString); err != nil {
 		return der.WithField(err, "OrganizationalUnitName")
 	}
 	return r.Finish("OrganizationalUnitName")
@@ -26977,7 +26947,7 @@ func (v *OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagPrintableString))
+	v.encode(b, der.TagPrintableString)
 	return b.Bytes()
 }
 
@@ -26999,7 +26969,7 @@ func (v *BuiltInDomainDefinedAttributes) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -27024,7 +26994,7 @@ func (v *BuiltInDomainDefinedAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -27047,7 +27017,7 @@ func (v *BuiltInDomainDefinedAttributes) UnmarshalWith(b []byte, opts *der.Optio
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BuiltInDomainDefinedAttributes")
 	}
 	return r.Finish("BuiltInDomainDefinedAttributes")
@@ -27067,7 +27037,7 @@ func (v *BuiltInDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BuiltInDomainDefinedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27093,7 +27063,7 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// type PrintableString
 	off1 := s.Offset()
-	x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+	x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
@@ -27105,7 +27075,7 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// value PrintableString
 	off3 := s.Offset()
-	x4, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+	x4, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 	if err != nil {
 		return der.WithField(err, "value")
 	}
@@ -27129,13 +27099,13 @@ func (v *BuiltInDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "type"))
 		}
 	}
-	b.AddString(der.Universal(der.TagPrintableString), 19, v.Type)
+	b.AddText(der.TagPrintableString, der.TagPrintableString, v.Type)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 			b.SetError(der.WithField(err, "value"))
 		}
 	}
-	b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+	b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	b.End(m)
 }
 
@@ -27156,7 +27126,7 @@ func (v *BuiltInDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Option
 	*v = BuiltInDomainDefinedAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BuiltInDomainDefinedAttribute")
 	}
 	return r.Finish("BuiltInDomainDefinedAttribute")
@@ -27176,7 +27146,7 @@ func (v *BuiltInDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27203,7 +27173,7 @@ func (v *ExtensionAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -27228,7 +27198,7 @@ func (v *ExtensionAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -27251,7 +27221,7 @@ func (v *ExtensionAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "ExtensionAttributes")
 	}
 	return r.Finish("ExtensionAttributes")
@@ -27271,7 +27241,7 @@ func (v *ExtensionAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -27364,7 +27334,7 @@ func (v *ExtensionAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtensionAttribute")
 	}
 	return r.Finish("ExtensionAttribute")
@@ -27384,7 +27354,7 @@ func (v *ExtensionAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27454,7 +27424,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-commonName
 		u.Kind = ExtensionAttributeExtensionAttributeValueCommonName
 		off1 := r.Offset()
-		x2, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x2, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -27472,7 +27442,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-teletexCommonName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexCommonName
 		off3 := r.Offset()
-		x4, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x4, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -27490,7 +27460,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-teletexOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationName
 		off5 := r.Offset()
-		x6, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x6, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -27512,7 +27482,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.TeletexPersonalName = p7
-		if err := u.TeletexPersonalName.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.TeletexPersonalName.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27522,7 +27492,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 5:
 		// ea-teletexOrganizationalUnitNames
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
-		if err := u.TeletexOrganizationalUnitNames.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.TeletexOrganizationalUnitNames.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27533,7 +27503,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-pDSName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePDSName
 		off8 := r.Offset()
-		x9, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x9, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -27570,7 +27540,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27580,7 +27550,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27590,7 +27560,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27600,7 +27570,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27610,7 +27580,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27620,7 +27590,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27635,7 +27605,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.UnformattedPostalAddress = p10
-		if err := u.UnformattedPostalAddress.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.UnformattedPostalAddress.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27645,7 +27615,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 17:
 		// ea-streetAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27655,7 +27625,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27665,7 +27635,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27675,7 +27645,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27685,7 +27655,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27710,7 +27680,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 23:
 		// ea-terminalType
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
-		if err := u.TerminalType.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.TerminalType.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27720,7 +27690,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 6:
 		// ea-teletexDomainDefinedAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
-		if err := u.TeletexDomainDefinedAttributes.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.TeletexDomainDefinedAttributes.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -27759,68 +27729,68 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "commonName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexCommonName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, u.String)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexOrganizationName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, u.String)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
 	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
 		} else {
-			u.TeletexPersonalName.encode(b, der.Universal(der.TagSet))
+			u.TeletexPersonalName.encode(b, der.TagSet)
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
-		u.TeletexOrganizationalUnitNames.encode(b, der.Universal(der.TagSequence))
+		u.TeletexOrganizationalUnitNames.encode(b, der.TagSequence)
 	case ExtensionAttributeExtensionAttributeValuePDSName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "pDSName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.encode(b)
 	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
 		u.PostalCode.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
 		} else {
-			u.UnformattedPostalAddress.encode(b, der.Universal(der.TagSet))
+			u.UnformattedPostalAddress.encode(b, der.TagSet)
 		}
 	case ExtensionAttributeExtensionAttributeValueStreetAddress:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
@@ -27828,9 +27798,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
 			u.ExtendedNetworkAddress.encode(b)
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
-		u.TerminalType.encode(b, der.Universal(der.TagInteger))
+		u.TerminalType.encode(b, der.TagInteger)
 	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
-		u.TeletexDomainDefinedAttributes.encode(b, der.Universal(der.TagSequence))
+		u.TeletexDomainDefinedAttributes.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -27875,7 +27845,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 0
 			off2 := s.Offset()
-			x3, err := s.ReadTeletexString(der.Context(0))
+			x3, err := s.ReadText(der.Context(0), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "surname")
 			}
@@ -27896,7 +27866,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 1
 			off4 := s.Offset()
-			x5, err := s.ReadTeletexString(der.Context(1))
+			x5, err := s.ReadText(der.Context(1), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "given-name")
 			}
@@ -27917,7 +27887,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 2
 			off6 := s.Offset()
-			x7, err := s.ReadTeletexString(der.Context(2))
+			x7, err := s.ReadText(der.Context(2), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "initials")
 			}
@@ -27938,7 +27908,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 3
 			off8 := s.Offset()
-			x9, err := s.ReadTeletexString(der.Context(3))
+			x9, err := s.ReadText(der.Context(3), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "generation-qualifier")
 			}
@@ -27967,14 +27937,14 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 			b.SetError(der.WithField(err, "surname"))
 		}
 	}
-	b.AddString(der.Context(0), 20, v.Surname)
+	b.AddText(der.Context(0), der.TagTeletexString, v.Surname)
 	if v.HasGivenName {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[1] TeletexString", der.CharCount(string(v.GivenName)), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "given-name"))
 			}
 		}
-		b.AddString(der.Context(1), 20, v.GivenName)
+		b.AddText(der.Context(1), der.TagTeletexString, v.GivenName)
 	}
 	if v.HasInitials {
 		if !b.SkipConstraints() {
@@ -27982,7 +27952,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 				b.SetError(der.WithField(err, "initials"))
 			}
 		}
-		b.AddString(der.Context(2), 20, v.Initials)
+		b.AddText(der.Context(2), der.TagTeletexString, v.Initials)
 	}
 	if v.HasGenerationQualifier {
 		if !b.SkipConstraints() {
@@ -27990,7 +27960,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 				b.SetError(der.WithField(err, "generation-qualifier"))
 			}
 		}
-		b.AddString(der.Context(3), 20, v.GenerationQualifier)
+		b.AddText(der.Context(3), der.TagTeletexString, v.GenerationQualifier)
 	}
 	b.End(m)
 }
@@ -28012,7 +27982,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) Unmarshal
 	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
@@ -28032,7 +28002,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -28050,7 +28020,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagTeletexString)); err != nil {
+		if err := list[i].decode(&s, der.TagTeletexString); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -28075,7 +28045,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagTeletexString))
+		(*v)[i].encode(b, der.TagTeletexString)
 	}
 	b.End(m)
 }
@@ -28105,10 +28075,10 @@ func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoi
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "x121-dcc-code")
 		}
@@ -28118,10 +28088,10 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 				return der.WithField(err, "x121-dcc-code")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "iso-3166-alpha2-code")
 		}
@@ -28146,14 +28116,14 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) e
 				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
 	}
@@ -28225,10 +28195,10 @@ func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() stri
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric-code")
 		}
@@ -28238,10 +28208,10 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *der.Read
 				return der.WithField(err, "numeric-code")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable-code")
 		}
@@ -28266,14 +28236,14 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *der.Buil
 				b.SetError(der.WithField(err, "numeric-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "printable-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
 	}
@@ -28342,7 +28312,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == der.Universal(der.TagSequence):
+		case tag == der.TagSequence:
 			// printable-address SEQUENCE OF OPTIONAL
 			if v.HasPrintableAddress {
 				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
@@ -28351,11 +28321,11 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 			}
 			prev = 0
-			if err := v.PrintableAddress.decode(&s, der.Universal(der.TagSequence)); err != nil {
+			if err := v.PrintableAddress.decode(&s, der.TagSequence); err != nil {
 				return der.WithField(err, "printable-address")
 			}
 			v.HasPrintableAddress = true
-		case tag == der.Universal(der.TagTeletexString):
+		case tag == der.TagTeletexString:
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
 				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
@@ -28365,7 +28335,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 			}
 			prev = 1
 			off1 := s.Offset()
-			x2, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+			x2, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "teletex-string")
 			}
@@ -28387,7 +28357,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableAddress {
-		v.PrintableAddress.encode(b, der.Universal(der.TagSequence))
+		v.PrintableAddress.encode(b, der.TagSequence)
 	}
 	if v.HasTeletexString {
 		if !b.SkipConstraints() {
@@ -28395,7 +28365,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) enco
 				b.SetError(der.WithField(err, "teletex-string"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.TeletexString)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.TeletexString)
 	}
 	b.End(m)
 }
@@ -28417,7 +28387,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Unma
 	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
@@ -28437,7 +28407,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Appe
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -28456,7 +28426,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	}
 	for i := range list {
 		off1 := s.Offset()
-		x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -28493,7 +28463,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 				b.SetError(der.WithField(err, ""))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, (*v)[i])
+		b.AddText(der.TagPrintableString, der.TagPrintableString, (*v)[i])
 	}
 	b.End(m)
 }
@@ -28525,9 +28495,9 @@ func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) S
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2
-		if err := v.E163_4Address.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.E163_4Address.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "e163-4-address")
 		}
 	case tag == der.Context(0):
@@ -28550,7 +28520,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) encode(b *der.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
-		v.E163_4Address.encode(b, der.Universal(der.TagSequence))
+		v.E163_4Address.encode(b, der.TagSequence)
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
 		if v.PsapAddress == nil {
 			b.SetError(der.NilValue("PresentationAddress"))
@@ -28621,7 +28591,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	}
 	// number [0] NumericString
 	off1 := s.Offset()
-	x2, err := s.ReadNumericString(der.Context(0))
+	x2, err := s.ReadText(der.Context(0), der.TagNumericString)
 	if err != nil {
 		return der.WithField(err, "number")
 	}
@@ -28634,7 +28604,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	// sub-address [1] NumericString OPTIONAL
 	if s.Peek(der.Context(1)) {
 		off3 := s.Offset()
-		x4, err := s.ReadNumericString(der.Context(1))
+		x4, err := s.ReadText(der.Context(1), der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "sub-address")
 		}
@@ -28660,14 +28630,14 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 			b.SetError(der.WithField(err, "number"))
 		}
 	}
-	b.AddString(der.Context(0), 18, v.Number)
+	b.AddText(der.Context(0), der.TagNumericString, v.Number)
 	if v.HasSubAddress {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
 				b.SetError(der.WithField(err, "sub-address"))
 			}
 		}
-		b.AddString(der.Context(1), 18, v.SubAddress)
+		b.AddText(der.Context(1), der.TagNumericString, v.SubAddress)
 	}
 	b.End(m)
 }
@@ -28689,7 +28659,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
@@ -28709,7 +28679,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -28765,7 +28735,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -28790,7 +28760,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -28804,7 +28774,7 @@ type TeletexOrganizationalUnitName string
 // decode reads a TeletexOrganizationalUnitName from r.
 func (v *TeletexOrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadTeletexString(t)
+	x, err := r.ReadText(t, der.TagTeletexString)
 	if err != nil {
 		return err
 	}
@@ -28824,7 +28794,7 @@ func (v *TeletexOrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 20, string(*v))
+	b.AddText(t, der.TagTeletexString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TeletexOrganizationalUnitName.
@@ -28845,7 +28815,7 @@ func (v *TeletexOrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Option
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagTeletexString)); err != nil {
+	if err := v.decode(&r, der.TagTeletexString); err != nil {
 		return der.WithField(err, "TeletexOrganizationalUnitName")
 	}
 	return r.Finish("TeletexOrganizationalUnitName")
@@ -28865,7 +28835,7 @@ func (v *TeletexOrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagTeletexString))
+	v.encode(b, der.TagTeletexString)
 	return b.Bytes()
 }
 
@@ -28897,7 +28867,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == der.Universal(der.TagPrintableString):
+		case tag == der.TagPrintableString:
 			// printable-string PrintableString OPTIONAL
 			if v.HasPrintableString {
 				return der.Duplicate(s.Offset(), "PDSParameter")
@@ -28907,7 +28877,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 0
 			off1 := s.Offset()
-			x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+			x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "printable-string")
 			}
@@ -28918,7 +28888,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 				}
 			}
 			v.HasPrintableString = true
-		case tag == der.Universal(der.TagTeletexString):
+		case tag == der.TagTeletexString:
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
 				return der.Duplicate(s.Offset(), "PDSParameter")
@@ -28928,7 +28898,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 1
 			off3 := s.Offset()
-			x4, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+			x4, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "teletex-string")
 			}
@@ -28955,7 +28925,7 @@ func (v *PDSParameter) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "printable-string"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.PrintableString)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.PrintableString)
 	}
 	if v.HasTeletexString {
 		if !b.SkipConstraints() {
@@ -28963,7 +28933,7 @@ func (v *PDSParameter) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "teletex-string"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.TeletexString)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.TeletexString)
 	}
 	b.End(m)
 }
@@ -28985,7 +28955,7 @@ func (v *PDSParameter) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PDSParameter{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "PDSParameter")
 	}
 	return r.Finish("PDSParameter")
@@ -29005,7 +28975,7 @@ func (v *PDSParameter) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PDSParameter) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -29045,7 +29015,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "pSelector")
 		}
-		x2, err := w1.ReadOctetString(der.Universal(der.TagOctetString))
+		x2, err := w1.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "pSelector")
 		}
@@ -29061,7 +29031,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "sSelector")
 		}
-		x4, err := w3.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := w3.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "sSelector")
 		}
@@ -29077,7 +29047,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "tSelector")
 		}
-		x6, err := w5.ReadOctetString(der.Universal(der.TagOctetString))
+		x6, err := w5.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "tSelector")
 		}
@@ -29092,7 +29062,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "nAddresses")
 	}
-	if err := v.NAddresses.decode(&w7, der.Universal(der.TagSet)); err != nil {
+	if err := v.NAddresses.decode(&w7, der.TagSet); err != nil {
 		return der.WithField(err, "nAddresses")
 	}
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
@@ -29109,21 +29079,21 @@ func (v *PresentationAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPSelector {
 		m1 := b.Begin(der.Context(0), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.PSelector)
+		b.AddPrimitive(der.TagOctetString, v.PSelector)
 		b.End(m1)
 	}
 	if v.HasSSelector {
 		m2 := b.Begin(der.Context(1), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.SSelector)
+		b.AddPrimitive(der.TagOctetString, v.SSelector)
 		b.End(m2)
 	}
 	if v.HasTSelector {
 		m3 := b.Begin(der.Context(2), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.TSelector)
+		b.AddPrimitive(der.TagOctetString, v.TSelector)
 		b.End(m3)
 	}
 	m4 := b.Begin(der.Context(3), true)
-	v.NAddresses.encode(b, der.Universal(der.TagSet))
+	v.NAddresses.encode(b, der.TagSet)
 	b.End(m4)
 	b.End(m)
 }
@@ -29145,7 +29115,7 @@ func (v *PresentationAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PresentationAddress{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PresentationAddress")
 	}
 	return r.Finish("PresentationAddress")
@@ -29165,7 +29135,7 @@ func (v *PresentationAddress) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PresentationAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -29189,7 +29159,7 @@ func (v *PresentationAddressNAddresses) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := s.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -29216,7 +29186,7 @@ func (v *PresentationAddressNAddresses) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		b.AddPrimitive(der.Universal(der.TagOctetString), (*v)[i])
+		b.AddPrimitive(der.TagOctetString, (*v)[i])
 	}
 	b.EndSetOf(m)
 }
@@ -29243,7 +29213,7 @@ func (v *TeletexDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// type TeletexString
 	off1 := s.Offset()
-	x2, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+	x2, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
@@ -29255,7 +29225,7 @@ func (v *TeletexDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// value TeletexString
 	off3 := s.Offset()
-	x4, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+	x4, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 	if err != nil {
 		return der.WithField(err, "value")
 	}
@@ -29279,13 +29249,13 @@ func (v *TeletexDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "type"))
 		}
 	}
-	b.AddString(der.Universal(der.TagTeletexString), 20, v.Type)
+	b.AddText(der.TagTeletexString, der.TagTeletexString, v.Type)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 			b.SetError(der.WithField(err, "value"))
 		}
 	}
-	b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+	b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	b.End(m)
 }
 
@@ -29306,7 +29276,7 @@ func (v *TeletexDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Option
 	*v = TeletexDomainDefinedAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TeletexDomainDefinedAttribute")
 	}
 	return r.Finish("TeletexDomainDefinedAttribute")
@@ -29326,7 +29296,7 @@ func (v *TeletexDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TeletexDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -29352,16 +29322,16 @@ func (v *AttributeCertificateV1) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned AttributeCertificateInfoV1
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -29375,9 +29345,9 @@ func (v *AttributeCertificateV1) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeCertificateV1 in DER.
 func (v *AttributeCertificateV1) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -29398,7 +29368,7 @@ func (v *AttributeCertificateV1) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = AttributeCertificateV1{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificateV1")
 	}
 	return r.Finish("AttributeCertificateV1")
@@ -29418,7 +29388,7 @@ func (v *AttributeCertificateV1) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -29439,7 +29409,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *der.Reader, t der.
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -29467,7 +29437,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *der.Reader, t der.
 // encode writes v as a AttributeCertificateV1.algorithmIdentifier in DER.
 func (v *AttributeCertificateV1AlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -29491,7 +29461,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalWith(b []byte, opts
 	*v = AttributeCertificateV1AlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificateV1.algorithmIdentifier")
 	}
 	return r.Finish("AttributeCertificateV1.algorithmIdentifier")
@@ -29511,7 +29481,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) AppendDER(dst []byte) ([]byt
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateV1AlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -29553,7 +29523,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29563,7 +29533,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29573,7 +29543,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29583,7 +29553,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29593,7 +29563,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29603,7 +29573,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29613,7 +29583,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29623,7 +29593,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29633,7 +29603,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29643,7 +29613,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29653,7 +29623,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29668,7 +29638,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -29702,32 +29672,32 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) keepDER(r *der.Rea
 func (u *AttributeCertificateV1AlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -29787,9 +29757,9 @@ func (v *AttributeCertificateInfoV1) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version AttCertVersionV1 DEFAULT v1
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off1 := s.Offset()
-		if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+		if err := v.Version.decode(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
@@ -29804,35 +29774,35 @@ func (v *AttributeCertificateInfoV1) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subject")
 	}
 	// issuer GeneralNames
-	if err := v.Issuer.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Issuer.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "issuer")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	// attCertValidityPeriod AttCertValidityPeriod
-	if err := v.AttCertValidityPeriod.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AttCertValidityPeriod.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attCertValidityPeriod")
 	}
 	// attributes SEQUENCE OF
-	if err := v.Attributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Attributes.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attributes")
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
-	if s.Peek(der.Universal(der.TagBitString)) {
-		if err := v.IssuerUniqueID.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if s.Peek(der.TagBitString) {
+		if err := v.IssuerUniqueID.decode(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 		v.HasIssuerUniqueID = true
 	}
 	// extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Extensions.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Extensions.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
 		}
 		v.HasExtensions = true
@@ -29848,19 +29818,19 @@ func (v *AttributeCertificateInfoV1) decode(r *der.Reader, t der.Tag) error {
 func (v *AttributeCertificateInfoV1) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 	}
 	v.Subject.encode(b)
-	v.Issuer.encode(b, der.Universal(der.TagSequence))
-	v.Signature.encode(b, der.Universal(der.TagSequence))
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
-	v.AttCertValidityPeriod.encode(b, der.Universal(der.TagSequence))
-	v.Attributes.encode(b, der.Universal(der.TagSequence))
+	v.Issuer.encode(b, der.TagSequence)
+	v.Signature.encode(b, der.TagSequence)
+	v.SerialNumber.encode(b, der.TagInteger)
+	v.AttCertValidityPeriod.encode(b, der.TagSequence)
+	v.Attributes.encode(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
-		v.IssuerUniqueID.encode(b, der.Universal(der.TagBitString))
+		v.IssuerUniqueID.encode(b, der.TagBitString)
 	}
 	if v.HasExtensions {
-		v.Extensions.encode(b, der.Universal(der.TagSequence))
+		v.Extensions.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -29882,7 +29852,7 @@ func (v *AttributeCertificateInfoV1) UnmarshalWith(b []byte, opts *der.Options) 
 	*v = AttributeCertificateInfoV1{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificateInfoV1")
 	}
 	return r.Finish("AttributeCertificateInfoV1")
@@ -29902,7 +29872,7 @@ func (v *AttributeCertificateInfoV1) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateInfoV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -29944,7 +29914,7 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *der.Reader) error {
 			return der.WithField(err, "baseCertificateID")
 		}
 		v.BaseCertificateID = p2
-		if err := v.BaseCertificateID.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.BaseCertificateID.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "baseCertificateID")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -29956,7 +29926,7 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *der.Reader) error {
 		if err != nil {
 			return der.WithField(err, "subjectName")
 		}
-		if err := v.SubjectName.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+		if err := v.SubjectName.decode(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "subjectName")
 		}
 		if err := w3.Finish("[1] EXPLICIT"); err != nil {
@@ -29976,12 +29946,12 @@ func (v *AttributeCertificateInfoV1Subject) encode(b *der.Builder) {
 		if v.BaseCertificateID == nil {
 			b.SetError(der.NilValue("IssuerSerial"))
 		} else {
-			v.BaseCertificateID.encode(b, der.Universal(der.TagSequence))
+			v.BaseCertificateID.encode(b, der.TagSequence)
 		}
 		b.End(m1)
 	case AttributeCertificateInfoV1SubjectSubjectName:
 		m2 := b.Begin(der.Context(1), true)
-		v.SubjectName.encode(b, der.Universal(der.TagSequence))
+		v.SubjectName.encode(b, der.TagSequence)
 		b.End(m2)
 	default:
 		b.SetError(der.NoChoice("AttributeCertificateInfoV1.subject"))
@@ -30053,7 +30023,7 @@ func (v *AlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -30081,7 +30051,7 @@ func (v *AlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -30105,7 +30075,7 @@ func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -30125,7 +30095,7 @@ func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30190,7 +30160,7 @@ func (v *AttributeCertificateInfoV1Attributes) decode(r *der.Reader, t der.Tag) 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -30205,7 +30175,7 @@ func (v *AttributeCertificateInfoV1Attributes) decode(r *der.Reader, t der.Tag) 
 func (v *AttributeCertificateInfoV1Attributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -30231,13 +30201,13 @@ func (v *AttributeSetAttrList) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -30280,8 +30250,8 @@ func (v *AttributeSetAttrList) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeSet in DER.
 func (v *AttributeSetAttrList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -30306,7 +30276,7 @@ func (v *AttributeSetAttrList) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = AttributeSetAttrList{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeSet")
 	}
 	return r.Finish("AttributeSet")
@@ -30326,7 +30296,7 @@ func (v *AttributeSetAttrList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeSetAttrList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30394,7 +30364,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) decode(r *der.Reader, t der.Tag) e
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -30419,7 +30389,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) encode(b *der.Builder, t der.Tag) 
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -30442,7 +30412,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *der.
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -30462,7 +30432,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, err
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsAttributeCertExtensionsV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30497,15 +30467,15 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -30518,7 +30488,7 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *der.Reader, t der.Tag) er
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -30536,11 +30506,11 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a Extension in DER.
 func (v *ExtensionAttributeCertExtensionsV1) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -30563,7 +30533,7 @@ func (v *ExtensionAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *der.O
 	*v = ExtensionAttributeCertExtensionsV1{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -30583,7 +30553,7 @@ func (v *ExtensionAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeCertExtensionsV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30673,7 +30643,7 @@ func (v *AttCertVersionV1) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "AttCertVersionV1")
 	}
 	return r.Finish("AttCertVersionV1")
@@ -30693,7 +30663,7 @@ func (v *AttCertVersionV1) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttCertVersionV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -30747,11 +30717,11 @@ func (v *AttributeCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version AttCertVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// holder Holder
-	if err := v.Holder.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Holder.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "holder")
 	}
 	// issuer AttCertIssuer
@@ -30759,31 +30729,31 @@ func (v *AttributeCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "issuer")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	// attrCertValidityPeriod AttCertValidityPeriod
-	if err := v.AttrCertValidityPeriod.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AttrCertValidityPeriod.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attrCertValidityPeriod")
 	}
 	// attributes SEQUENCE OF
-	if err := v.Attributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Attributes.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attributes")
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
-	if s.Peek(der.Universal(der.TagBitString)) {
-		if err := v.IssuerUniqueID.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if s.Peek(der.TagBitString) {
+		if err := v.IssuerUniqueID.decode(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 		v.HasIssuerUniqueID = true
 	}
 	// extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Extensions.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Extensions.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
 		}
 		v.HasExtensions = true
@@ -30798,18 +30768,18 @@ func (v *AttributeCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeCertificateInfo in DER.
 func (v *AttributeCertificateInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.Holder.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.Holder.encode(b, der.TagSequence)
 	v.Issuer.encode(b)
-	v.Signature.encode(b, der.Universal(der.TagSequence))
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
-	v.AttrCertValidityPeriod.encode(b, der.Universal(der.TagSequence))
-	v.Attributes.encode(b, der.Universal(der.TagSequence))
+	v.Signature.encode(b, der.TagSequence)
+	v.SerialNumber.encode(b, der.TagInteger)
+	v.AttrCertValidityPeriod.encode(b, der.TagSequence)
+	v.Attributes.encode(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
-		v.IssuerUniqueID.encode(b, der.Universal(der.TagBitString))
+		v.IssuerUniqueID.encode(b, der.TagBitString)
 	}
 	if v.HasExtensions {
-		v.Extensions.encode(b, der.Universal(der.TagSequence))
+		v.Extensions.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -30831,7 +30801,7 @@ func (v *AttributeCertificateInfo) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = AttributeCertificateInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificateInfo")
 	}
 	return r.Finish("AttributeCertificateInfo")
@@ -30851,7 +30821,7 @@ func (v *AttributeCertificateInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30869,7 +30839,7 @@ func (v *AttributeCertificateInfoAttributes) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -30884,7 +30854,7 @@ func (v *AttributeCertificateInfoAttributes) decode(r *der.Reader, t der.Tag) er
 func (v *AttributeCertificateInfoAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -30910,13 +30880,13 @@ func (v *AttributeSetAttributesDefined) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -30959,8 +30929,8 @@ func (v *AttributeSetAttributesDefined) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeSet in DER.
 func (v *AttributeSetAttributesDefined) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -30985,7 +30955,7 @@ func (v *AttributeSetAttributesDefined) UnmarshalWith(b []byte, opts *der.Option
 	*v = AttributeSetAttributesDefined{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeSet")
 	}
 	return r.Finish("AttributeSet")
@@ -31005,7 +30975,7 @@ func (v *AttributeSetAttributesDefined) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeSetAttributesDefined) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31053,7 +31023,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.SvceAuthInfo = p1
-		if err := u.SvceAuthInfo.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SvceAuthInfo.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31068,7 +31038,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.SvceAuthInfo = p2
-		if err := u.SvceAuthInfo.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SvceAuthInfo.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31083,7 +31053,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.IetfAttrSyntax = p3
-		if err := u.IetfAttrSyntax.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IetfAttrSyntax.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31098,7 +31068,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.IetfAttrSyntax = p4
-		if err := u.IetfAttrSyntax.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IetfAttrSyntax.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31113,7 +31083,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.Role = p5
-		if err := u.Role.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Role.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31128,7 +31098,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.Clearance = p6
-		if err := u.Clearance.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Clearance.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31143,7 +31113,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.EncAttrs = p7
-		if err := u.EncAttrs.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EncAttrs.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -31180,43 +31150,43 @@ func (u *AttributeSetAttributesDefinedValues) encode(b *der.Builder) {
 		if u.SvceAuthInfo == nil {
 			b.SetError(der.NilValue("SvceAuthInfo"))
 		} else {
-			u.SvceAuthInfo.encode(b, der.Universal(der.TagSequence))
+			u.SvceAuthInfo.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesAccesIdentity:
 		if u.SvceAuthInfo == nil {
 			b.SetError(der.NilValue("SvceAuthInfo"))
 		} else {
-			u.SvceAuthInfo.encode(b, der.Universal(der.TagSequence))
+			u.SvceAuthInfo.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesChargingIdentity:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(der.NilValue("IetfAttrSyntax"))
 		} else {
-			u.IetfAttrSyntax.encode(b, der.Universal(der.TagSequence))
+			u.IetfAttrSyntax.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesGroup:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(der.NilValue("IetfAttrSyntax"))
 		} else {
-			u.IetfAttrSyntax.encode(b, der.Universal(der.TagSequence))
+			u.IetfAttrSyntax.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesRole:
 		if u.Role == nil {
 			b.SetError(der.NilValue("RoleSyntax"))
 		} else {
-			u.Role.encode(b, der.Universal(der.TagSequence))
+			u.Role.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesClearance:
 		if u.Clearance == nil {
 			b.SetError(der.NilValue("Clearance"))
 		} else {
-			u.Clearance.encode(b, der.Universal(der.TagSequence))
+			u.Clearance.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesEncAttrs:
 		if u.EncAttrs == nil {
 			b.SetError(der.NilValue("ContentInfo"))
 		} else {
-			u.EncAttrs.encode(b, der.Universal(der.TagSequence))
+			u.EncAttrs.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -31240,7 +31210,7 @@ func (v *ExtensionsAttributeCertExtensions) decode(r *der.Reader, t der.Tag) err
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -31265,7 +31235,7 @@ func (v *ExtensionsAttributeCertExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -31288,7 +31258,7 @@ func (v *ExtensionsAttributeCertExtensions) UnmarshalWith(b []byte, opts *der.Op
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -31308,7 +31278,7 @@ func (v *ExtensionsAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsAttributeCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31343,15 +31313,15 @@ func (v *ExtensionAttributeCertExtensions) decode(r *der.Reader, t der.Tag) erro
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -31364,7 +31334,7 @@ func (v *ExtensionAttributeCertExtensions) decode(r *der.Reader, t der.Tag) erro
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -31382,11 +31352,11 @@ func (v *ExtensionAttributeCertExtensions) decode(r *der.Reader, t der.Tag) erro
 // encode writes v as a Extension in DER.
 func (v *ExtensionAttributeCertExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -31409,7 +31379,7 @@ func (v *ExtensionAttributeCertExtensions) UnmarshalWith(b []byte, opts *der.Opt
 	*v = ExtensionAttributeCertExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -31429,7 +31399,7 @@ func (v *ExtensionAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error)
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31481,7 +31451,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "U\x1d7":
 		// ext-targetInformation 2.5.29.55
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueTargetInformation
-		if err := u.TargetInformation.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.TargetInformation.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -31496,7 +31466,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -31506,7 +31476,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess
-		if err := u.AuthorityInfoAccess.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityInfoAccess.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -31516,7 +31486,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints
-		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -31526,7 +31496,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "U\x1d8":
 		// ext-noRevAvail 2.5.29.56
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueNoRevAvail
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -31536,7 +31506,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "+\x06\x01\x05\x05\a\x01\n":
 		// ext-ac-proxying 1.3.6.1.5.5.7.1.10
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAcProxying
-		if err := u.AcProxying.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AcProxying.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -31551,7 +31521,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 			return u.fail(r, err)
 		}
 		u.AaControls = p2
-		if err := u.AaControls.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AaControls.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -31582,26 +31552,26 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) keepDER(_ *der.Reader) error
 func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionAttributeCertExtensionsExtnValueTargetInformation:
-		u.TargetInformation.encode(b, der.Universal(der.TagSequence))
+		u.TargetInformation.encode(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
 		}
 	case ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess:
-		u.AuthorityInfoAccess.encode(b, der.Universal(der.TagSequence))
+		u.AuthorityInfoAccess.encode(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints:
-		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueNoRevAvail:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case ExtensionAttributeCertExtensionsExtnValueAcProxying:
-		u.AcProxying.encode(b, der.Universal(der.TagSequence))
+		u.AcProxying.encode(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueAaControls:
 		if u.AaControls == nil {
 			b.SetError(der.NilValue("AAControls"))
 		} else {
-			u.AaControls.encode(b, der.Universal(der.TagSequence))
+			u.AaControls.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -31650,7 +31620,7 @@ func (v *AttCertVersion) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "AttCertVersion")
 	}
 	return r.Finish("AttCertVersion")
@@ -31670,7 +31640,7 @@ func (v *AttCertVersion) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttCertVersion) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -31766,7 +31736,7 @@ func (v *Holder) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Holder{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Holder")
 	}
 	return r.Finish("Holder")
@@ -31786,7 +31756,7 @@ func (v *Holder) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Holder) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31823,12 +31793,12 @@ func (v *ObjectDigestInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// digestedObjectType ENUMERATED
-	if err := v.DigestedObjectType.decode(&s, der.Universal(der.TagEnumerated)); err != nil {
+	if err := v.DigestedObjectType.decode(&s, der.TagEnumerated); err != nil {
 		return der.WithField(err, "digestedObjectType")
 	}
 	// otherObjectTypeID OBJECT IDENTIFIER OPTIONAL
-	if s.Peek(der.Universal(der.TagOID)) {
-		x1, err := s.ReadOID(der.Universal(der.TagOID))
+	if s.Peek(der.TagOID) {
+		x1, err := s.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithField(err, "otherObjectTypeID")
 		}
@@ -31836,11 +31806,11 @@ func (v *ObjectDigestInfo) decode(r *der.Reader, t der.Tag) error {
 		v.HasOtherObjectTypeID = true
 	}
 	// digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
-	if err := v.DigestAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.DigestAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "digestAlgorithm")
 	}
 	// objectDigest BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "objectDigest")
 	}
@@ -31854,12 +31824,12 @@ func (v *ObjectDigestInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ObjectDigestInfo in DER.
 func (v *ObjectDigestInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.DigestedObjectType.encode(b, der.Universal(der.TagEnumerated))
+	v.DigestedObjectType.encode(b, der.TagEnumerated)
 	if v.HasOtherObjectTypeID {
-		b.AddOID(der.Universal(der.TagOID), v.OtherObjectTypeID)
+		b.AddOID(der.TagOID, v.OtherObjectTypeID)
 	}
-	v.DigestAlgorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.ObjectDigest)
+	v.DigestAlgorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.ObjectDigest)
 	b.End(m)
 }
 
@@ -31880,7 +31850,7 @@ func (v *ObjectDigestInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ObjectDigestInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ObjectDigestInfo")
 	}
 	return r.Finish("ObjectDigestInfo")
@@ -31900,7 +31870,7 @@ func (v *ObjectDigestInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ObjectDigestInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31970,7 +31940,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -31998,7 +31968,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -32022,7 +31992,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *der.O
 	*v = AlgorithmIdentifierDigestAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -32042,7 +32012,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32126,9 +32096,9 @@ func (c AttCertIssuerChoice) String() string {
 func (v *AttCertIssuer) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = AttCertIssuerV1Form
-		if err := v.V1Form.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.V1Form.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "v1Form")
 		}
 	case tag == der.Context(0):
@@ -32151,7 +32121,7 @@ func (v *AttCertIssuer) decode(r *der.Reader) error {
 func (v *AttCertIssuer) encode(b *der.Builder) {
 	switch v.Choice {
 	case AttCertIssuerV1Form:
-		v.V1Form.encode(b, der.Universal(der.TagSequence))
+		v.V1Form.encode(b, der.TagSequence)
 	case AttCertIssuerV2Form:
 		if v.V2Form == nil {
 			b.SetError(der.NilValue("V2Form"))
@@ -32236,8 +32206,8 @@ func (v *V2Form) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// issuerName GeneralNames OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.IssuerName.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.IssuerName.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerName")
 		}
 		v.HasIssuerName = true
@@ -32266,7 +32236,7 @@ func (v *V2Form) decode(r *der.Reader, t der.Tag) error {
 func (v *V2Form) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasIssuerName {
-		v.IssuerName.encode(b, der.Universal(der.TagSequence))
+		v.IssuerName.encode(b, der.TagSequence)
 	}
 	if v.HasBaseCertificateID {
 		v.BaseCertificateID.encode(b, der.Context(0))
@@ -32294,7 +32264,7 @@ func (v *V2Form) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = V2Form{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "V2Form")
 	}
 	return r.Finish("V2Form")
@@ -32314,7 +32284,7 @@ func (v *V2Form) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *V2Form) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32343,16 +32313,16 @@ func (v *IssuerSerial) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// issuer GeneralNames
-	if err := v.Issuer.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Issuer.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "issuer")
 	}
 	// serial CertificateSerialNumber
-	if err := v.Serial.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Serial.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serial")
 	}
 	// issuerUID UniqueIdentifier OPTIONAL
-	if s.Peek(der.Universal(der.TagBitString)) {
-		if err := v.IssuerUID.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if s.Peek(der.TagBitString) {
+		if err := v.IssuerUID.decode(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "issuerUID")
 		}
 		v.HasIssuerUID = true
@@ -32366,10 +32336,10 @@ func (v *IssuerSerial) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a IssuerSerial in DER.
 func (v *IssuerSerial) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Issuer.encode(b, der.Universal(der.TagSequence))
-	v.Serial.encode(b, der.Universal(der.TagInteger))
+	v.Issuer.encode(b, der.TagSequence)
+	v.Serial.encode(b, der.TagInteger)
 	if v.HasIssuerUID {
-		v.IssuerUID.encode(b, der.Universal(der.TagBitString))
+		v.IssuerUID.encode(b, der.TagBitString)
 	}
 	b.End(m)
 }
@@ -32391,7 +32361,7 @@ func (v *IssuerSerial) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = IssuerSerial{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "IssuerSerial")
 	}
 	return r.Finish("IssuerSerial")
@@ -32411,7 +32381,7 @@ func (v *IssuerSerial) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IssuerSerial) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32435,13 +32405,13 @@ func (v *AttCertValidityPeriod) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// notBeforeTime GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 	if err != nil {
 		return der.WithField(err, "notBeforeTime")
 	}
 	v.NotBeforeTime = x1
 	// notAfterTime GeneralizedTime
-	x2, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	x2, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 	if err != nil {
 		return der.WithField(err, "notAfterTime")
 	}
@@ -32455,8 +32425,8 @@ func (v *AttCertValidityPeriod) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttCertValidityPeriod in DER.
 func (v *AttCertValidityPeriod) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.NotBeforeTime)
-	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.NotAfterTime)
+	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotBeforeTime)
+	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotAfterTime)
 	b.End(m)
 }
 
@@ -32477,7 +32447,7 @@ func (v *AttCertValidityPeriod) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = AttCertValidityPeriod{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttCertValidityPeriod")
 	}
 	return r.Finish("AttCertValidityPeriod")
@@ -32497,7 +32467,7 @@ func (v *AttCertValidityPeriod) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttCertValidityPeriod) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32566,7 +32536,7 @@ func (v *Targets) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Targets")
 	}
 	return r.Finish("Targets")
@@ -32586,7 +32556,7 @@ func (v *Targets) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Targets) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32774,7 +32744,7 @@ func (v *TargetCert) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// targetCertificate IssuerSerial
-	if err := v.TargetCertificate.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.TargetCertificate.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "targetCertificate")
 	}
 	// targetName GeneralName OPTIONAL
@@ -32787,8 +32757,8 @@ func (v *TargetCert) decode(r *der.Reader, t der.Tag) error {
 		v.HasTargetName = true
 	}
 	// certDigestInfo ObjectDigestInfo OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.CertDigestInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.CertDigestInfo.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "certDigestInfo")
 		}
 		v.HasCertDigestInfo = true
@@ -32802,12 +32772,12 @@ func (v *TargetCert) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a TargetCert in DER.
 func (v *TargetCert) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.TargetCertificate.encode(b, der.Universal(der.TagSequence))
+	v.TargetCertificate.encode(b, der.TagSequence)
 	if v.HasTargetName {
 		v.TargetName.encode(b)
 	}
 	if v.HasCertDigestInfo {
-		v.CertDigestInfo.encode(b, der.Universal(der.TagSequence))
+		v.CertDigestInfo.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -32829,7 +32799,7 @@ func (v *TargetCert) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TargetCert{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TargetCert")
 	}
 	return r.Finish("TargetCert")
@@ -32849,7 +32819,7 @@ func (v *TargetCert) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TargetCert) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32887,9 +32857,9 @@ func (v *AAControls) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// pathLenConstraint INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off1 := s.Offset()
-		x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x2, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "pathLenConstraint")
 		}
@@ -32916,9 +32886,9 @@ func (v *AAControls) decode(r *der.Reader, t der.Tag) error {
 		v.HasExcludedAttrs = true
 	}
 	// permitUnSpecified BOOLEAN DEFAULT TRUE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off3 := s.Offset()
-		x4, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x4, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "permitUnSpecified")
 		}
@@ -32945,7 +32915,7 @@ func (v *AAControls) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "pathLenConstraint"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), v.PathLenConstraint)
+		b.AddInteger(der.TagInteger, v.PathLenConstraint)
 	}
 	if v.HasPermittedAttrs {
 		v.PermittedAttrs.encode(b, der.Context(0))
@@ -32954,7 +32924,7 @@ func (v *AAControls) encode(b *der.Builder, t der.Tag) {
 		v.ExcludedAttrs.encode(b, der.Context(1))
 	}
 	if (v.HasPermitUnSpecified && b.Tolerates(der.TolerateExplicitDefault)) || !v.PermitUnSpecified {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.PermitUnSpecified)
+		b.AddBoolean(der.TagBoolean, v.PermitUnSpecified)
 	}
 	b.End(m)
 }
@@ -32976,7 +32946,7 @@ func (v *AAControls) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AAControls{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AAControls")
 	}
 	return r.Finish("AAControls")
@@ -32996,7 +32966,7 @@ func (v *AAControls) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AAControls) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33016,7 +32986,7 @@ func (v *AttrSpec) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOID(der.Universal(der.TagOID))
+		x1, err := s.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -33033,7 +33003,7 @@ func (v *AttrSpec) decode(r *der.Reader, t der.Tag) error {
 func (v *AttrSpec) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		b.AddOID(der.Universal(der.TagOID), (*v)[i])
+		b.AddOID(der.TagOID, (*v)[i])
 	}
 	b.End(m)
 }
@@ -33056,7 +33026,7 @@ func (v *AttrSpec) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttrSpec")
 	}
 	return r.Finish("AttrSpec")
@@ -33076,7 +33046,7 @@ func (v *AttrSpec) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttrSpec) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33101,7 +33071,7 @@ func (v *ProxyInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decodeShared(&s, der.Universal(der.TagSequence), &inner); err != nil {
+		if err := list[i].decodeShared(&s, der.TagSequence, &inner); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -33116,7 +33086,7 @@ func (v *ProxyInfo) decode(r *der.Reader, t der.Tag) error {
 func (v *ProxyInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -33139,7 +33109,7 @@ func (v *ProxyInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ProxyInfo")
 	}
 	return r.Finish("ProxyInfo")
@@ -33159,7 +33129,7 @@ func (v *ProxyInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ProxyInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33196,7 +33166,7 @@ func (v *IetfAttrSyntax) decode(r *der.Reader, t der.Tag) error {
 		v.HasPolicyAuthority = true
 	}
 	// values SEQUENCE OF
-	if err := v.Values.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Values.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "values")
 	}
 	if err := s.Finish("IetfAttrSyntax"); err != nil {
@@ -33211,7 +33181,7 @@ func (v *IetfAttrSyntax) encode(b *der.Builder, t der.Tag) {
 	if v.HasPolicyAuthority {
 		v.PolicyAuthority.encode(b, der.Context(0))
 	}
-	v.Values.encode(b, der.Universal(der.TagSequence))
+	v.Values.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -33232,7 +33202,7 @@ func (v *IetfAttrSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = IetfAttrSyntax{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "IetfAttrSyntax")
 	}
 	return r.Finish("IetfAttrSyntax")
@@ -33252,7 +33222,7 @@ func (v *IetfAttrSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IetfAttrSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33320,23 +33290,23 @@ func (c IetfAttrSyntaxValuesItemChoice) String() string {
 func (v *IetfAttrSyntaxValuesItem) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = IetfAttrSyntaxValuesItemOctets
-		x1, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "octets")
 		}
 		v.Octets = x1
-	case tag == der.Universal(der.TagOID):
+	case tag == der.TagOID:
 		v.Choice = IetfAttrSyntaxValuesItemOID
-		x2, err := r.ReadOID(der.Universal(der.TagOID))
+		x2, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithField(err, "oid")
 		}
 		v.OID = x2
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = IetfAttrSyntaxValuesItemString
-		x3, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x3, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "string")
 		}
@@ -33351,11 +33321,11 @@ func (v *IetfAttrSyntaxValuesItem) decode(r *der.Reader) error {
 func (v *IetfAttrSyntaxValuesItem) encode(b *der.Builder) {
 	switch v.Choice {
 	case IetfAttrSyntaxValuesItemOctets:
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.Octets)
+		b.AddPrimitive(der.TagOctetString, v.Octets)
 	case IetfAttrSyntaxValuesItemOID:
-		b.AddOID(der.Universal(der.TagOID), v.OID)
+		b.AddOID(der.TagOID, v.OID)
 	case IetfAttrSyntaxValuesItemString:
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.String)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.String)
 	default:
 		b.SetError(der.NoChoice("IetfAttrSyntax.values.item"))
 	}
@@ -33435,8 +33405,8 @@ func (v *SvceAuthInfo) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "ident")
 	}
 	// authInfo OCTET STRING OPTIONAL
-	if s.Peek(der.Universal(der.TagOctetString)) {
-		x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	if s.Peek(der.TagOctetString) {
+		x1, err := s.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "authInfo")
 		}
@@ -33455,7 +33425,7 @@ func (v *SvceAuthInfo) encode(b *der.Builder, t der.Tag) {
 	v.Service.encode(b)
 	v.Ident.encode(b)
 	if v.HasAuthInfo {
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.AuthInfo)
+		b.AddPrimitive(der.TagOctetString, v.AuthInfo)
 	}
 	b.End(m)
 }
@@ -33477,7 +33447,7 @@ func (v *SvceAuthInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SvceAuthInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SvceAuthInfo")
 	}
 	return r.Finish("SvceAuthInfo")
@@ -33497,7 +33467,7 @@ func (v *SvceAuthInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SvceAuthInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33575,7 +33545,7 @@ func (v *RoleSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RoleSyntax{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RoleSyntax")
 	}
 	return r.Finish("RoleSyntax")
@@ -33595,7 +33565,7 @@ func (v *RoleSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RoleSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33627,21 +33597,21 @@ func (v *Clearance) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// policyId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "policyId")
 	}
 	v.PolicyID = x1
 	// classList ClassList DEFAULT {unclassified}
-	if s.Peek(der.Universal(der.TagBitString)) {
-		if err := v.ClassList.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if s.Peek(der.TagBitString) {
+		if err := v.ClassList.decode(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "classList")
 		}
 		v.HasClassList = true
 	}
 	// securityCategories SET OF OPTIONAL
-	if s.Peek(der.Universal(der.TagSet)) {
-		if err := v.SecurityCategories.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if s.Peek(der.TagSet) {
+		if err := v.SecurityCategories.decode(&s, der.TagSet); err != nil {
 			return der.WithField(err, "securityCategories")
 		}
 		v.HasSecurityCategories = true
@@ -33655,12 +33625,12 @@ func (v *Clearance) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Clearance in DER.
 func (v *Clearance) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.PolicyID)
+	b.AddOID(der.TagOID, v.PolicyID)
 	if v.HasClassList {
-		v.ClassList.encode(b, der.Universal(der.TagBitString))
+		v.ClassList.encode(b, der.TagBitString)
 	}
 	if v.HasSecurityCategories {
-		v.SecurityCategories.encode(b, der.Universal(der.TagSet))
+		v.SecurityCategories.encode(b, der.TagSet)
 	}
 	b.End(m)
 }
@@ -33682,7 +33652,7 @@ func (v *Clearance) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Clearance{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Clearance")
 	}
 	return r.Finish("Clearance")
@@ -33702,7 +33672,7 @@ func (v *Clearance) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Clearance) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33726,7 +33696,7 @@ func (v *ClearanceSecurityCategories) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -33741,7 +33711,7 @@ func (v *ClearanceSecurityCategories) decode(r *der.Reader, t der.Tag) error {
 func (v *ClearanceSecurityCategories) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -33824,7 +33794,7 @@ func (v *SecurityCategorySupportedSecurityCategories) UnmarshalWith(b []byte, op
 	*v = SecurityCategorySupportedSecurityCategories{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SecurityCategory")
 	}
 	return r.Finish("SecurityCategory")
@@ -33844,7 +33814,7 @@ func (v *SecurityCategorySupportedSecurityCategories) AppendDER(dst []byte) ([]b
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SecurityCategorySupportedSecurityCategories) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33978,7 +33948,7 @@ func (v *ClearanceRFC3281) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ClearanceRFC3281{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Clearance-rfc3281")
 	}
 	return r.Finish("Clearance-rfc3281")
@@ -33998,7 +33968,7 @@ func (v *ClearanceRFC3281) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ClearanceRFC3281) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34022,7 +33992,7 @@ func (v *ClearanceRFC3281SecurityCategories) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -34037,7 +34007,7 @@ func (v *ClearanceRFC3281SecurityCategories) decode(r *der.Reader, t der.Tag) er
 func (v *ClearanceRFC3281SecurityCategories) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -34120,7 +34090,7 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalWith(b []b
 	*v = SecurityCategoryRFC3281SupportedSecurityCategories{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SecurityCategory-rfc3281")
 	}
 	return r.Finish("SecurityCategory-rfc3281")
@@ -34140,7 +34110,7 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) AppendDER(dst []byt
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SecurityCategoryRFC3281SupportedSecurityCategories) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34301,7 +34271,7 @@ func (v *ClassList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "ClassList")
 	}
 	return r.Finish("ClassList")
@@ -34321,7 +34291,7 @@ func (v *ClassList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ClassList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -34352,13 +34322,13 @@ func (v *ACClearAttrs) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "acIssuer")
 	}
 	// acSerial INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "acSerial")
 	}
 	v.AcSerial = x1
 	// attrs SEQUENCE OF
-	if err := v.Attrs.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Attrs.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attrs")
 	}
 	if err := s.Finish("ACClearAttrs"); err != nil {
@@ -34371,8 +34341,8 @@ func (v *ACClearAttrs) decode(r *der.Reader, t der.Tag) error {
 func (v *ACClearAttrs) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.AcIssuer.encode(b)
-	b.AddInteger(der.Universal(der.TagInteger), v.AcSerial)
-	v.Attrs.encode(b, der.Universal(der.TagSequence))
+	b.AddInteger(der.TagInteger, v.AcSerial)
+	v.Attrs.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -34393,7 +34363,7 @@ func (v *ACClearAttrs) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ACClearAttrs{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ACClearAttrs")
 	}
 	return r.Finish("ACClearAttrs")
@@ -34413,7 +34383,7 @@ func (v *ACClearAttrs) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ACClearAttrs) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34431,7 +34401,7 @@ func (v *ACClearAttrsAttrs) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -34446,7 +34416,7 @@ func (v *ACClearAttrsAttrs) decode(r *der.Reader, t der.Tag) error {
 func (v *ACClearAttrsAttrs) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -34503,10 +34473,10 @@ func (v *MLDSA44PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "seed")
 			}
 		}
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = MLDSA44PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "expandedKey")
 		}
@@ -34516,9 +34486,9 @@ func (v *MLDSA44PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = MLDSA44PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Both.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -34543,9 +34513,9 @@ func (v *MLDSA44PrivateKey) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA44PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.Universal(der.TagSequence))
+		v.Both.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-44-PrivateKey"))
 	}
@@ -34608,7 +34578,7 @@ func (v *MLDSA44PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
@@ -34620,7 +34590,7 @@ func (v *MLDSA44PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x4, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "expandedKey")
 	}
@@ -34644,13 +34614,13 @@ func (v *MLDSA44PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
+	b.AddPrimitive(der.TagOctetString, v.Seed)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
 			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
 
@@ -34671,7 +34641,7 @@ func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = MLDSA44PrivateKeyBoth{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ML-DSA-44-PrivateKey.both")
 	}
 	return r.Finish("ML-DSA-44-PrivateKey.both")
@@ -34691,7 +34661,7 @@ func (v *MLDSA44PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34747,10 +34717,10 @@ func (v *MLDSA65PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "seed")
 			}
 		}
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = MLDSA65PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "expandedKey")
 		}
@@ -34760,9 +34730,9 @@ func (v *MLDSA65PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = MLDSA65PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Both.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -34787,9 +34757,9 @@ func (v *MLDSA65PrivateKey) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA65PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.Universal(der.TagSequence))
+		v.Both.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-65-PrivateKey"))
 	}
@@ -34852,7 +34822,7 @@ func (v *MLDSA65PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
@@ -34864,7 +34834,7 @@ func (v *MLDSA65PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x4, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "expandedKey")
 	}
@@ -34888,13 +34858,13 @@ func (v *MLDSA65PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
+	b.AddPrimitive(der.TagOctetString, v.Seed)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
 			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
 
@@ -34915,7 +34885,7 @@ func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = MLDSA65PrivateKeyBoth{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ML-DSA-65-PrivateKey.both")
 	}
 	return r.Finish("ML-DSA-65-PrivateKey.both")
@@ -34935,7 +34905,7 @@ func (v *MLDSA65PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34991,10 +34961,10 @@ func (v *MLDSA87PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "seed")
 			}
 		}
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = MLDSA87PrivateKeyExpandedKey
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "expandedKey")
 		}
@@ -35004,9 +34974,9 @@ func (v *MLDSA87PrivateKey) decode(r *der.Reader) error {
 				return der.WithField(err, "expandedKey")
 			}
 		}
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = MLDSA87PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Both.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -35031,9 +35001,9 @@ func (v *MLDSA87PrivateKey) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA87PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.Universal(der.TagSequence))
+		v.Both.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-87-PrivateKey"))
 	}
@@ -35096,7 +35066,7 @@ func (v *MLDSA87PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// seed OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
@@ -35108,7 +35078,7 @@ func (v *MLDSA87PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	}
 	// expandedKey OCTET STRING
 	off3 := s.Offset()
-	x4, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x4, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "expandedKey")
 	}
@@ -35132,13 +35102,13 @@ func (v *MLDSA87PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "seed"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Seed)
+	b.AddPrimitive(der.TagOctetString, v.Seed)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
 			b.SetError(der.WithField(err, "expandedKey"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.ExpandedKey)
+	b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	b.End(m)
 }
 
@@ -35159,7 +35129,7 @@ func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = MLDSA87PrivateKeyBoth{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ML-DSA-87-PrivateKey.both")
 	}
 	return r.Finish("ML-DSA-87-PrivateKey.both")
@@ -35179,7 +35149,7 @@ func (v *MLDSA87PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA87PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -35232,7 +35202,7 @@ func (v *MLDSA44PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ML-DSA-44-PublicKey")
 	}
 	return r.Finish("ML-DSA-44-PublicKey")
@@ -35252,7 +35222,7 @@ func (v *MLDSA44PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA44PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -35305,7 +35275,7 @@ func (v *MLDSA65PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ML-DSA-65-PublicKey")
 	}
 	return r.Finish("ML-DSA-65-PublicKey")
@@ -35325,7 +35295,7 @@ func (v *MLDSA65PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA65PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -35378,7 +35348,7 @@ func (v *MLDSA87PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "ML-DSA-87-PublicKey")
 	}
 	return r.Finish("ML-DSA-87-PublicKey")
@@ -35398,7 +35368,7 @@ func (v *MLDSA87PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MLDSA87PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 

@@ -48,14 +48,14 @@ func Certificates(pfx []byte) ([][]byte, error) {
 // integrity mode. Only version and authSafe are read.
 func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 	r := der.NewReader(pfx, &der.Options{BER: true})
-	s, err := r.ReadConstructed(der.Universal(der.TagSequence), "PFX")
+	s, err := r.ReadConstructed(der.TagSequence, "PFX")
 	if err != nil {
 		return nil, fmt.Errorf("rfc7292: %w", err)
 	}
 	if err := r.Finish("PFX"); err != nil {
 		return nil, fmt.Errorf("rfc7292: %w", err)
 	}
-	version, err := s.ReadInt64(der.Universal(der.TagInteger))
+	version, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
 		return nil, fmt.Errorf("rfc7292: PFX.version: %w", err)
 	}

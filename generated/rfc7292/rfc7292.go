@@ -85,16 +85,16 @@ func (v *PFX) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version INTEGER
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// authSafe ContentInfo
-	if err := v.AuthSafe.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AuthSafe.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "authSafe")
 	}
 	// macData MacData OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.MacData.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.MacData.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "macData")
 		}
 		v.HasMacData = true
@@ -108,10 +108,10 @@ func (v *PFX) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PFX in DER.
 func (v *PFX) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.AuthSafe.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.AuthSafe.encode(b, der.TagSequence)
 	if v.HasMacData {
-		v.MacData.encode(b, der.Universal(der.TagSequence))
+		v.MacData.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -133,7 +133,7 @@ func (v *PFX) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PFX{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PFX")
 	}
 	return r.Finish("PFX")
@@ -153,7 +153,7 @@ func (v *PFX) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PFX) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -200,7 +200,7 @@ func (v *ContentInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "contentType")
 	}
@@ -232,7 +232,7 @@ func (v *ContentInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ContentInfo in DER.
 func (v *ContentInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ContentType)
+	b.AddOID(der.TagOID, v.ContentType)
 	m1 := b.Begin(der.Context(0), true)
 	v.Content.encode(b)
 	b.End(m1)
@@ -256,7 +256,7 @@ func (v *ContentInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ContentInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ContentInfo")
 	}
 	return r.Finish("ContentInfo")
@@ -276,7 +276,7 @@ func (v *ContentInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ContentInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -320,7 +320,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
 		u.Kind = ContentInfoContentData
-		x1, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -337,7 +337,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.SignedData = p2
-		if err := u.SignedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SignedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -352,7 +352,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.EncryptedData = p3
-		if err := u.EncryptedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EncryptedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -367,7 +367,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.EnvelopedData = p4
-		if err := u.EnvelopedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EnvelopedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -382,7 +382,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.AuthenticatedData = p5
-		if err := u.AuthenticatedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthenticatedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -397,7 +397,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.DigestedData = p6
-		if err := u.DigestedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DigestedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -431,36 +431,36 @@ func (u *ContentInfoContent) keepDER(r *der.Reader) error {
 func (u *ContentInfoContent) encode(b *der.Builder) {
 	switch u.Kind {
 	case ContentInfoContentData:
-		b.AddPrimitive(der.Universal(der.TagOctetString), u.Data)
+		b.AddPrimitive(der.TagOctetString, u.Data)
 	case ContentInfoContentSignedData:
 		if u.SignedData == nil {
 			b.SetError(der.NilValue("SignedData"))
 		} else {
-			u.SignedData.encode(b, der.Universal(der.TagSequence))
+			u.SignedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(der.NilValue("EncryptedData"))
 		} else {
-			u.EncryptedData.encode(b, der.Universal(der.TagSequence))
+			u.EncryptedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(der.NilValue("EnvelopedData"))
 		} else {
-			u.EnvelopedData.encode(b, der.Universal(der.TagSequence))
+			u.EnvelopedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(der.NilValue("AuthenticatedData"))
 		} else {
-			u.AuthenticatedData.encode(b, der.Universal(der.TagSequence))
+			u.AuthenticatedData.encode(b, der.TagSequence)
 		}
 	case ContentInfoContentDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(der.NilValue("DigestedData"))
 		} else {
-			u.DigestedData.encode(b, der.Universal(der.TagSequence))
+			u.DigestedData.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -502,15 +502,15 @@ func (v *SignedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// digestAlgorithms SET OF
-	if err := v.DigestAlgorithms.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.DigestAlgorithms.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "digestAlgorithms")
 	}
 	// encapContentInfo EncapsulatedContentInfo
-	if err := v.EncapContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncapContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
 	// certificates [0] CertificateSet OPTIONAL
@@ -528,7 +528,7 @@ func (v *SignedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasCrls = true
 	}
 	// signerInfos SignerInfos
-	if err := v.SignerInfos.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.SignerInfos.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "signerInfos")
 	}
 	if err := s.Finish("SignedData"); err != nil {
@@ -540,16 +540,16 @@ func (v *SignedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SignedData in DER.
 func (v *SignedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.DigestAlgorithms.encode(b, der.Universal(der.TagSet))
-	v.EncapContentInfo.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.DigestAlgorithms.encode(b, der.TagSet)
+	v.EncapContentInfo.encode(b, der.TagSequence)
 	if v.HasCertificates {
 		v.Certificates.encode(b, der.Context(0))
 	}
 	if v.HasCrls {
 		v.Crls.encode(b, der.Context(1))
 	}
-	v.SignerInfos.encode(b, der.Universal(der.TagSet))
+	v.SignerInfos.encode(b, der.TagSet)
 	b.End(m)
 }
 
@@ -570,7 +570,7 @@ func (v *SignedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SignedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SignedData")
 	}
 	return r.Finish("SignedData")
@@ -590,7 +590,7 @@ func (v *SignedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -641,7 +641,7 @@ func (v *CMSVersion) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "CMSVersion")
 	}
 	return r.Finish("CMSVersion")
@@ -661,7 +661,7 @@ func (v *CMSVersion) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CMSVersion) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -685,7 +685,7 @@ func (v *SignedDataDigestAlgorithms) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -700,7 +700,7 @@ func (v *SignedDataDigestAlgorithms) decode(r *der.Reader, t der.Tag) error {
 func (v *SignedDataDigestAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -728,7 +728,7 @@ func (v *EncapsulatedContentInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// eContentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "eContentType")
 	}
@@ -739,7 +739,7 @@ func (v *EncapsulatedContentInfo) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
-		c4, off5, err := w2.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+		c4, off5, err := w2.ReadString(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -762,10 +762,10 @@ func (v *EncapsulatedContentInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a EncapsulatedContentInfo in DER.
 func (v *EncapsulatedContentInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.EContentType)
+	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
 		m1 := b.Begin(der.Context(0), true)
-		m2 := b.Begin(der.Universal(der.TagOctetString), false)
+		m2 := b.Begin(der.TagOctetString, false)
 		v.EContent.encode(b)
 		b.End(m2)
 		b.End(m1)
@@ -790,7 +790,7 @@ func (v *EncapsulatedContentInfo) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = EncapsulatedContentInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncapsulatedContentInfo")
 	}
 	return r.Finish("EncapsulatedContentInfo")
@@ -810,7 +810,7 @@ func (v *EncapsulatedContentInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncapsulatedContentInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -861,7 +861,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.SignedData = p1
-		if err := u.SignedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SignedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -876,7 +876,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.EncryptedData = p2
-		if err := u.EncryptedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EncryptedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -891,7 +891,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.EnvelopedData = p3
-		if err := u.EnvelopedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EnvelopedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -906,7 +906,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.AuthenticatedData = p4
-		if err := u.AuthenticatedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthenticatedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -921,7 +921,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.DigestedData = p5
-		if err := u.DigestedData.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DigestedData.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -955,31 +955,31 @@ func (u *EncapsulatedContentInfoEContent) encode(b *der.Builder) {
 		if u.SignedData == nil {
 			b.SetError(der.NilValue("SignedData"))
 		} else {
-			u.SignedData.encode(b, der.Universal(der.TagSequence))
+			u.SignedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(der.NilValue("EncryptedData"))
 		} else {
-			u.EncryptedData.encode(b, der.Universal(der.TagSequence))
+			u.EncryptedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(der.NilValue("EnvelopedData"))
 		} else {
-			u.EnvelopedData.encode(b, der.Universal(der.TagSequence))
+			u.EnvelopedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(der.NilValue("AuthenticatedData"))
 		} else {
-			u.AuthenticatedData.encode(b, der.Universal(der.TagSequence))
+			u.AuthenticatedData.encode(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(der.NilValue("DigestedData"))
 		} else {
-			u.DigestedData.encode(b, der.Universal(der.TagSequence))
+			u.DigestedData.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -1046,7 +1046,7 @@ func (v *CertificateSet) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "CertificateSet")
 	}
 	return r.Finish("CertificateSet")
@@ -1066,7 +1066,7 @@ func (v *CertificateSet) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -1118,14 +1118,14 @@ func (c CertificateChoicesChoice) String() string {
 func (v *CertificateChoices) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = CertificateChoicesCertificate
 		p1, err := der.New[Certificate](r)
 		if err != nil {
 			return der.WithField(err, "certificate")
 		}
 		v.Certificate = p1
-		if err := v.Certificate.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Certificate.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "certificate")
 		}
 	case tag == der.Context(0):
@@ -1181,7 +1181,7 @@ func (v *CertificateChoices) encode(b *der.Builder) {
 		if v.Certificate == nil {
 			b.SetError(der.NilValue("Certificate"))
 		} else {
-			v.Certificate.encode(b, der.Universal(der.TagSequence))
+			v.Certificate.encode(b, der.TagSequence)
 		}
 	case CertificateChoicesExtendedCertificate:
 		if v.ExtendedCertificate == nil {
@@ -1275,16 +1275,16 @@ func (v *Certificate) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned TBSCertificate
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -1298,9 +1298,9 @@ func (v *Certificate) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Certificate in DER.
 func (v *Certificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -1321,7 +1321,7 @@ func (v *Certificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Certificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Certificate")
 	}
 	return r.Finish("Certificate")
@@ -1341,7 +1341,7 @@ func (v *Certificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Certificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -1413,7 +1413,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, der.Universal(der.TagInteger)); err != nil {
+		if err := v.Version.decode(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -1427,11 +1427,11 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		v.Version = PKIX1Explicit2009VersionV1
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// issuer Name
@@ -1439,7 +1439,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "issuer")
 	}
 	// validity Validity
-	if err := v.Validity.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Validity.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "validity")
 	}
 	// subject Name
@@ -1447,7 +1447,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subject")
 	}
 	// subjectPublicKeyInfo SubjectPublicKeyInfo
-	if err := v.SubjectPublicKeyInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SubjectPublicKeyInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "subjectPublicKeyInfo")
 	}
 	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
@@ -1470,7 +1470,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "extensions")
 		}
-		if err := v.Extensions.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Extensions.decode(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
 		}
 		if err := w3.Finish("[3] EXPLICIT"); err != nil {
@@ -1495,15 +1495,15 @@ func (v *TBSCertificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != PKIX1Explicit2009VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 		b.End(m1)
 	}
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
-	v.Signature.encode(b, der.Universal(der.TagSequence))
+	v.SerialNumber.encode(b, der.TagInteger)
+	v.Signature.encode(b, der.TagSequence)
 	v.Issuer.encode(b)
-	v.Validity.encode(b, der.Universal(der.TagSequence))
+	v.Validity.encode(b, der.TagSequence)
 	v.Subject.encode(b)
-	v.SubjectPublicKeyInfo.encode(b, der.Universal(der.TagSequence))
+	v.SubjectPublicKeyInfo.encode(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
 		v.IssuerUniqueID.encode(b, der.Context(1))
 	}
@@ -1512,7 +1512,7 @@ func (v *TBSCertificate) encode(b *der.Builder, t der.Tag) {
 	}
 	if v.HasExtensions {
 		m2 := b.Begin(der.Context(3), true)
-		v.Extensions.encode(b, der.Universal(der.TagSequence))
+		v.Extensions.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	b.AddRaw(v.Unknown)
@@ -1536,7 +1536,7 @@ func (v *TBSCertificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSCertificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSCertificate")
 	}
 	return r.Finish("TBSCertificate")
@@ -1556,7 +1556,7 @@ func (v *TBSCertificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSCertificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -1604,7 +1604,7 @@ func (v *PKIX1Explicit2009Version) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "Version")
 	}
 	return r.Finish("Version")
@@ -1624,7 +1624,7 @@ func (v *PKIX1Explicit2009Version) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PKIX1Explicit2009Version) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -1681,7 +1681,7 @@ func (v *CertificateSerialNumber) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "CertificateSerialNumber")
 	}
 	return r.Finish("CertificateSerialNumber")
@@ -1701,7 +1701,7 @@ func (v *CertificateSerialNumber) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -1729,7 +1729,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *der.Reader, t der.Tag
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -1757,7 +1757,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *der.Reader, t der.Tag
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -1781,7 +1781,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *d
 	*v = AlgorithmIdentifierSignatureAlgorithms{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -1801,7 +1801,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -1843,7 +1843,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1853,7 +1853,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1863,7 +1863,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1873,7 +1873,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1883,7 +1883,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1893,7 +1893,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1903,7 +1903,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1913,7 +1913,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1923,7 +1923,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1933,7 +1933,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1943,7 +1943,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1958,7 +1958,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -1992,32 +1992,32 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *der.Reader
 func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -2051,9 +2051,9 @@ func (c NameChoice) String() string {
 func (v *Name) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = NameRdnSequence
-		if err := v.RdnSequence.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.RdnSequence.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "rdnSequence")
 		}
 	default:
@@ -2066,7 +2066,7 @@ func (v *Name) decode(r *der.Reader) error {
 func (v *Name) encode(b *der.Builder) {
 	switch v.Choice {
 	case NameRdnSequence:
-		v.RdnSequence.encode(b, der.Universal(der.TagSequence))
+		v.RdnSequence.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("Name"))
 	}
@@ -2134,7 +2134,7 @@ func (v *RDNSequence) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decodeShared(&s, der.Universal(der.TagSet), &inner); err != nil {
+		if err := list[i].decodeShared(&s, der.TagSet, &inner); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -2149,7 +2149,7 @@ func (v *RDNSequence) decode(r *der.Reader, t der.Tag) error {
 func (v *RDNSequence) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSet))
+		(*v)[i].encode(b, der.TagSet)
 	}
 	b.End(m)
 }
@@ -2172,7 +2172,7 @@ func (v *RDNSequence) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RDNSequence")
 	}
 	return r.Finish("RDNSequence")
@@ -2192,7 +2192,7 @@ func (v *RDNSequence) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RDNSequence) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -2230,7 +2230,7 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 		}
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -2255,7 +2255,7 @@ func (v *RelativeDistinguishedName) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -2278,7 +2278,7 @@ func (v *RelativeDistinguishedName) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "RelativeDistinguishedName")
 	}
 	return r.Finish("RelativeDistinguishedName")
@@ -2298,7 +2298,7 @@ func (v *RelativeDistinguishedName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -2322,7 +2322,7 @@ func (v *SingleAttributeSupportedAttributes) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
@@ -2347,7 +2347,7 @@ func (v *SingleAttributeSupportedAttributes) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a SingleAttribute in DER.
 func (v *SingleAttributeSupportedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
+	b.AddOID(der.TagOID, v.Type)
 	v.Value.encode(b)
 	b.End(m)
 }
@@ -2369,7 +2369,7 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *der.O
 	*v = SingleAttributeSupportedAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SingleAttribute")
 	}
 	return r.Finish("SingleAttribute")
@@ -2389,7 +2389,7 @@ func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -2548,7 +2548,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
-		x1, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x1, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2561,7 +2561,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 		// at-x520countryName 2.5.4.6
 		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
 		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x3, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2579,7 +2579,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
 		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2606,7 +2606,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
-		x6, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x6, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2619,7 +2619,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
 		off7 := r.Offset()
-		x8, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x8, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2682,32 +2682,32 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *der.Builder) {
 	case SingleAttributeSupportedAttributesValueX520Title:
 		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520countryName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
 		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case SingleAttributeSupportedAttributesValueDomainComponent:
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(der.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -2727,10 +2727,10 @@ type X520name struct {
 func (v *X520name) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -2740,10 +2740,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -2753,10 +2753,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -2766,10 +2766,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -2779,10 +2779,10 @@ func (v *X520name) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -2807,35 +2807,35 @@ func (v *X520name) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520name"))
 	}
@@ -2896,10 +2896,10 @@ type X520CommonName struct {
 func (v *X520CommonName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -2909,10 +2909,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -2922,10 +2922,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -2935,10 +2935,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -2948,10 +2948,10 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -2976,35 +2976,35 @@ func (v *X520CommonName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520CommonName"))
 	}
@@ -3065,10 +3065,10 @@ type X520LocalityName struct {
 func (v *X520LocalityName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -3078,10 +3078,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -3091,10 +3091,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -3104,10 +3104,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -3117,10 +3117,10 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -3145,35 +3145,35 @@ func (v *X520LocalityName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520LocalityName"))
 	}
@@ -3234,10 +3234,10 @@ type X520StateOrProvinceName struct {
 func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -3247,10 +3247,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -3260,10 +3260,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -3273,10 +3273,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -3286,10 +3286,10 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -3314,35 +3314,35 @@ func (v *X520StateOrProvinceName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520StateOrProvinceName"))
 	}
@@ -3403,10 +3403,10 @@ type X520OrganizationName struct {
 func (v *X520OrganizationName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -3416,10 +3416,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -3429,10 +3429,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -3442,10 +3442,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -3455,10 +3455,10 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -3483,35 +3483,35 @@ func (v *X520OrganizationName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520OrganizationName"))
 	}
@@ -3573,10 +3573,10 @@ type X520OrganizationalUnitName struct {
 func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -3586,10 +3586,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -3599,10 +3599,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -3612,10 +3612,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -3625,10 +3625,10 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -3653,35 +3653,35 @@ func (v *X520OrganizationalUnitName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("X520OrganizationalUnitName"))
 	}
@@ -3748,10 +3748,10 @@ type DirectoryStringUbTitle struct {
 func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -3761,10 +3761,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -3774,10 +3774,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -3787,10 +3787,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -3800,10 +3800,10 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -3828,35 +3828,35 @@ func (v *DirectoryStringUbTitle) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
 	}
@@ -3923,10 +3923,10 @@ type DirectoryStringUbPseudonym struct {
 func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -3936,10 +3936,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -3949,10 +3949,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -3962,10 +3962,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -3975,10 +3975,10 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -4003,35 +4003,35 @@ func (v *DirectoryStringUbPseudonym) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
 	}
@@ -4135,7 +4135,7 @@ func (v *Validity) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Validity{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Validity")
 	}
 	return r.Finish("Validity")
@@ -4155,7 +4155,7 @@ func (v *Validity) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Validity) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4179,11 +4179,11 @@ func (v *SubjectPublicKeyInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
-	if err := v.Algorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Algorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithm")
 	}
 	// subjectPublicKey BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "subjectPublicKey")
 	}
@@ -4197,8 +4197,8 @@ func (v *SubjectPublicKeyInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SubjectPublicKeyInfo in DER.
 func (v *SubjectPublicKeyInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.SubjectPublicKey)
+	v.Algorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
 }
 
@@ -4219,7 +4219,7 @@ func (v *SubjectPublicKeyInfo) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = SubjectPublicKeyInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectPublicKeyInfo")
 	}
 	return r.Finish("SubjectPublicKeyInfo")
@@ -4239,7 +4239,7 @@ func (v *SubjectPublicKeyInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4267,7 +4267,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *der.Reader, t der.Tag
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -4295,7 +4295,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *der.Reader, t der.Tag
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -4319,7 +4319,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *d
 	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -4339,7 +4339,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4388,7 +4388,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// pk-rsa 1.2.840.113549.1.1.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4403,7 +4403,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.DSA = p1
-		if err := u.DSA.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DSA.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4418,7 +4418,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.DH = p2
-		if err := u.DH.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DH.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4428,7 +4428,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
-		if err := u.Kea.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.Kea.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4473,7 +4473,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p3
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4488,7 +4488,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSAESOAEP = p4
-		if err := u.RSAESOAEP.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSAESOAEP.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4522,21 +4522,21 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *der.Reader
 func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA:
 		if u.DSA == nil {
 			b.SetError(der.NilValue("DSA-Params"))
 		} else {
-			u.DSA.encode(b, der.Universal(der.TagSequence))
+			u.DSA.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDH:
 		if u.DH == nil {
 			b.SetError(der.NilValue("DomainParameters"))
 		} else {
-			u.DH.encode(b, der.Universal(der.TagSequence))
+			u.DH.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
-		u.Kea.encode(b, der.Universal(der.TagOctetString))
+		u.Kea.encode(b, der.TagOctetString)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
 		u.ECParameters.encode(b)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
@@ -4547,13 +4547,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *der.Builder
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP:
 		if u.RSAESOAEP == nil {
 			b.SetError(der.NilValue("RSAES-OAEP-params"))
 		} else {
-			u.RSAESOAEP.encode(b, der.Universal(der.TagSequence))
+			u.RSAESOAEP.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -4583,19 +4583,19 @@ func (v *DSAParams) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// p INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "p")
 	}
 	v.P = x1
 	// q INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "q")
 	}
 	v.Q = x2
 	// g INTEGER
-	x3, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x3, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "g")
 	}
@@ -4609,9 +4609,9 @@ func (v *DSAParams) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DSA-Params in DER.
 func (v *DSAParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.P)
-	b.AddInteger(der.Universal(der.TagInteger), v.Q)
-	b.AddInteger(der.Universal(der.TagInteger), v.G)
+	b.AddInteger(der.TagInteger, v.P)
+	b.AddInteger(der.TagInteger, v.Q)
+	b.AddInteger(der.TagInteger, v.G)
 	b.End(m)
 }
 
@@ -4632,7 +4632,7 @@ func (v *DSAParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DSAParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DSA-Params")
 	}
 	return r.Finish("DSA-Params")
@@ -4652,7 +4652,7 @@ func (v *DSAParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DSAParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4689,26 +4689,26 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// p INTEGER
-	x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "p")
 	}
 	v.P = x1
 	// g INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "g")
 	}
 	v.G = x2
 	// q INTEGER
-	x3, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x3, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "q")
 	}
 	v.Q = x3
 	// j INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
-		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
+	if s.Peek(der.TagInteger) {
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "j")
 		}
@@ -4716,8 +4716,8 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 		v.HasJ = true
 	}
 	// validationParams ValidationParams OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.ValidationParams.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.ValidationParams.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "validationParams")
 		}
 		v.HasValidationParams = true
@@ -4731,14 +4731,14 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DomainParameters in DER.
 func (v *DomainParameters) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddInteger(der.Universal(der.TagInteger), v.P)
-	b.AddInteger(der.Universal(der.TagInteger), v.G)
-	b.AddInteger(der.Universal(der.TagInteger), v.Q)
+	b.AddInteger(der.TagInteger, v.P)
+	b.AddInteger(der.TagInteger, v.G)
+	b.AddInteger(der.TagInteger, v.Q)
 	if v.HasJ {
-		b.AddInteger(der.Universal(der.TagInteger), v.J)
+		b.AddInteger(der.TagInteger, v.J)
 	}
 	if v.HasValidationParams {
-		v.ValidationParams.encode(b, der.Universal(der.TagSequence))
+		v.ValidationParams.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -4760,7 +4760,7 @@ func (v *DomainParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DomainParameters{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DomainParameters")
 	}
 	return r.Finish("DomainParameters")
@@ -4780,7 +4780,7 @@ func (v *DomainParameters) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DomainParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4804,13 +4804,13 @@ func (v *ValidationParams) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// seed BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "seed")
 	}
 	v.Seed = x1
 	// pgenCounter INTEGER
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "pgenCounter")
 	}
@@ -4824,8 +4824,8 @@ func (v *ValidationParams) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ValidationParams in DER.
 func (v *ValidationParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddBitString(der.Universal(der.TagBitString), v.Seed)
-	b.AddInteger(der.Universal(der.TagInteger), v.PgenCounter)
+	b.AddBitString(der.TagBitString, v.Seed)
+	b.AddInteger(der.TagInteger, v.PgenCounter)
 	b.End(m)
 }
 
@@ -4846,7 +4846,7 @@ func (v *ValidationParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ValidationParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ValidationParams")
 	}
 	return r.Finish("ValidationParams")
@@ -4866,7 +4866,7 @@ func (v *ValidationParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ValidationParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -4908,7 +4908,7 @@ func (v *KEAParamsID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "KEA-Params-Id")
 	}
 	return r.Finish("KEA-Params-Id")
@@ -4928,7 +4928,7 @@ func (v *KEAParamsID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KEAParamsID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -4967,9 +4967,9 @@ func (c ECParametersChoice) String() string {
 func (v *ECParameters) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagOID):
+	case tag == der.TagOID:
 		v.Choice = ECParametersNamedCurve
-		x1, err := r.ReadOID(der.Universal(der.TagOID))
+		x1, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithField(err, "namedCurve")
 		}
@@ -4984,7 +4984,7 @@ func (v *ECParameters) decode(r *der.Reader) error {
 func (v *ECParameters) encode(b *der.Builder) {
 	switch v.Choice {
 	case ECParametersNamedCurve:
-		b.AddOID(der.Universal(der.TagOID), v.NamedCurve)
+		b.AddOID(der.TagOID, v.NamedCurve)
 	default:
 		b.SetError(der.NoChoice("ECParameters"))
 	}
@@ -5066,7 +5066,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "hashFunc")
 		}
-		if err := v.HashFunc.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.HashFunc.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "hashFunc")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -5080,7 +5080,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
-		if err := v.MaskGenFunc.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+		if err := v.MaskGenFunc.decode(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -5094,7 +5094,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
-		if err := v.PSourceFunc.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+		if err := v.PSourceFunc.decode(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
 		if err := w3.Finish("[2] EXPLICIT"); err != nil {
@@ -5113,17 +5113,17 @@ func (v *RSAESOAEPParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasHashFunc {
 		m1 := b.Begin(der.Context(0), true)
-		v.HashFunc.encode(b, der.Universal(der.TagSequence))
+		v.HashFunc.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	if v.HasMaskGenFunc {
 		m2 := b.Begin(der.Context(1), true)
-		v.MaskGenFunc.encode(b, der.Universal(der.TagSequence))
+		v.MaskGenFunc.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	if v.HasPSourceFunc {
 		m3 := b.Begin(der.Context(2), true)
-		v.PSourceFunc.encode(b, der.Universal(der.TagSequence))
+		v.PSourceFunc.encode(b, der.TagSequence)
 		b.End(m3)
 	}
 	b.End(m)
@@ -5146,7 +5146,7 @@ func (v *RSAESOAEPParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSAESOAEPParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RSAES-OAEP-params")
 	}
 	return r.Finish("RSAES-OAEP-params")
@@ -5166,7 +5166,7 @@ func (v *RSAESOAEPParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RSAESOAEPParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5190,7 +5190,7 @@ func (v *PSourceAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -5218,7 +5218,7 @@ func (v *PSourceAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PSourceAlgorithm in DER.
 func (v *PSourceAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -5242,7 +5242,7 @@ func (v *PSourceAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PSourceAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PSourceAlgorithm")
 	}
 	return r.Finish("PSourceAlgorithm")
@@ -5262,7 +5262,7 @@ func (v *PSourceAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5291,7 +5291,7 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\x01\t":
 		// 1.2.840.113549.1.1.9
 		u.Kind = PSourceAlgorithmParametersIDPSpecified
-		if err := u.IDPSpecified.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.IDPSpecified.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
@@ -5325,7 +5325,7 @@ func (u *PSourceAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *PSourceAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case PSourceAlgorithmParametersIDPSpecified:
-		u.IDPSpecified.encode(b, der.Universal(der.TagOctetString))
+		u.IDPSpecified.encode(b, der.TagOctetString)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -5369,7 +5369,7 @@ func (v *EncodingParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "EncodingParameters")
 	}
 	return r.Finish("EncodingParameters")
@@ -5389,7 +5389,7 @@ func (v *EncodingParameters) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncodingParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -5431,7 +5431,7 @@ func (v *UniqueIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "UniqueIdentifier")
 	}
 	return r.Finish("UniqueIdentifier")
@@ -5451,7 +5451,7 @@ func (v *UniqueIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UniqueIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -5472,7 +5472,7 @@ func (v *ExtensionsCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -5497,7 +5497,7 @@ func (v *ExtensionsCertExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -5520,7 +5520,7 @@ func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -5540,7 +5540,7 @@ func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5575,15 +5575,15 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -5596,7 +5596,7 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -5614,11 +5614,11 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionCertExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -5641,7 +5641,7 @@ func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = ExtensionCertExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -5661,7 +5661,7 @@ func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -5742,7 +5742,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5752,7 +5752,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
-		if err := u.SubjectKeyIdentifier.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.SubjectKeyIdentifier.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5762,7 +5762,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
 		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
-		if err := u.KeyUsage.decode(r, der.Universal(der.TagBitString)); err != nil {
+		if err := u.KeyUsage.decode(r, der.TagBitString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5777,7 +5777,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.PrivateKeyUsagePeriod = p2
-		if err := u.PrivateKeyUsagePeriod.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PrivateKeyUsagePeriod.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5787,7 +5787,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
 		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
-		if err := u.CertificatePolicies.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CertificatePolicies.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5797,7 +5797,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
 		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
-		if err := u.PolicyMappings.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PolicyMappings.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5807,7 +5807,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
-		if err := u.GeneralNames.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5817,7 +5817,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
-		if err := u.GeneralNames.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.GeneralNames.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5827,7 +5827,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
-		if err := u.SubjectDirectoryAttributes.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SubjectDirectoryAttributes.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5837,7 +5837,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
 		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
-		if err := u.BasicConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.BasicConstraints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5852,7 +5852,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.NameConstraints = p3
-		if err := u.NameConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.NameConstraints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5867,7 +5867,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.PolicyConstraints = p4
-		if err := u.PolicyConstraints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PolicyConstraints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5877,7 +5877,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
 		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
-		if err := u.ExtKeyUsage.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.ExtKeyUsage.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5887,7 +5887,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
-		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5897,7 +5897,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
 		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
-		if err := u.InhibitAnyPolicy.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.InhibitAnyPolicy.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5907,7 +5907,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
-		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5917,7 +5917,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
-		if err := u.AuthorityInfoAccess.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityInfoAccess.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5927,7 +5927,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
-		if err := u.SubjectInfoAccessSyntax.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SubjectInfoAccessSyntax.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -5961,54 +5961,54 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *der.Builder) {
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
-		u.SubjectKeyIdentifier.encode(b, der.Universal(der.TagOctetString))
+		u.SubjectKeyIdentifier.encode(b, der.TagOctetString)
 	case ExtensionCertExtensionsExtnValueKeyUsage:
-		u.KeyUsage.encode(b, der.Universal(der.TagBitString))
+		u.KeyUsage.encode(b, der.TagBitString)
 	case ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(der.NilValue("PrivateKeyUsagePeriod"))
 		} else {
-			u.PrivateKeyUsagePeriod.encode(b, der.Universal(der.TagSequence))
+			u.PrivateKeyUsagePeriod.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueCertificatePolicies:
-		u.CertificatePolicies.encode(b, der.Universal(der.TagSequence))
+		u.CertificatePolicies.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValuePolicyMappings:
-		u.PolicyMappings.encode(b, der.Universal(der.TagSequence))
+		u.PolicyMappings.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectAltName:
-		u.GeneralNames.encode(b, der.Universal(der.TagSequence))
+		u.GeneralNames.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueIssuerAltName:
-		u.GeneralNames.encode(b, der.Universal(der.TagSequence))
+		u.GeneralNames.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
-		u.SubjectDirectoryAttributes.encode(b, der.Universal(der.TagSequence))
+		u.SubjectDirectoryAttributes.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueBasicConstraints:
-		u.BasicConstraints.encode(b, der.Universal(der.TagSequence))
+		u.BasicConstraints.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(der.NilValue("NameConstraints"))
 		} else {
-			u.NameConstraints.encode(b, der.Universal(der.TagSequence))
+			u.NameConstraints.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValuePolicyConstraints:
 		if u.PolicyConstraints == nil {
 			b.SetError(der.NilValue("PolicyConstraints"))
 		} else {
-			u.PolicyConstraints.encode(b, der.Universal(der.TagSequence))
+			u.PolicyConstraints.encode(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueExtKeyUsage:
-		u.ExtKeyUsage.encode(b, der.Universal(der.TagSequence))
+		u.ExtKeyUsage.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueCRLDistributionPoints:
-		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
-		u.InhibitAnyPolicy.encode(b, der.Universal(der.TagInteger))
+		u.InhibitAnyPolicy.encode(b, der.TagInteger)
 	case ExtensionCertExtensionsExtnValueFreshestCRL:
-		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
-		u.AuthorityInfoAccess.encode(b, der.Universal(der.TagSequence))
+		u.AuthorityInfoAccess.encode(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
-		u.SubjectInfoAccessSyntax.encode(b, der.Universal(der.TagSequence))
+		u.SubjectInfoAccessSyntax.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -6110,7 +6110,7 @@ func (v *AuthorityKeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = AuthorityKeyIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthorityKeyIdentifier")
 	}
 	return r.Finish("AuthorityKeyIdentifier")
@@ -6130,7 +6130,7 @@ func (v *AuthorityKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthorityKeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6172,7 +6172,7 @@ func (v *KeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "KeyIdentifier")
 	}
 	return r.Finish("KeyIdentifier")
@@ -6192,7 +6192,7 @@ func (v *KeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -6329,7 +6329,7 @@ func (v *KeyUsage) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "KeyUsage")
 	}
 	return r.Finish("KeyUsage")
@@ -6349,7 +6349,7 @@ func (v *KeyUsage) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyUsage) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -6430,7 +6430,7 @@ func (v *PrivateKeyUsagePeriod) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = PrivateKeyUsagePeriod{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PrivateKeyUsagePeriod")
 	}
 	return r.Finish("PrivateKeyUsagePeriod")
@@ -6450,7 +6450,7 @@ func (v *PrivateKeyUsagePeriod) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PrivateKeyUsagePeriod) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6470,7 +6470,7 @@ func (v *CertificatePolicies) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6495,7 +6495,7 @@ func (v *CertificatePolicies) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -6518,7 +6518,7 @@ func (v *CertificatePolicies) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificatePolicies")
 	}
 	return r.Finish("CertificatePolicies")
@@ -6538,7 +6538,7 @@ func (v *CertificatePolicies) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificatePolicies) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6564,12 +6564,12 @@ func (v *PolicyInformation) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// policyIdentifier CertPolicyId
-	if err := v.PolicyIdentifier.decode(&s, der.Universal(der.TagOID)); err != nil {
+	if err := v.PolicyIdentifier.decode(&s, der.TagOID); err != nil {
 		return der.WithField(err, "policyIdentifier")
 	}
 	// policyQualifiers SEQUENCE OF OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.PolicyQualifiers.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.PolicyQualifiers.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "policyQualifiers")
 		}
 		v.HasPolicyQualifiers = true
@@ -6583,9 +6583,9 @@ func (v *PolicyInformation) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PolicyInformation in DER.
 func (v *PolicyInformation) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.PolicyIdentifier.encode(b, der.Universal(der.TagOID))
+	v.PolicyIdentifier.encode(b, der.TagOID)
 	if v.HasPolicyQualifiers {
-		v.PolicyQualifiers.encode(b, der.Universal(der.TagSequence))
+		v.PolicyQualifiers.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -6607,7 +6607,7 @@ func (v *PolicyInformation) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyInformation{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyInformation")
 	}
 	return r.Finish("PolicyInformation")
@@ -6627,7 +6627,7 @@ func (v *PolicyInformation) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyInformation) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6679,7 +6679,7 @@ func (v *CertPolicyID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "CertPolicyId")
 	}
 	return r.Finish("CertPolicyId")
@@ -6699,7 +6699,7 @@ func (v *CertPolicyID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertPolicyID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -6717,7 +6717,7 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *der.Reader, t der.Tag) err
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6742,7 +6742,7 @@ func (v *PolicyInformationPolicyQualifiers) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -6768,7 +6768,7 @@ func (v *PolicyQualifierInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// policyQualifierId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "policyQualifierId")
 	}
@@ -6793,7 +6793,7 @@ func (v *PolicyQualifierInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PolicyQualifierInfo in DER.
 func (v *PolicyQualifierInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.PolicyQualifierID)
+	b.AddOID(der.TagOID, v.PolicyQualifierID)
 	v.Qualifier.encode(b)
 	b.End(m)
 }
@@ -6815,7 +6815,7 @@ func (v *PolicyQualifierInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyQualifierInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyQualifierInfo")
 	}
 	return r.Finish("PolicyQualifierInfo")
@@ -6835,7 +6835,7 @@ func (v *PolicyQualifierInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -6867,7 +6867,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x02\x01":
 		// pqid-cps 1.3.6.1.5.5.7.2.1
 		u.Kind = PolicyQualifierInfoQualifierCps
-		if err := u.Cps.decode(r, der.Universal(der.TagIA5String)); err != nil {
+		if err := u.Cps.decode(r, der.TagIA5String); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -6882,7 +6882,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.Unotice = p1
-		if err := u.Unotice.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Unotice.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -6916,12 +6916,12 @@ func (u *PolicyQualifierInfoQualifier) keepDER(r *der.Reader) error {
 func (u *PolicyQualifierInfoQualifier) encode(b *der.Builder) {
 	switch u.Kind {
 	case PolicyQualifierInfoQualifierCps:
-		u.Cps.encode(b, der.Universal(der.TagIA5String))
+		u.Cps.encode(b, der.TagIA5String)
 	case PolicyQualifierInfoQualifierUnotice:
 		if u.Unotice == nil {
 			b.SetError(der.NilValue("UserNotice"))
 		} else {
-			u.Unotice.encode(b, der.Universal(der.TagSequence))
+			u.Unotice.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -6935,7 +6935,7 @@ type CPSuri string
 
 // decode reads a CPSuri from r.
 func (v *CPSuri) decode(r *der.Reader, t der.Tag) error {
-	x, err := r.ReadIA5String(t)
+	x, err := r.ReadText(t, der.TagIA5String)
 	if err != nil {
 		return err
 	}
@@ -6945,7 +6945,7 @@ func (v *CPSuri) decode(r *der.Reader, t der.Tag) error {
 
 // encode writes v as a CPSuri in DER.
 func (v *CPSuri) encode(b *der.Builder, t der.Tag) {
-	b.AddString(t, 22, string(*v))
+	b.AddText(t, der.TagIA5String, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CPSuri.
@@ -6966,7 +6966,7 @@ func (v *CPSuri) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagIA5String)); err != nil {
+	if err := v.decode(&r, der.TagIA5String); err != nil {
 		return der.WithField(err, "CPSuri")
 	}
 	return r.Finish("CPSuri")
@@ -6986,7 +6986,7 @@ func (v *CPSuri) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CPSuri) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagIA5String))
+	v.encode(b, der.TagIA5String)
 	return b.Bytes()
 }
 
@@ -7013,15 +7013,15 @@ func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// noticeRef NoticeReference OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.NoticeRef.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.NoticeRef.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "noticeRef")
 		}
 		v.HasNoticeRef = true
 	}
 	// explicitText DisplayText OPTIONAL
 	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.Universal(der.TagIA5String) || t == der.Universal(der.TagVisibleString) || t == der.Universal(der.TagBMPString) || t == der.Universal(der.TagUTF8String))
+		return ok && (t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String)
 	}(s.PeekTag()) {
 		if err := v.ExplicitText.decode(&s); err != nil {
 			return der.WithField(err, "explicitText")
@@ -7038,7 +7038,7 @@ func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
 func (v *UserNotice) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasNoticeRef {
-		v.NoticeRef.encode(b, der.Universal(der.TagSequence))
+		v.NoticeRef.encode(b, der.TagSequence)
 	}
 	if v.HasExplicitText {
 		v.ExplicitText.encode(b)
@@ -7063,7 +7063,7 @@ func (v *UserNotice) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = UserNotice{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "UserNotice")
 	}
 	return r.Finish("UserNotice")
@@ -7083,7 +7083,7 @@ func (v *UserNotice) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UserNotice) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7110,7 +7110,7 @@ func (v *NoticeReference) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "organization")
 	}
 	// noticeNumbers SEQUENCE OF
-	if err := v.NoticeNumbers.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.NoticeNumbers.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "noticeNumbers")
 	}
 	if err := s.Finish("NoticeReference"); err != nil {
@@ -7123,7 +7123,7 @@ func (v *NoticeReference) decode(r *der.Reader, t der.Tag) error {
 func (v *NoticeReference) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Organization.encode(b)
-	v.NoticeNumbers.encode(b, der.Universal(der.TagSequence))
+	v.NoticeNumbers.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -7144,7 +7144,7 @@ func (v *NoticeReference) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = NoticeReference{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "NoticeReference")
 	}
 	return r.Finish("NoticeReference")
@@ -7164,7 +7164,7 @@ func (v *NoticeReference) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *NoticeReference) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7182,7 +7182,7 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x1, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -7199,7 +7199,7 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *der.Reader, t der.Tag) error {
 func (v *NoticeReferenceNoticeNumbers) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		b.AddInteger(der.Universal(der.TagInteger), (*v)[i])
+		b.AddInteger(der.TagInteger, (*v)[i])
 	}
 	b.End(m)
 }
@@ -7237,10 +7237,10 @@ func (c DisplayTextChoice) String() string {
 func (v *DisplayText) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagIA5String):
+	case tag == der.TagIA5String:
 		v.Choice = DisplayTextIa5String
 		off1 := r.Offset()
-		x2, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x2, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "ia5String")
 		}
@@ -7250,10 +7250,10 @@ func (v *DisplayText) decode(r *der.Reader) error {
 				return der.WithField(err, "ia5String")
 			}
 		}
-	case tag == der.Universal(der.TagVisibleString):
+	case tag == der.TagVisibleString:
 		v.Choice = DisplayTextVisibleString
 		off3 := r.Offset()
-		x4, err := r.ReadVisibleString(der.Universal(der.TagVisibleString))
+		x4, err := r.ReadText(der.TagVisibleString, der.TagVisibleString)
 		if err != nil {
 			return der.WithField(err, "visibleString")
 		}
@@ -7263,10 +7263,10 @@ func (v *DisplayText) decode(r *der.Reader) error {
 				return der.WithField(err, "visibleString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DisplayTextBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -7276,10 +7276,10 @@ func (v *DisplayText) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DisplayTextUtf8String
 		off7 := r.Offset()
-		x8, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x8, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "utf8String")
 		}
@@ -7304,28 +7304,28 @@ func (v *DisplayText) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "ia5String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagIA5String), 22, v.Value)
+		b.AddText(der.TagIA5String, der.TagIA5String, v.Value)
 	case DisplayTextVisibleString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "visibleString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagVisibleString), 26, v.Value)
+		b.AddText(der.TagVisibleString, der.TagVisibleString, v.Value)
 	case DisplayTextBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DisplayTextUtf8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "utf8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DisplayText"))
 	}
@@ -7391,7 +7391,7 @@ func (v *PolicyMappings) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -7416,7 +7416,7 @@ func (v *PolicyMappings) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -7439,7 +7439,7 @@ func (v *PolicyMappings) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyMappings")
 	}
 	return r.Finish("PolicyMappings")
@@ -7459,7 +7459,7 @@ func (v *PolicyMappings) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyMappings) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7478,11 +7478,11 @@ func (v *PolicyMappingsItem) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// issuerDomainPolicy CertPolicyId
-	if err := v.IssuerDomainPolicy.decode(&s, der.Universal(der.TagOID)); err != nil {
+	if err := v.IssuerDomainPolicy.decode(&s, der.TagOID); err != nil {
 		return der.WithField(err, "issuerDomainPolicy")
 	}
 	// subjectDomainPolicy CertPolicyId
-	if err := v.SubjectDomainPolicy.decode(&s, der.Universal(der.TagOID)); err != nil {
+	if err := v.SubjectDomainPolicy.decode(&s, der.TagOID); err != nil {
 		return der.WithField(err, "subjectDomainPolicy")
 	}
 	if err := s.Finish("PolicyMappings.item"); err != nil {
@@ -7494,8 +7494,8 @@ func (v *PolicyMappingsItem) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PolicyMappings.item in DER.
 func (v *PolicyMappingsItem) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.IssuerDomainPolicy.encode(b, der.Universal(der.TagOID))
-	v.SubjectDomainPolicy.encode(b, der.Universal(der.TagOID))
+	v.IssuerDomainPolicy.encode(b, der.TagOID)
+	v.SubjectDomainPolicy.encode(b, der.TagOID)
 	b.End(m)
 }
 
@@ -7516,7 +7516,7 @@ func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyMappingsItem{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyMappings.item")
 	}
 	return r.Finish("PolicyMappings.item")
@@ -7536,7 +7536,7 @@ func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7557,7 +7557,7 @@ func (v *SubjectDirectoryAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -7582,7 +7582,7 @@ func (v *SubjectDirectoryAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -7605,7 +7605,7 @@ func (v *SubjectDirectoryAttributes) UnmarshalWith(b []byte, opts *der.Options) 
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectDirectoryAttributes")
 	}
 	return r.Finish("SubjectDirectoryAttributes")
@@ -7625,7 +7625,7 @@ func (v *SubjectDirectoryAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7650,13 +7650,13 @@ func (v *AttributeSetSupportedAttributes) decode(r *der.Reader, t der.Tag) error
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -7699,8 +7699,8 @@ func (v *AttributeSetSupportedAttributes) decode(r *der.Reader, t der.Tag) error
 // encode writes v as a AttributeSet in DER.
 func (v *AttributeSetSupportedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -7725,7 +7725,7 @@ func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *der.Opti
 	*v = AttributeSetSupportedAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeSet")
 	}
 	return r.Finish("AttributeSet")
@@ -7745,7 +7745,7 @@ func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -7904,7 +7904,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
 		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
-		x1, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x1, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -7917,7 +7917,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 		// at-x520countryName 2.5.4.6
 		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
 		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x3, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -7935,7 +7935,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 		// at-x520SerialNumber 2.5.4.5
 		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
 		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -7962,7 +7962,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
 		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
-		x6, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x6, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -7975,7 +7975,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 		// at-emailAddress 1.2.840.113549.1.9.1
 		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
 		off7 := r.Offset()
-		x8, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x8, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -8038,32 +8038,32 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *der.Builder) {
 	case AttributeSetSupportedAttributesValuesX520Title:
 		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520countryName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "x520countryName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "x520SerialNumber"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
 		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
 	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(der.WithField(err, "emailAddress"))
 			}
 		}
-		b.AddString(der.Universal(der.TagIA5String), 22, u.String)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -8093,9 +8093,9 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// cA BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off1 := s.Offset()
-		x2, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x2, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "cA")
 		}
@@ -8108,9 +8108,9 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 		v.CA = false
 	}
 	// pathLenConstraint INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "pathLenConstraint")
 		}
@@ -8132,7 +8132,7 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 func (v *BasicConstraints) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasCA && b.Tolerates(der.TolerateExplicitDefault)) || v.CA {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.CA)
+		b.AddBoolean(der.TagBoolean, v.CA)
 	}
 	if v.HasPathLenConstraint {
 		if !b.SkipConstraints() {
@@ -8140,7 +8140,7 @@ func (v *BasicConstraints) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "pathLenConstraint"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), v.PathLenConstraint)
+		b.AddInteger(der.TagInteger, v.PathLenConstraint)
 	}
 	b.End(m)
 }
@@ -8162,7 +8162,7 @@ func (v *BasicConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = BasicConstraints{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BasicConstraints")
 	}
 	return r.Finish("BasicConstraints")
@@ -8182,7 +8182,7 @@ func (v *BasicConstraints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BasicConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8258,7 +8258,7 @@ func (v *NameConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = NameConstraints{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "NameConstraints")
 	}
 	return r.Finish("NameConstraints")
@@ -8278,7 +8278,7 @@ func (v *NameConstraints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *NameConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8298,7 +8298,7 @@ func (v *GeneralSubtrees) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -8323,7 +8323,7 @@ func (v *GeneralSubtrees) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -8346,7 +8346,7 @@ func (v *GeneralSubtrees) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GeneralSubtrees")
 	}
 	return r.Finish("GeneralSubtrees")
@@ -8366,7 +8366,7 @@ func (v *GeneralSubtrees) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GeneralSubtrees) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8462,7 +8462,7 @@ func (v *GeneralSubtree) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = GeneralSubtree{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GeneralSubtree")
 	}
 	return r.Finish("GeneralSubtree")
@@ -8482,7 +8482,7 @@ func (v *GeneralSubtree) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GeneralSubtree) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8550,7 +8550,7 @@ func (v *BaseDistance) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "BaseDistance")
 	}
 	return r.Finish("BaseDistance")
@@ -8570,7 +8570,7 @@ func (v *BaseDistance) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BaseDistance) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -8645,7 +8645,7 @@ func (v *PolicyConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PolicyConstraints{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PolicyConstraints")
 	}
 	return r.Finish("PolicyConstraints")
@@ -8665,7 +8665,7 @@ func (v *PolicyConstraints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PolicyConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8685,7 +8685,7 @@ func (v *ExtKeyUsageSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagOID)); err != nil {
+		if err := list[i].decode(&s, der.TagOID); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -8710,7 +8710,7 @@ func (v *ExtKeyUsageSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagOID))
+		(*v)[i].encode(b, der.TagOID)
 	}
 	b.End(m)
 }
@@ -8733,7 +8733,7 @@ func (v *ExtKeyUsageSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtKeyUsageSyntax")
 	}
 	return r.Finish("ExtKeyUsageSyntax")
@@ -8753,7 +8753,7 @@ func (v *ExtKeyUsageSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -8805,7 +8805,7 @@ func (v *KeyPurposeID) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "KeyPurposeId")
 	}
 	return r.Finish("KeyPurposeId")
@@ -8825,7 +8825,7 @@ func (v *KeyPurposeID) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyPurposeID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -8845,7 +8845,7 @@ func (v *CRLDistributionPoints) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -8870,7 +8870,7 @@ func (v *CRLDistributionPoints) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -8893,7 +8893,7 @@ func (v *CRLDistributionPoints) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CRLDistributionPoints")
 	}
 	return r.Finish("CRLDistributionPoints")
@@ -8913,7 +8913,7 @@ func (v *CRLDistributionPoints) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLDistributionPoints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9013,7 +9013,7 @@ func (v *DistributionPoint) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DistributionPoint{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DistributionPoint")
 	}
 	return r.Finish("DistributionPoint")
@@ -9033,7 +9033,7 @@ func (v *DistributionPoint) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9101,7 +9101,7 @@ func (v *SkipCerts) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "SkipCerts")
 	}
 	return r.Finish("SkipCerts")
@@ -9121,7 +9121,7 @@ func (v *SkipCerts) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SkipCerts) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -9142,7 +9142,7 @@ func (v *AuthorityInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -9167,7 +9167,7 @@ func (v *AuthorityInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -9190,7 +9190,7 @@ func (v *AuthorityInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthorityInfoAccessSyntax")
 	}
 	return r.Finish("AuthorityInfoAccessSyntax")
@@ -9210,7 +9210,7 @@ func (v *AuthorityInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthorityInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9233,7 +9233,7 @@ func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// accessMethod OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "accessMethod")
 	}
@@ -9251,7 +9251,7 @@ func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AccessDescription in DER.
 func (v *AccessDescription) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AccessMethod)
+	b.AddOID(der.TagOID, v.AccessMethod)
 	v.AccessLocation.encode(b)
 	b.End(m)
 }
@@ -9273,7 +9273,7 @@ func (v *AccessDescription) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AccessDescription{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AccessDescription")
 	}
 	return r.Finish("AccessDescription")
@@ -9293,7 +9293,7 @@ func (v *AccessDescription) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AccessDescription) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9314,7 +9314,7 @@ func (v *SubjectInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -9339,7 +9339,7 @@ func (v *SubjectInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -9362,7 +9362,7 @@ func (v *SubjectInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SubjectInfoAccessSyntax")
 	}
 	return r.Finish("SubjectInfoAccessSyntax")
@@ -9382,7 +9382,7 @@ func (v *SubjectInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9403,7 +9403,7 @@ func (v *CertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -9431,7 +9431,7 @@ func (v *CertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error 
 // encode writes v as a Certificate.algorithmIdentifier in DER.
 func (v *CertificateAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -9455,7 +9455,7 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Optio
 	*v = CertificateAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Certificate.algorithmIdentifier")
 	}
 	return r.Finish("Certificate.algorithmIdentifier")
@@ -9475,7 +9475,7 @@ func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9517,7 +9517,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9527,7 +9527,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9537,7 +9537,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9547,7 +9547,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9557,7 +9557,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9567,7 +9567,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9577,7 +9577,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9587,7 +9587,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9597,7 +9597,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9607,7 +9607,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9617,7 +9617,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9632,7 +9632,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -9666,32 +9666,32 @@ func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *der.Reader) error 
 func (u *CertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertificateAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -9737,7 +9737,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
-		if err := v.HashAlgorithm.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.HashAlgorithm.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -9751,7 +9751,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
-		if err := v.MaskGenAlgorithm.decode(&w2, der.Universal(der.TagSequence)); err != nil {
+		if err := v.MaskGenAlgorithm.decode(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -9766,7 +9766,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "saltLength")
 		}
-		x5, err := w4.ReadInteger(der.Universal(der.TagInteger))
+		x5, err := w4.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "saltLength")
 		}
@@ -9791,7 +9791,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "trailerField")
 		}
-		x8, err := w7.ReadInteger(der.Universal(der.TagInteger))
+		x8, err := w7.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "trailerField")
 		}
@@ -9820,12 +9820,12 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasHashAlgorithm {
 		m1 := b.Begin(der.Context(0), true)
-		v.HashAlgorithm.encode(b, der.Universal(der.TagSequence))
+		v.HashAlgorithm.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	if v.HasMaskGenAlgorithm {
 		m2 := b.Begin(der.Context(1), true)
-		v.MaskGenAlgorithm.encode(b, der.Universal(der.TagSequence))
+		v.MaskGenAlgorithm.encode(b, der.TagSequence)
 		b.End(m2)
 	}
 	if (v.HasSaltLength && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
@@ -9833,7 +9833,7 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 		return ok && n == int64(20)
 	}() {
 		m3 := b.Begin(der.Context(2), true)
-		b.AddInteger(der.Universal(der.TagInteger), v.SaltLength)
+		b.AddInteger(der.TagInteger, v.SaltLength)
 		b.End(m3)
 	}
 	if (v.HasTrailerField && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
@@ -9841,7 +9841,7 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 		return ok && n == int64(1)
 	}() {
 		m4 := b.Begin(der.Context(3), true)
-		b.AddInteger(der.Universal(der.TagInteger), v.TrailerField)
+		b.AddInteger(der.TagInteger, v.TrailerField)
 		b.End(m4)
 	}
 	b.End(m)
@@ -9864,7 +9864,7 @@ func (v *RSASSAPSSParams) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RSASSAPSSParams{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RSASSA-PSS-params")
 	}
 	return r.Finish("RSASSA-PSS-params")
@@ -9884,7 +9884,7 @@ func (v *RSASSAPSSParams) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RSASSAPSSParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -9908,7 +9908,7 @@ func (v *HashAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -9936,7 +9936,7 @@ func (v *HashAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a HashAlgorithm in DER.
 func (v *HashAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -9960,7 +9960,7 @@ func (v *HashAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = HashAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "HashAlgorithm")
 	}
 	return r.Finish("HashAlgorithm")
@@ -9980,7 +9980,7 @@ func (v *HashAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *HashAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10012,7 +10012,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
 		u.Kind = HashAlgorithmParametersIDSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -10022,7 +10022,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x04":
 		// 2.16.840.1.101.3.4.2.4
 		u.Kind = HashAlgorithmParametersIDSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -10032,7 +10032,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
 		u.Kind = HashAlgorithmParametersIDSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -10042,7 +10042,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
 		u.Kind = HashAlgorithmParametersIDSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -10052,7 +10052,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
 		u.Kind = HashAlgorithmParametersIDSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
@@ -10089,15 +10089,15 @@ func (u *HashAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *HashAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case HashAlgorithmParametersIDSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case HashAlgorithmParametersIDSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -10123,7 +10123,7 @@ func (v *MaskGenAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -10151,7 +10151,7 @@ func (v *MaskGenAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a MaskGenAlgorithm in DER.
 func (v *MaskGenAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -10175,7 +10175,7 @@ func (v *MaskGenAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MaskGenAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "MaskGenAlgorithm")
 	}
 	return r.Finish("MaskGenAlgorithm")
@@ -10195,7 +10195,7 @@ func (v *MaskGenAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10229,7 +10229,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.IDMgf1 = p1
-		if err := u.IDMgf1.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IDMgf1.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
@@ -10266,7 +10266,7 @@ func (u *MaskGenAlgorithmParameters) encode(b *der.Builder) {
 		if u.IDMgf1 == nil {
 			b.SetError(der.NilValue("HashAlgorithm"))
 		} else {
-			u.IDMgf1.encode(b, der.Universal(der.TagSequence))
+			u.IDMgf1.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -10298,16 +10298,16 @@ func (v *ExtendedCertificate) decode(r *der.Reader, t der.Tag) error {
 	}
 	// extendedCertificateInfo ExtendedCertificateInfo
 	start1 := s.Offset()
-	if err := v.ExtendedCertificateInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ExtendedCertificateInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "extendedCertificateInfo")
 	}
 	v.ExtendedCertificateInfoRaw = s.Since(start1)
 	// signatureAlgorithm SignatureAlgorithmIdentifier
-	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature Signature
-	if err := v.Signature.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if err := v.Signature.decode(&s, der.TagBitString); err != nil {
 		return der.WithField(err, "signature")
 	}
 	if err := s.Finish("ExtendedCertificate"); err != nil {
@@ -10319,9 +10319,9 @@ func (v *ExtendedCertificate) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ExtendedCertificate in DER.
 func (v *ExtendedCertificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ExtendedCertificateInfo.encode(b, der.Universal(der.TagSequence))
-	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.Signature.encode(b, der.Universal(der.TagBitString))
+	v.ExtendedCertificateInfo.encode(b, der.TagSequence)
+	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	v.Signature.encode(b, der.TagBitString)
 	b.End(m)
 }
 
@@ -10342,7 +10342,7 @@ func (v *ExtendedCertificate) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtendedCertificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtendedCertificate")
 	}
 	return r.Finish("ExtendedCertificate")
@@ -10362,7 +10362,7 @@ func (v *ExtendedCertificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtendedCertificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10391,15 +10391,15 @@ func (v *ExtendedCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// certificate Certificate
-	if err := v.Certificate.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Certificate.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "certificate")
 	}
 	// attributes UnauthAttributes
-	if err := v.Attributes.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.Attributes.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "attributes")
 	}
 	if err := s.Finish("ExtendedCertificateInfo"); err != nil {
@@ -10412,9 +10412,9 @@ func (v *ExtendedCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ExtendedCertificateInfo in DER.
 func (v *ExtendedCertificateInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.Certificate.encode(b, der.Universal(der.TagSequence))
-	v.Attributes.encode(b, der.Universal(der.TagSet))
+	v.Version.encode(b, der.TagInteger)
+	v.Certificate.encode(b, der.TagSequence)
+	v.Attributes.encode(b, der.TagSet)
 	b.End(m)
 }
 
@@ -10435,7 +10435,7 @@ func (v *ExtendedCertificateInfo) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = ExtendedCertificateInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtendedCertificateInfo")
 	}
 	return r.Finish("ExtendedCertificateInfo")
@@ -10455,7 +10455,7 @@ func (v *ExtendedCertificateInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtendedCertificateInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10497,7 +10497,7 @@ func (v *Signature) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "Signature")
 	}
 	return r.Finish("Signature")
@@ -10517,7 +10517,7 @@ func (v *Signature) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Signature) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -10543,16 +10543,16 @@ func (v *AttributeCertificateV1) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned AttributeCertificateInfoV1
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -10566,9 +10566,9 @@ func (v *AttributeCertificateV1) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeCertificateV1 in DER.
 func (v *AttributeCertificateV1) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -10589,7 +10589,7 @@ func (v *AttributeCertificateV1) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = AttributeCertificateV1{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificateV1")
 	}
 	return r.Finish("AttributeCertificateV1")
@@ -10609,7 +10609,7 @@ func (v *AttributeCertificateV1) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10666,9 +10666,9 @@ func (v *AttributeCertificateInfoV1) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version AttCertVersionV1 DEFAULT v1
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off1 := s.Offset()
-		if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+		if err := v.Version.decode(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
@@ -10683,35 +10683,35 @@ func (v *AttributeCertificateInfoV1) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subject")
 	}
 	// issuer GeneralNames
-	if err := v.Issuer.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Issuer.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "issuer")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	// attCertValidityPeriod AttCertValidityPeriod
-	if err := v.AttCertValidityPeriod.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AttCertValidityPeriod.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attCertValidityPeriod")
 	}
 	// attributes SEQUENCE OF
-	if err := v.Attributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Attributes.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attributes")
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
-	if s.Peek(der.Universal(der.TagBitString)) {
-		if err := v.IssuerUniqueID.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if s.Peek(der.TagBitString) {
+		if err := v.IssuerUniqueID.decode(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 		v.HasIssuerUniqueID = true
 	}
 	// extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Extensions.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Extensions.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
 		}
 		v.HasExtensions = true
@@ -10727,19 +10727,19 @@ func (v *AttributeCertificateInfoV1) decode(r *der.Reader, t der.Tag) error {
 func (v *AttributeCertificateInfoV1) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 	}
 	v.Subject.encode(b)
-	v.Issuer.encode(b, der.Universal(der.TagSequence))
-	v.Signature.encode(b, der.Universal(der.TagSequence))
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
-	v.AttCertValidityPeriod.encode(b, der.Universal(der.TagSequence))
-	v.Attributes.encode(b, der.Universal(der.TagSequence))
+	v.Issuer.encode(b, der.TagSequence)
+	v.Signature.encode(b, der.TagSequence)
+	v.SerialNumber.encode(b, der.TagInteger)
+	v.AttCertValidityPeriod.encode(b, der.TagSequence)
+	v.Attributes.encode(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
-		v.IssuerUniqueID.encode(b, der.Universal(der.TagBitString))
+		v.IssuerUniqueID.encode(b, der.TagBitString)
 	}
 	if v.HasExtensions {
-		v.Extensions.encode(b, der.Universal(der.TagSequence))
+		v.Extensions.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -10761,7 +10761,7 @@ func (v *AttributeCertificateInfoV1) UnmarshalWith(b []byte, opts *der.Options) 
 	*v = AttributeCertificateInfoV1{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificateInfoV1")
 	}
 	return r.Finish("AttributeCertificateInfoV1")
@@ -10781,7 +10781,7 @@ func (v *AttributeCertificateInfoV1) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateInfoV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -10827,7 +10827,7 @@ func (v *AttCertVersionV1) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "AttCertVersionV1")
 	}
 	return r.Finish("AttCertVersionV1")
@@ -10847,7 +10847,7 @@ func (v *AttCertVersionV1) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttCertVersionV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -10889,7 +10889,7 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *der.Reader) error {
 			return der.WithField(err, "baseCertificateID")
 		}
 		v.BaseCertificateID = p2
-		if err := v.BaseCertificateID.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.BaseCertificateID.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "baseCertificateID")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -10901,7 +10901,7 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *der.Reader) error {
 		if err != nil {
 			return der.WithField(err, "subjectName")
 		}
-		if err := v.SubjectName.decode(&w3, der.Universal(der.TagSequence)); err != nil {
+		if err := v.SubjectName.decode(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "subjectName")
 		}
 		if err := w3.Finish("[1] EXPLICIT"); err != nil {
@@ -10921,12 +10921,12 @@ func (v *AttributeCertificateInfoV1Subject) encode(b *der.Builder) {
 		if v.BaseCertificateID == nil {
 			b.SetError(der.NilValue("IssuerSerial"))
 		} else {
-			v.BaseCertificateID.encode(b, der.Universal(der.TagSequence))
+			v.BaseCertificateID.encode(b, der.TagSequence)
 		}
 		b.End(m1)
 	case AttributeCertificateInfoV1SubjectSubjectName:
 		m2 := b.Begin(der.Context(1), true)
-		v.SubjectName.encode(b, der.Universal(der.TagSequence))
+		v.SubjectName.encode(b, der.TagSequence)
 		b.End(m2)
 	default:
 		b.SetError(der.NoChoice("AttributeCertificateInfoV1.subject"))
@@ -10999,16 +10999,16 @@ func (v *IssuerSerial) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// issuer GeneralNames
-	if err := v.Issuer.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Issuer.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "issuer")
 	}
 	// serial CertificateSerialNumber
-	if err := v.Serial.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Serial.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serial")
 	}
 	// issuerUID UniqueIdentifier OPTIONAL
-	if s.Peek(der.Universal(der.TagBitString)) {
-		if err := v.IssuerUID.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if s.Peek(der.TagBitString) {
+		if err := v.IssuerUID.decode(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "issuerUID")
 		}
 		v.HasIssuerUID = true
@@ -11022,10 +11022,10 @@ func (v *IssuerSerial) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a IssuerSerial in DER.
 func (v *IssuerSerial) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Issuer.encode(b, der.Universal(der.TagSequence))
-	v.Serial.encode(b, der.Universal(der.TagInteger))
+	v.Issuer.encode(b, der.TagSequence)
+	v.Serial.encode(b, der.TagInteger)
 	if v.HasIssuerUID {
-		v.IssuerUID.encode(b, der.Universal(der.TagBitString))
+		v.IssuerUID.encode(b, der.TagBitString)
 	}
 	b.End(m)
 }
@@ -11047,7 +11047,7 @@ func (v *IssuerSerial) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = IssuerSerial{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "IssuerSerial")
 	}
 	return r.Finish("IssuerSerial")
@@ -11067,7 +11067,7 @@ func (v *IssuerSerial) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IssuerSerial) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11135,7 +11135,7 @@ func (v *GeneralNames) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "GeneralNames")
 	}
 	return r.Finish("GeneralNames")
@@ -11155,7 +11155,7 @@ func (v *GeneralNames) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *GeneralNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11231,14 +11231,14 @@ func (v *GeneralName) decode(r *der.Reader) error {
 		v.OtherName = x1
 	case tag == der.Context(1):
 		v.Choice = GeneralNameRFC822Name
-		x2, err := r.ReadIA5String(der.Context(1))
+		x2, err := r.ReadText(der.Context(1), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "rfc822Name")
 		}
 		v.RFC822Name = x2
 	case tag == der.Context(2):
 		v.Choice = GeneralNameDNSName
-		x3, err := r.ReadIA5String(der.Context(2))
+		x3, err := r.ReadText(der.Context(2), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "dNSName")
 		}
@@ -11277,7 +11277,7 @@ func (v *GeneralName) decode(r *der.Reader) error {
 		}
 	case tag == der.Context(6):
 		v.Choice = GeneralNameUniformResourceIdentifier
-		x7, err := r.ReadIA5String(der.Context(6))
+		x7, err := r.ReadText(der.Context(6), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "uniformResourceIdentifier")
 		}
@@ -11308,9 +11308,9 @@ func (v *GeneralName) encode(b *der.Builder) {
 	case GeneralNameOtherName:
 		b.AddRaw(v.OtherName)
 	case GeneralNameRFC822Name:
-		b.AddString(der.Context(1), 22, v.RFC822Name)
+		b.AddText(der.Context(1), der.TagIA5String, v.RFC822Name)
 	case GeneralNameDNSName:
-		b.AddString(der.Context(2), 22, v.DNSName)
+		b.AddText(der.Context(2), der.TagIA5String, v.DNSName)
 	case GeneralNameX400Address:
 		if v.X400Address == nil {
 			b.SetError(der.NilValue("ORAddress"))
@@ -11328,7 +11328,7 @@ func (v *GeneralName) encode(b *der.Builder) {
 			v.EdiPartyName.encode(b, der.Context(5))
 		}
 	case GeneralNameUniformResourceIdentifier:
-		b.AddString(der.Context(6), 22, v.UniformResourceIdentifier)
+		b.AddText(der.Context(6), der.TagIA5String, v.UniformResourceIdentifier)
 	case GeneralNameIPAddress:
 		b.AddPrimitive(der.Context(7), v.IPAddress)
 	case GeneralNameRegisteredID:
@@ -11407,19 +11407,19 @@ func (v *ORAddress) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// built-in-standard-attributes BuiltInStandardAttributes
-	if err := v.BuiltInStandardAttributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.BuiltInStandardAttributes.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "built-in-standard-attributes")
 	}
 	// built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.BuiltInDomainDefinedAttributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.BuiltInDomainDefinedAttributes.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "built-in-domain-defined-attributes")
 		}
 		v.HasBuiltInDomainDefinedAttributes = true
 	}
 	// extension-attributes ExtensionAttributes OPTIONAL
-	if s.Peek(der.Universal(der.TagSet)) {
-		if err := v.ExtensionAttributes.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if s.Peek(der.TagSet) {
+		if err := v.ExtensionAttributes.decode(&s, der.TagSet); err != nil {
 			return der.WithField(err, "extension-attributes")
 		}
 		v.HasExtensionAttributes = true
@@ -11433,12 +11433,12 @@ func (v *ORAddress) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ORAddress in DER.
 func (v *ORAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.BuiltInStandardAttributes.encode(b, der.Universal(der.TagSequence))
+	v.BuiltInStandardAttributes.encode(b, der.TagSequence)
 	if v.HasBuiltInDomainDefinedAttributes {
-		v.BuiltInDomainDefinedAttributes.encode(b, der.Universal(der.TagSequence))
+		v.BuiltInDomainDefinedAttributes.encode(b, der.TagSequence)
 	}
 	if v.HasExtensionAttributes {
-		v.ExtensionAttributes.encode(b, der.Universal(der.TagSet))
+		v.ExtensionAttributes.encode(b, der.TagSet)
 	}
 	b.End(m)
 }
@@ -11460,7 +11460,7 @@ func (v *ORAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ORAddress{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ORAddress")
 	}
 	return r.Finish("ORAddress")
@@ -11480,7 +11480,7 @@ func (v *ORAddress) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ORAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11547,14 +11547,8 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
-	if s.Peek(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 1,
-	}) {
-		w1, err := s.ReadConstructed(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 1,
-		}, "[APPLICATION 1] EXPLICIT")
+	if s.Peek(der.Application(1)) {
+		w1, err := s.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "country-name")
 		}
@@ -11567,14 +11561,8 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 		v.HasCountryName = true
 	}
 	// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
-	if s.Peek(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 2,
-	}) {
-		w2, err := s.ReadConstructed(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 2,
-		}, "[APPLICATION 2] EXPLICIT")
+	if s.Peek(der.Application(2)) {
+		w2, err := s.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "administration-domain-name")
 		}
@@ -11652,18 +11640,12 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 func (v *BuiltInStandardAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasCountryName {
-		m1 := b.Begin(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 1,
-		}, true)
+		m1 := b.Begin(der.Application(1), true)
 		v.CountryName.encode(b)
 		b.End(m1)
 	}
 	if v.HasAdministrationDomainName {
-		m2 := b.Begin(der.Tag{
-			Class:  der.ClassApplication,
-			Number: 2,
-		}, true)
+		m2 := b.Begin(der.Application(2), true)
 		v.AdministrationDomainName.encode(b)
 		b.End(m2)
 	}
@@ -11710,7 +11692,7 @@ func (v *BuiltInStandardAttributes) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = BuiltInStandardAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BuiltInStandardAttributes")
 	}
 	return r.Finish("BuiltInStandardAttributes")
@@ -11730,7 +11712,7 @@ func (v *BuiltInStandardAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -11765,10 +11747,10 @@ func (c CountryNameChoice) String() string {
 func (v *CountryName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = CountryNameX121DccCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "x121-dcc-code")
 		}
@@ -11778,10 +11760,10 @@ func (v *CountryName) decode(r *der.Reader) error {
 				return der.WithField(err, "x121-dcc-code")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = CountryNameIso3166Alpha2Code
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "iso-3166-alpha2-code")
 		}
@@ -11806,14 +11788,14 @@ func (v *CountryName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case CountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("CountryName"))
 	}
@@ -11836,10 +11818,7 @@ func (v *CountryName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CountryName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	w1, err := r.ReadConstructed(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 1,
-	}, "[APPLICATION 1] EXPLICIT")
+	w1, err := r.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "CountryName")
 	}
@@ -11866,10 +11845,7 @@ func (v *CountryName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CountryName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	m2 := b.Begin(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 1,
-	}, true)
+	m2 := b.Begin(der.Application(1), true)
 	v.encode(b)
 	b.End(m2)
 	return b.Bytes()
@@ -11904,10 +11880,10 @@ func (c AdministrationDomainNameChoice) String() string {
 func (v *AdministrationDomainName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = AdministrationDomainNameNumeric
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric")
 		}
@@ -11917,10 +11893,10 @@ func (v *AdministrationDomainName) decode(r *der.Reader) error {
 				return der.WithField(err, "numeric")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = AdministrationDomainNamePrintable
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable")
 		}
@@ -11945,14 +11921,14 @@ func (v *AdministrationDomainName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case AdministrationDomainNamePrintable:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
 				b.SetError(der.WithField(err, "printable"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("AdministrationDomainName"))
 	}
@@ -11975,10 +11951,7 @@ func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = AdministrationDomainName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	w1, err := r.ReadConstructed(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 2,
-	}, "[APPLICATION 2] EXPLICIT")
+	w1, err := r.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
 	if err != nil {
 		return der.WithField(err, "AdministrationDomainName")
 	}
@@ -12005,10 +11978,7 @@ func (v *AdministrationDomainName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AdministrationDomainName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	m2 := b.Begin(der.Tag{
-		Class:  der.ClassApplication,
-		Number: 2,
-	}, true)
+	m2 := b.Begin(der.Application(2), true)
 	v.encode(b)
 	b.End(m2)
 	return b.Bytes()
@@ -12029,7 +11999,7 @@ type X121Address string
 // decode reads a X121Address from r.
 func (v *X121Address) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadNumericString(t)
+	x, err := r.ReadText(t, der.TagNumericString)
 	if err != nil {
 		return err
 	}
@@ -12049,7 +12019,7 @@ func (v *X121Address) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 18, string(*v))
+	b.AddText(t, der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X121Address.
@@ -12070,7 +12040,7 @@ func (v *X121Address) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagNumericString)); err != nil {
+	if err := v.decode(&r, der.TagNumericString); err != nil {
 		return der.WithField(err, "X121Address")
 	}
 	return r.Finish("X121Address")
@@ -12090,7 +12060,7 @@ func (v *X121Address) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *X121Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagNumericString))
+	v.encode(b, der.TagNumericString)
 	return b.Bytes()
 }
 
@@ -12103,7 +12073,7 @@ type TerminalIdentifier string
 // decode reads a TerminalIdentifier from r.
 func (v *TerminalIdentifier) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadPrintableString(t)
+	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
 		return err
 	}
@@ -12123,7 +12093,7 @@ func (v *TerminalIdentifier) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 19, string(*v))
+	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TerminalIdentifier.
@@ -12144,7 +12114,7 @@ func (v *TerminalIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+	if err := v.decode(&r, der.TagPrintableString); err != nil {
 		return der.WithField(err, "TerminalIdentifier")
 	}
 	return r.Finish("TerminalIdentifier")
@@ -12164,7 +12134,7 @@ func (v *TerminalIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TerminalIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagPrintableString))
+	v.encode(b, der.TagPrintableString)
 	return b.Bytes()
 }
 
@@ -12197,10 +12167,10 @@ func (c PrivateDomainNameChoice) String() string {
 func (v *PrivateDomainName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = PrivateDomainNameNumeric
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric")
 		}
@@ -12210,10 +12180,10 @@ func (v *PrivateDomainName) decode(r *der.Reader) error {
 				return der.WithField(err, "numeric")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = PrivateDomainNamePrintable
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable")
 		}
@@ -12238,14 +12208,14 @@ func (v *PrivateDomainName) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case PrivateDomainNamePrintable:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "printable"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("PrivateDomainName"))
 	}
@@ -12301,7 +12271,7 @@ type OrganizationName string
 // decode reads a OrganizationName from r.
 func (v *OrganizationName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadPrintableString(t)
+	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
 		return err
 	}
@@ -12321,7 +12291,7 @@ func (v *OrganizationName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 19, string(*v))
+	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OrganizationName.
@@ -12342,7 +12312,7 @@ func (v *OrganizationName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+	if err := v.decode(&r, der.TagPrintableString); err != nil {
 		return der.WithField(err, "OrganizationName")
 	}
 	return r.Finish("OrganizationName")
@@ -12362,7 +12332,7 @@ func (v *OrganizationName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OrganizationName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagPrintableString))
+	v.encode(b, der.TagPrintableString)
 	return b.Bytes()
 }
 
@@ -12375,7 +12345,7 @@ type NumericUserIdentifier string
 // decode reads a NumericUserIdentifier from r.
 func (v *NumericUserIdentifier) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadNumericString(t)
+	x, err := r.ReadText(t, der.TagNumericString)
 	if err != nil {
 		return err
 	}
@@ -12395,7 +12365,7 @@ func (v *NumericUserIdentifier) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 18, string(*v))
+	b.AddText(t, der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a NumericUserIdentifier.
@@ -12416,7 +12386,7 @@ func (v *NumericUserIdentifier) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagNumericString)); err != nil {
+	if err := v.decode(&r, der.TagNumericString); err != nil {
 		return der.WithField(err, "NumericUserIdentifier")
 	}
 	return r.Finish("NumericUserIdentifier")
@@ -12436,7 +12406,7 @@ func (v *NumericUserIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *NumericUserIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagNumericString))
+	v.encode(b, der.TagNumericString)
 	return b.Bytes()
 }
 
@@ -12490,7 +12460,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 0
 			off2 := s.Offset()
-			x3, err := s.ReadPrintableString(der.Context(0))
+			x3, err := s.ReadText(der.Context(0), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "surname")
 			}
@@ -12511,7 +12481,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 1
 			off4 := s.Offset()
-			x5, err := s.ReadPrintableString(der.Context(1))
+			x5, err := s.ReadText(der.Context(1), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "given-name")
 			}
@@ -12532,7 +12502,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 2
 			off6 := s.Offset()
-			x7, err := s.ReadPrintableString(der.Context(2))
+			x7, err := s.ReadText(der.Context(2), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "initials")
 			}
@@ -12553,7 +12523,7 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 3
 			off8 := s.Offset()
-			x9, err := s.ReadPrintableString(der.Context(3))
+			x9, err := s.ReadText(der.Context(3), der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "generation-qualifier")
 			}
@@ -12582,14 +12552,14 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "surname"))
 		}
 	}
-	b.AddString(der.Context(0), 19, v.Surname)
+	b.AddText(der.Context(0), der.TagPrintableString, v.Surname)
 	if v.HasGivenName {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[1] PrintableString", len(v.GivenName), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "given-name"))
 			}
 		}
-		b.AddString(der.Context(1), 19, v.GivenName)
+		b.AddText(der.Context(1), der.TagPrintableString, v.GivenName)
 	}
 	if v.HasInitials {
 		if !b.SkipConstraints() {
@@ -12597,7 +12567,7 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "initials"))
 			}
 		}
-		b.AddString(der.Context(2), 19, v.Initials)
+		b.AddText(der.Context(2), der.TagPrintableString, v.Initials)
 	}
 	if v.HasGenerationQualifier {
 		if !b.SkipConstraints() {
@@ -12605,7 +12575,7 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "generation-qualifier"))
 			}
 		}
-		b.AddString(der.Context(3), 19, v.GenerationQualifier)
+		b.AddText(der.Context(3), der.TagPrintableString, v.GenerationQualifier)
 	}
 	b.End(m)
 }
@@ -12627,7 +12597,7 @@ func (v *PersonalName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PersonalName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "PersonalName")
 	}
 	return r.Finish("PersonalName")
@@ -12647,7 +12617,7 @@ func (v *PersonalName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -12668,7 +12638,7 @@ func (v *OrganizationalUnitNames) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagPrintableString)); err != nil {
+		if err := list[i].decode(&s, der.TagPrintableString); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -12693,7 +12663,7 @@ func (v *OrganizationalUnitNames) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagPrintableString))
+		(*v)[i].encode(b, der.TagPrintableString)
 	}
 	b.End(m)
 }
@@ -12716,7 +12686,7 @@ func (v *OrganizationalUnitNames) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OrganizationalUnitNames")
 	}
 	return r.Finish("OrganizationalUnitNames")
@@ -12736,7 +12706,7 @@ func (v *OrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12749,7 +12719,7 @@ type OrganizationalUnitName string
 // decode reads a OrganizationalUnitName from r.
 func (v *OrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadPrintableString(t)
+	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
 		return err
 	}
@@ -12769,7 +12739,7 @@ func (v *OrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 19, string(*v))
+	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OrganizationalUnitName.
@@ -12790,7 +12760,7 @@ func (v *OrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagPrintableString)); err != nil {
+	if err := v.decode(&r, der.TagPrintableString); err != nil {
 		return der.WithField(err, "OrganizationalUnitName")
 	}
 	return r.Finish("OrganizationalUnitName")
@@ -12810,7 +12780,7 @@ func (v *OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagPrintableString))
+	v.encode(b, der.TagPrintableString)
 	return b.Bytes()
 }
 
@@ -12832,7 +12802,7 @@ func (v *BuiltInDomainDefinedAttributes) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -12857,7 +12827,7 @@ func (v *BuiltInDomainDefinedAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -12880,7 +12850,7 @@ func (v *BuiltInDomainDefinedAttributes) UnmarshalWith(b []byte, opts *der.Optio
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BuiltInDomainDefinedAttributes")
 	}
 	return r.Finish("BuiltInDomainDefinedAttributes")
@@ -12900,7 +12870,7 @@ func (v *BuiltInDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BuiltInDomainDefinedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -12926,7 +12896,7 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// type PrintableString
 	off1 := s.Offset()
-	x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+	x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
@@ -12938,7 +12908,7 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// value PrintableString
 	off3 := s.Offset()
-	x4, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+	x4, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 	if err != nil {
 		return der.WithField(err, "value")
 	}
@@ -12962,13 +12932,13 @@ func (v *BuiltInDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "type"))
 		}
 	}
-	b.AddString(der.Universal(der.TagPrintableString), 19, v.Type)
+	b.AddText(der.TagPrintableString, der.TagPrintableString, v.Type)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 			b.SetError(der.WithField(err, "value"))
 		}
 	}
-	b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+	b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	b.End(m)
 }
 
@@ -12989,7 +12959,7 @@ func (v *BuiltInDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Option
 	*v = BuiltInDomainDefinedAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "BuiltInDomainDefinedAttribute")
 	}
 	return r.Finish("BuiltInDomainDefinedAttribute")
@@ -13009,7 +12979,7 @@ func (v *BuiltInDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -13036,7 +13006,7 @@ func (v *ExtensionAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -13061,7 +13031,7 @@ func (v *ExtensionAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -13084,7 +13054,7 @@ func (v *ExtensionAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "ExtensionAttributes")
 	}
 	return r.Finish("ExtensionAttributes")
@@ -13104,7 +13074,7 @@ func (v *ExtensionAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -13197,7 +13167,7 @@ func (v *ExtensionAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ExtensionAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtensionAttribute")
 	}
 	return r.Finish("ExtensionAttribute")
@@ -13217,7 +13187,7 @@ func (v *ExtensionAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -13287,7 +13257,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-commonName
 		u.Kind = ExtensionAttributeExtensionAttributeValueCommonName
 		off1 := r.Offset()
-		x2, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x2, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -13305,7 +13275,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-teletexCommonName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexCommonName
 		off3 := r.Offset()
-		x4, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x4, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -13323,7 +13293,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-teletexOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationName
 		off5 := r.Offset()
-		x6, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x6, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -13345,7 +13315,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.TeletexPersonalName = p7
-		if err := u.TeletexPersonalName.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.TeletexPersonalName.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13355,7 +13325,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 5:
 		// ea-teletexOrganizationalUnitNames
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
-		if err := u.TeletexOrganizationalUnitNames.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.TeletexOrganizationalUnitNames.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13366,7 +13336,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		// ea-pDSName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePDSName
 		off8 := r.Offset()
-		x9, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x9, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -13403,7 +13373,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13413,7 +13383,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13423,7 +13393,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13433,7 +13403,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13443,7 +13413,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13453,7 +13423,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13468,7 +13438,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.UnformattedPostalAddress = p10
-		if err := u.UnformattedPostalAddress.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.UnformattedPostalAddress.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13478,7 +13448,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 17:
 		// ea-streetAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13488,7 +13458,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13498,7 +13468,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13508,7 +13478,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13518,7 +13488,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
-		if err := u.PDSParameter.decode(r, der.Universal(der.TagSet)); err != nil {
+		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13543,7 +13513,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 23:
 		// ea-terminalType
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
-		if err := u.TerminalType.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.TerminalType.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13553,7 +13523,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 6:
 		// ea-teletexDomainDefinedAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
-		if err := u.TeletexDomainDefinedAttributes.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.TeletexDomainDefinedAttributes.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -13592,68 +13562,68 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "commonName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexCommonName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, u.String)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
 	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexOrganizationName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, u.String)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
 	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
 		} else {
-			u.TeletexPersonalName.encode(b, der.Universal(der.TagSet))
+			u.TeletexPersonalName.encode(b, der.TagSet)
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
-		u.TeletexOrganizationalUnitNames.encode(b, der.Universal(der.TagSequence))
+		u.TeletexOrganizationalUnitNames.encode(b, der.TagSequence)
 	case ExtensionAttributeExtensionAttributeValuePDSName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "pDSName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, u.String)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.encode(b)
 	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
 		u.PostalCode.encode(b)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
 		} else {
-			u.UnformattedPostalAddress.encode(b, der.Universal(der.TagSet))
+			u.UnformattedPostalAddress.encode(b, der.TagSet)
 		}
 	case ExtensionAttributeExtensionAttributeValueStreetAddress:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
-		u.PDSParameter.encode(b, der.Universal(der.TagSet))
+		u.PDSParameter.encode(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
@@ -13661,9 +13631,9 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
 			u.ExtendedNetworkAddress.encode(b)
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
-		u.TerminalType.encode(b, der.Universal(der.TagInteger))
+		u.TerminalType.encode(b, der.TagInteger)
 	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
-		u.TeletexDomainDefinedAttributes.encode(b, der.Universal(der.TagSequence))
+		u.TeletexDomainDefinedAttributes.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -13708,7 +13678,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 0
 			off2 := s.Offset()
-			x3, err := s.ReadTeletexString(der.Context(0))
+			x3, err := s.ReadText(der.Context(0), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "surname")
 			}
@@ -13729,7 +13699,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 1
 			off4 := s.Offset()
-			x5, err := s.ReadTeletexString(der.Context(1))
+			x5, err := s.ReadText(der.Context(1), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "given-name")
 			}
@@ -13750,7 +13720,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 2
 			off6 := s.Offset()
-			x7, err := s.ReadTeletexString(der.Context(2))
+			x7, err := s.ReadText(der.Context(2), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "initials")
 			}
@@ -13771,7 +13741,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			prev = 3
 			off8 := s.Offset()
-			x9, err := s.ReadTeletexString(der.Context(3))
+			x9, err := s.ReadText(der.Context(3), der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "generation-qualifier")
 			}
@@ -13800,14 +13770,14 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 			b.SetError(der.WithField(err, "surname"))
 		}
 	}
-	b.AddString(der.Context(0), 20, v.Surname)
+	b.AddText(der.Context(0), der.TagTeletexString, v.Surname)
 	if v.HasGivenName {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[1] TeletexString", der.CharCount(string(v.GivenName)), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "given-name"))
 			}
 		}
-		b.AddString(der.Context(1), 20, v.GivenName)
+		b.AddText(der.Context(1), der.TagTeletexString, v.GivenName)
 	}
 	if v.HasInitials {
 		if !b.SkipConstraints() {
@@ -13815,7 +13785,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 				b.SetError(der.WithField(err, "initials"))
 			}
 		}
-		b.AddString(der.Context(2), 20, v.Initials)
+		b.AddText(der.Context(2), der.TagTeletexString, v.Initials)
 	}
 	if v.HasGenerationQualifier {
 		if !b.SkipConstraints() {
@@ -13823,7 +13793,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 				b.SetError(der.WithField(err, "generation-qualifier"))
 			}
 		}
-		b.AddString(der.Context(3), 20, v.GenerationQualifier)
+		b.AddText(der.Context(3), der.TagTeletexString, v.GenerationQualifier)
 	}
 	b.End(m)
 }
@@ -13845,7 +13815,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) Unmarshal
 	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
@@ -13865,7 +13835,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -13883,7 +13853,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagTeletexString)); err != nil {
+		if err := list[i].decode(&s, der.TagTeletexString); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -13908,7 +13878,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagTeletexString))
+		(*v)[i].encode(b, der.TagTeletexString)
 	}
 	b.End(m)
 }
@@ -13922,7 +13892,7 @@ type TeletexOrganizationalUnitName string
 // decode reads a TeletexOrganizationalUnitName from r.
 func (v *TeletexOrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	off := r.Offset()
-	x, err := r.ReadTeletexString(t)
+	x, err := r.ReadText(t, der.TagTeletexString)
 	if err != nil {
 		return err
 	}
@@ -13942,7 +13912,7 @@ func (v *TeletexOrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 			b.SetError(err)
 		}
 	}
-	b.AddString(t, 20, string(*v))
+	b.AddText(t, der.TagTeletexString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TeletexOrganizationalUnitName.
@@ -13963,7 +13933,7 @@ func (v *TeletexOrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Option
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagTeletexString)); err != nil {
+	if err := v.decode(&r, der.TagTeletexString); err != nil {
 		return der.WithField(err, "TeletexOrganizationalUnitName")
 	}
 	return r.Finish("TeletexOrganizationalUnitName")
@@ -13983,7 +13953,7 @@ func (v *TeletexOrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagTeletexString))
+	v.encode(b, der.TagTeletexString)
 	return b.Bytes()
 }
 
@@ -14012,10 +13982,10 @@ func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoi
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "x121-dcc-code")
 		}
@@ -14025,10 +13995,10 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 				return der.WithField(err, "x121-dcc-code")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "iso-3166-alpha2-code")
 		}
@@ -14053,14 +14023,14 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) e
 				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
 	}
@@ -14132,10 +14102,10 @@ func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() stri
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagNumericString):
+	case tag == der.TagNumericString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode
 		off1 := r.Offset()
-		x2, err := r.ReadNumericString(der.Universal(der.TagNumericString))
+		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric-code")
 		}
@@ -14145,10 +14115,10 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *der.Read
 				return der.WithField(err, "numeric-code")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable-code")
 		}
@@ -14173,14 +14143,14 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *der.Buil
 				b.SetError(der.WithField(err, "numeric-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagNumericString), 18, v.Value)
+		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
 	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "printable-code"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
 		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
 	}
@@ -14255,7 +14225,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == der.Universal(der.TagPrintableString):
+		case tag == der.TagPrintableString:
 			// printable-string PrintableString OPTIONAL
 			if v.HasPrintableString {
 				return der.Duplicate(s.Offset(), "PDSParameter")
@@ -14265,7 +14235,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 0
 			off1 := s.Offset()
-			x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+			x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 			if err != nil {
 				return der.WithField(err, "printable-string")
 			}
@@ -14276,7 +14246,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 				}
 			}
 			v.HasPrintableString = true
-		case tag == der.Universal(der.TagTeletexString):
+		case tag == der.TagTeletexString:
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
 				return der.Duplicate(s.Offset(), "PDSParameter")
@@ -14286,7 +14256,7 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 			}
 			prev = 1
 			off3 := s.Offset()
-			x4, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+			x4, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "teletex-string")
 			}
@@ -14313,7 +14283,7 @@ func (v *PDSParameter) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "printable-string"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.PrintableString)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.PrintableString)
 	}
 	if v.HasTeletexString {
 		if !b.SkipConstraints() {
@@ -14321,7 +14291,7 @@ func (v *PDSParameter) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "teletex-string"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.TeletexString)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.TeletexString)
 	}
 	b.End(m)
 }
@@ -14343,7 +14313,7 @@ func (v *PDSParameter) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PDSParameter{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "PDSParameter")
 	}
 	return r.Finish("PDSParameter")
@@ -14363,7 +14333,7 @@ func (v *PDSParameter) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PDSParameter) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -14389,7 +14359,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 	for !s.Empty() {
 		tag, _ := s.PeekTag()
 		switch {
-		case tag == der.Universal(der.TagSequence):
+		case tag == der.TagSequence:
 			// printable-address SEQUENCE OF OPTIONAL
 			if v.HasPrintableAddress {
 				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
@@ -14398,11 +14368,11 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 			}
 			prev = 0
-			if err := v.PrintableAddress.decode(&s, der.Universal(der.TagSequence)); err != nil {
+			if err := v.PrintableAddress.decode(&s, der.TagSequence); err != nil {
 				return der.WithField(err, "printable-address")
 			}
 			v.HasPrintableAddress = true
-		case tag == der.Universal(der.TagTeletexString):
+		case tag == der.TagTeletexString:
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
 				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
@@ -14412,7 +14382,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 			}
 			prev = 1
 			off1 := s.Offset()
-			x2, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+			x2, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 			if err != nil {
 				return der.WithField(err, "teletex-string")
 			}
@@ -14434,7 +14404,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableAddress {
-		v.PrintableAddress.encode(b, der.Universal(der.TagSequence))
+		v.PrintableAddress.encode(b, der.TagSequence)
 	}
 	if v.HasTeletexString {
 		if !b.SkipConstraints() {
@@ -14442,7 +14412,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) enco
 				b.SetError(der.WithField(err, "teletex-string"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.TeletexString)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.TeletexString)
 	}
 	b.End(m)
 }
@@ -14464,7 +14434,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Unma
 	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
@@ -14484,7 +14454,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Appe
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -14503,7 +14473,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	}
 	for i := range list {
 		off1 := s.Offset()
-		x2, err := s.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -14540,7 +14510,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 				b.SetError(der.WithField(err, ""))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, (*v)[i])
+		b.AddText(der.TagPrintableString, der.TagPrintableString, (*v)[i])
 	}
 	b.End(m)
 }
@@ -14572,9 +14542,9 @@ func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) S
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2
-		if err := v.E163_4Address.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.E163_4Address.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "e163-4-address")
 		}
 	case tag == der.Context(0):
@@ -14597,7 +14567,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) encode(b *der.Builder) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
-		v.E163_4Address.encode(b, der.Universal(der.TagSequence))
+		v.E163_4Address.encode(b, der.TagSequence)
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
 		if v.PsapAddress == nil {
 			b.SetError(der.NilValue("PresentationAddress"))
@@ -14668,7 +14638,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	}
 	// number [0] NumericString
 	off1 := s.Offset()
-	x2, err := s.ReadNumericString(der.Context(0))
+	x2, err := s.ReadText(der.Context(0), der.TagNumericString)
 	if err != nil {
 		return der.WithField(err, "number")
 	}
@@ -14681,7 +14651,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	// sub-address [1] NumericString OPTIONAL
 	if s.Peek(der.Context(1)) {
 		off3 := s.Offset()
-		x4, err := s.ReadNumericString(der.Context(1))
+		x4, err := s.ReadText(der.Context(1), der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "sub-address")
 		}
@@ -14707,14 +14677,14 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 			b.SetError(der.WithField(err, "number"))
 		}
 	}
-	b.AddString(der.Context(0), 18, v.Number)
+	b.AddText(der.Context(0), der.TagNumericString, v.Number)
 	if v.HasSubAddress {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[1] NumericString", len(v.SubAddress), 1, 40); err != nil {
 				b.SetError(der.WithField(err, "sub-address"))
 			}
 		}
-		b.AddString(der.Context(1), 18, v.SubAddress)
+		b.AddText(der.Context(1), der.TagNumericString, v.SubAddress)
 	}
 	b.End(m)
 }
@@ -14736,7 +14706,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 	}
 	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
@@ -14756,7 +14726,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -14796,7 +14766,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "pSelector")
 		}
-		x2, err := w1.ReadOctetString(der.Universal(der.TagOctetString))
+		x2, err := w1.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "pSelector")
 		}
@@ -14812,7 +14782,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "sSelector")
 		}
-		x4, err := w3.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := w3.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "sSelector")
 		}
@@ -14828,7 +14798,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "tSelector")
 		}
-		x6, err := w5.ReadOctetString(der.Universal(der.TagOctetString))
+		x6, err := w5.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "tSelector")
 		}
@@ -14843,7 +14813,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "nAddresses")
 	}
-	if err := v.NAddresses.decode(&w7, der.Universal(der.TagSet)); err != nil {
+	if err := v.NAddresses.decode(&w7, der.TagSet); err != nil {
 		return der.WithField(err, "nAddresses")
 	}
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
@@ -14860,21 +14830,21 @@ func (v *PresentationAddress) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPSelector {
 		m1 := b.Begin(der.Context(0), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.PSelector)
+		b.AddPrimitive(der.TagOctetString, v.PSelector)
 		b.End(m1)
 	}
 	if v.HasSSelector {
 		m2 := b.Begin(der.Context(1), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.SSelector)
+		b.AddPrimitive(der.TagOctetString, v.SSelector)
 		b.End(m2)
 	}
 	if v.HasTSelector {
 		m3 := b.Begin(der.Context(2), true)
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.TSelector)
+		b.AddPrimitive(der.TagOctetString, v.TSelector)
 		b.End(m3)
 	}
 	m4 := b.Begin(der.Context(3), true)
-	v.NAddresses.encode(b, der.Universal(der.TagSet))
+	v.NAddresses.encode(b, der.TagSet)
 	b.End(m4)
 	b.End(m)
 }
@@ -14896,7 +14866,7 @@ func (v *PresentationAddress) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PresentationAddress{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PresentationAddress")
 	}
 	return r.Finish("PresentationAddress")
@@ -14916,7 +14886,7 @@ func (v *PresentationAddress) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PresentationAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -14940,7 +14910,7 @@ func (v *PresentationAddressNAddresses) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := s.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -14967,7 +14937,7 @@ func (v *PresentationAddressNAddresses) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		b.AddPrimitive(der.Universal(der.TagOctetString), (*v)[i])
+		b.AddPrimitive(der.TagOctetString, (*v)[i])
 	}
 	b.EndSetOf(m)
 }
@@ -15024,7 +14994,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -15049,7 +15019,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -15076,7 +15046,7 @@ func (v *TeletexDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// type TeletexString
 	off1 := s.Offset()
-	x2, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+	x2, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
@@ -15088,7 +15058,7 @@ func (v *TeletexDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	}
 	// value TeletexString
 	off3 := s.Offset()
-	x4, err := s.ReadTeletexString(der.Universal(der.TagTeletexString))
+	x4, err := s.ReadText(der.TagTeletexString, der.TagTeletexString)
 	if err != nil {
 		return der.WithField(err, "value")
 	}
@@ -15112,13 +15082,13 @@ func (v *TeletexDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "type"))
 		}
 	}
-	b.AddString(der.Universal(der.TagTeletexString), 20, v.Type)
+	b.AddText(der.TagTeletexString, der.TagTeletexString, v.Type)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 			b.SetError(der.WithField(err, "value"))
 		}
 	}
-	b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+	b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	b.End(m)
 }
 
@@ -15139,7 +15109,7 @@ func (v *TeletexDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Option
 	*v = TeletexDomainDefinedAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TeletexDomainDefinedAttribute")
 	}
 	return r.Finish("TeletexDomainDefinedAttribute")
@@ -15159,7 +15129,7 @@ func (v *TeletexDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TeletexDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15246,7 +15216,7 @@ func (v *EDIPartyName) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = EDIPartyName{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EDIPartyName")
 	}
 	return r.Finish("EDIPartyName")
@@ -15266,7 +15236,7 @@ func (v *EDIPartyName) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EDIPartyName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15307,10 +15277,10 @@ func (c DirectoryStringChoice) String() string {
 func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagTeletexString):
+	case tag == der.TagTeletexString:
 		v.Choice = DirectoryStringTeletexString
 		off1 := r.Offset()
-		x2, err := r.ReadTeletexString(der.Universal(der.TagTeletexString))
+		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
 			return der.WithField(err, "teletexString")
 		}
@@ -15320,10 +15290,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "teletexString")
 			}
 		}
-	case tag == der.Universal(der.TagPrintableString):
+	case tag == der.TagPrintableString:
 		v.Choice = DirectoryStringPrintableString
 		off3 := r.Offset()
-		x4, err := r.ReadPrintableString(der.Universal(der.TagPrintableString))
+		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printableString")
 		}
@@ -15333,10 +15303,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "printableString")
 			}
 		}
-	case tag == der.Universal(der.TagBMPString):
+	case tag == der.TagBMPString:
 		v.Choice = DirectoryStringBmpString
 		off5 := r.Offset()
-		x6, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return der.WithField(err, "bmpString")
 		}
@@ -15346,10 +15316,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "bmpString")
 			}
 		}
-	case tag == der.Universal(der.TagUniversalString):
+	case tag == der.TagUniversalString:
 		v.Choice = DirectoryStringUniversalString
 		off7 := r.Offset()
-		x8, err := r.ReadUniversalString(der.Universal(der.TagUniversalString))
+		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
 			return der.WithField(err, "universalString")
 		}
@@ -15359,10 +15329,10 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 				return der.WithField(err, "universalString")
 			}
 		}
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = DirectoryStringUTF8String
 		off9 := r.Offset()
-		x10, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "uTF8String")
 		}
@@ -15387,35 +15357,35 @@ func (v *DirectoryStringUbMax) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagTeletexString), 20, v.Value)
+		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
 	case DirectoryStringPrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagPrintableString), 19, v.Value)
+		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	case DirectoryStringBmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, v.Value)
+		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
 	case DirectoryStringUniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUniversalString), 28, v.Value)
+		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
 	case DirectoryStringUTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
 			}
 		}
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.Value)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.Value)
 	default:
 		b.SetError(der.NoChoice("DirectoryString"))
 	}
@@ -15486,7 +15456,7 @@ func (v *AlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -15514,7 +15484,7 @@ func (v *AlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -15538,7 +15508,7 @@ func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -15558,7 +15528,7 @@ func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15629,13 +15599,13 @@ func (v *AttCertValidityPeriod) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// notBeforeTime GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 	if err != nil {
 		return der.WithField(err, "notBeforeTime")
 	}
 	v.NotBeforeTime = x1
 	// notAfterTime GeneralizedTime
-	x2, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	x2, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 	if err != nil {
 		return der.WithField(err, "notAfterTime")
 	}
@@ -15649,8 +15619,8 @@ func (v *AttCertValidityPeriod) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttCertValidityPeriod in DER.
 func (v *AttCertValidityPeriod) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.NotBeforeTime)
-	b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.NotAfterTime)
+	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotBeforeTime)
+	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotAfterTime)
 	b.End(m)
 }
 
@@ -15671,7 +15641,7 @@ func (v *AttCertValidityPeriod) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = AttCertValidityPeriod{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttCertValidityPeriod")
 	}
 	return r.Finish("AttCertValidityPeriod")
@@ -15691,7 +15661,7 @@ func (v *AttCertValidityPeriod) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttCertValidityPeriod) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15709,7 +15679,7 @@ func (v *AttributeCertificateInfoV1Attributes) decode(r *der.Reader, t der.Tag) 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -15724,7 +15694,7 @@ func (v *AttributeCertificateInfoV1Attributes) decode(r *der.Reader, t der.Tag) 
 func (v *AttributeCertificateInfoV1Attributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -15750,13 +15720,13 @@ func (v *AttributeSetAttrList) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -15799,8 +15769,8 @@ func (v *AttributeSetAttrList) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeSet in DER.
 func (v *AttributeSetAttrList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -15825,7 +15795,7 @@ func (v *AttributeSetAttrList) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = AttributeSetAttrList{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeSet")
 	}
 	return r.Finish("AttributeSet")
@@ -15845,7 +15815,7 @@ func (v *AttributeSetAttrList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeSetAttrList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -15913,7 +15883,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) decode(r *der.Reader, t der.Tag) e
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -15938,7 +15908,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) encode(b *der.Builder, t der.Tag) 
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -15961,7 +15931,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *der.
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -15981,7 +15951,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, err
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsAttributeCertExtensionsV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16016,15 +15986,15 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -16037,7 +16007,7 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *der.Reader, t der.Tag) er
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -16055,11 +16025,11 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a Extension in DER.
 func (v *ExtensionAttributeCertExtensionsV1) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -16082,7 +16052,7 @@ func (v *ExtensionAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *der.O
 	*v = ExtensionAttributeCertExtensionsV1{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -16102,7 +16072,7 @@ func (v *ExtensionAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeCertExtensionsV1) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16167,7 +16137,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *der.Reader, t der.
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -16195,7 +16165,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *der.Reader, t der.
 // encode writes v as a AttributeCertificateV1.algorithmIdentifier in DER.
 func (v *AttributeCertificateV1AlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -16219,7 +16189,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalWith(b []byte, opts
 	*v = AttributeCertificateV1AlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificateV1.algorithmIdentifier")
 	}
 	return r.Finish("AttributeCertificateV1.algorithmIdentifier")
@@ -16239,7 +16209,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) AppendDER(dst []byte) ([]byt
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateV1AlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16281,7 +16251,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16291,7 +16261,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16301,7 +16271,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16311,7 +16281,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16321,7 +16291,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16331,7 +16301,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16341,7 +16311,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16351,7 +16321,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16361,7 +16331,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16371,7 +16341,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16381,7 +16351,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16396,7 +16366,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -16430,32 +16400,32 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) keepDER(r *der.Rea
 func (u *AttributeCertificateV1AlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -16491,16 +16461,16 @@ func (v *AttributeCertificate) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned AttributeCertificateInfo
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -16514,9 +16484,9 @@ func (v *AttributeCertificate) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeCertificate in DER.
 func (v *AttributeCertificate) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -16537,7 +16507,7 @@ func (v *AttributeCertificate) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = AttributeCertificate{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificate")
 	}
 	return r.Finish("AttributeCertificate")
@@ -16557,7 +16527,7 @@ func (v *AttributeCertificate) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16611,11 +16581,11 @@ func (v *AttributeCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version AttCertVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// holder Holder
-	if err := v.Holder.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Holder.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "holder")
 	}
 	// issuer AttCertIssuer
@@ -16623,31 +16593,31 @@ func (v *AttributeCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "issuer")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	// attrCertValidityPeriod AttCertValidityPeriod
-	if err := v.AttrCertValidityPeriod.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AttrCertValidityPeriod.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attrCertValidityPeriod")
 	}
 	// attributes SEQUENCE OF
-	if err := v.Attributes.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Attributes.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attributes")
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
-	if s.Peek(der.Universal(der.TagBitString)) {
-		if err := v.IssuerUniqueID.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if s.Peek(der.TagBitString) {
+		if err := v.IssuerUniqueID.decode(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 		v.HasIssuerUniqueID = true
 	}
 	// extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Extensions.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Extensions.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
 		}
 		v.HasExtensions = true
@@ -16662,18 +16632,18 @@ func (v *AttributeCertificateInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeCertificateInfo in DER.
 func (v *AttributeCertificateInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.Holder.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.Holder.encode(b, der.TagSequence)
 	v.Issuer.encode(b)
-	v.Signature.encode(b, der.Universal(der.TagSequence))
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
-	v.AttrCertValidityPeriod.encode(b, der.Universal(der.TagSequence))
-	v.Attributes.encode(b, der.Universal(der.TagSequence))
+	v.Signature.encode(b, der.TagSequence)
+	v.SerialNumber.encode(b, der.TagInteger)
+	v.AttrCertValidityPeriod.encode(b, der.TagSequence)
+	v.Attributes.encode(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
-		v.IssuerUniqueID.encode(b, der.Universal(der.TagBitString))
+		v.IssuerUniqueID.encode(b, der.TagBitString)
 	}
 	if v.HasExtensions {
-		v.Extensions.encode(b, der.Universal(der.TagSequence))
+		v.Extensions.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -16695,7 +16665,7 @@ func (v *AttributeCertificateInfo) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = AttributeCertificateInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificateInfo")
 	}
 	return r.Finish("AttributeCertificateInfo")
@@ -16715,7 +16685,7 @@ func (v *AttributeCertificateInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16761,7 +16731,7 @@ func (v *AttCertVersion) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "AttCertVersion")
 	}
 	return r.Finish("AttCertVersion")
@@ -16781,7 +16751,7 @@ func (v *AttCertVersion) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttCertVersion) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -16877,7 +16847,7 @@ func (v *Holder) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Holder{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Holder")
 	}
 	return r.Finish("Holder")
@@ -16897,7 +16867,7 @@ func (v *Holder) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Holder) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -16934,12 +16904,12 @@ func (v *ObjectDigestInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// digestedObjectType ENUMERATED
-	if err := v.DigestedObjectType.decode(&s, der.Universal(der.TagEnumerated)); err != nil {
+	if err := v.DigestedObjectType.decode(&s, der.TagEnumerated); err != nil {
 		return der.WithField(err, "digestedObjectType")
 	}
 	// otherObjectTypeID OBJECT IDENTIFIER OPTIONAL
-	if s.Peek(der.Universal(der.TagOID)) {
-		x1, err := s.ReadOID(der.Universal(der.TagOID))
+	if s.Peek(der.TagOID) {
+		x1, err := s.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithField(err, "otherObjectTypeID")
 		}
@@ -16947,11 +16917,11 @@ func (v *ObjectDigestInfo) decode(r *der.Reader, t der.Tag) error {
 		v.HasOtherObjectTypeID = true
 	}
 	// digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
-	if err := v.DigestAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.DigestAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "digestAlgorithm")
 	}
 	// objectDigest BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "objectDigest")
 	}
@@ -16965,12 +16935,12 @@ func (v *ObjectDigestInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a ObjectDigestInfo in DER.
 func (v *ObjectDigestInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.DigestedObjectType.encode(b, der.Universal(der.TagEnumerated))
+	v.DigestedObjectType.encode(b, der.TagEnumerated)
 	if v.HasOtherObjectTypeID {
-		b.AddOID(der.Universal(der.TagOID), v.OtherObjectTypeID)
+		b.AddOID(der.TagOID, v.OtherObjectTypeID)
 	}
-	v.DigestAlgorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.ObjectDigest)
+	v.DigestAlgorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.ObjectDigest)
 	b.End(m)
 }
 
@@ -16991,7 +16961,7 @@ func (v *ObjectDigestInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = ObjectDigestInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ObjectDigestInfo")
 	}
 	return r.Finish("ObjectDigestInfo")
@@ -17011,7 +16981,7 @@ func (v *ObjectDigestInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ObjectDigestInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17081,7 +17051,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -17109,7 +17079,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -17133,7 +17103,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *der.O
 	*v = AlgorithmIdentifierDigestAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -17153,7 +17123,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17237,9 +17207,9 @@ func (c AttCertIssuerChoice) String() string {
 func (v *AttCertIssuer) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = AttCertIssuerV1Form
-		if err := v.V1Form.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.V1Form.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "v1Form")
 		}
 	case tag == der.Context(0):
@@ -17262,7 +17232,7 @@ func (v *AttCertIssuer) decode(r *der.Reader) error {
 func (v *AttCertIssuer) encode(b *der.Builder) {
 	switch v.Choice {
 	case AttCertIssuerV1Form:
-		v.V1Form.encode(b, der.Universal(der.TagSequence))
+		v.V1Form.encode(b, der.TagSequence)
 	case AttCertIssuerV2Form:
 		if v.V2Form == nil {
 			b.SetError(der.NilValue("V2Form"))
@@ -17347,8 +17317,8 @@ func (v *V2Form) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// issuerName GeneralNames OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.IssuerName.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.IssuerName.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerName")
 		}
 		v.HasIssuerName = true
@@ -17377,7 +17347,7 @@ func (v *V2Form) decode(r *der.Reader, t der.Tag) error {
 func (v *V2Form) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasIssuerName {
-		v.IssuerName.encode(b, der.Universal(der.TagSequence))
+		v.IssuerName.encode(b, der.TagSequence)
 	}
 	if v.HasBaseCertificateID {
 		v.BaseCertificateID.encode(b, der.Context(0))
@@ -17405,7 +17375,7 @@ func (v *V2Form) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = V2Form{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "V2Form")
 	}
 	return r.Finish("V2Form")
@@ -17425,7 +17395,7 @@ func (v *V2Form) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *V2Form) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17443,7 +17413,7 @@ func (v *AttributeCertificateInfoAttributes) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -17458,7 +17428,7 @@ func (v *AttributeCertificateInfoAttributes) decode(r *der.Reader, t der.Tag) er
 func (v *AttributeCertificateInfoAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -17484,13 +17454,13 @@ func (v *AttributeSetAttributesDefined) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -17533,8 +17503,8 @@ func (v *AttributeSetAttributesDefined) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AttributeSet in DER.
 func (v *AttributeSetAttributesDefined) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Type)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -17559,7 +17529,7 @@ func (v *AttributeSetAttributesDefined) UnmarshalWith(b []byte, opts *der.Option
 	*v = AttributeSetAttributesDefined{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeSet")
 	}
 	return r.Finish("AttributeSet")
@@ -17579,7 +17549,7 @@ func (v *AttributeSetAttributesDefined) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeSetAttributesDefined) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17627,7 +17597,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.SvceAuthInfo = p1
-		if err := u.SvceAuthInfo.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SvceAuthInfo.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17642,7 +17612,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.SvceAuthInfo = p2
-		if err := u.SvceAuthInfo.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SvceAuthInfo.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17657,7 +17627,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.IetfAttrSyntax = p3
-		if err := u.IetfAttrSyntax.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IetfAttrSyntax.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17672,7 +17642,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.IetfAttrSyntax = p4
-		if err := u.IetfAttrSyntax.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IetfAttrSyntax.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17687,7 +17657,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.Role = p5
-		if err := u.Role.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Role.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17702,7 +17672,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.Clearance = p6
-		if err := u.Clearance.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Clearance.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17717,7 +17687,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 			return u.fail(r, err)
 		}
 		u.EncAttrs = p7
-		if err := u.EncAttrs.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.EncAttrs.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -17754,43 +17724,43 @@ func (u *AttributeSetAttributesDefinedValues) encode(b *der.Builder) {
 		if u.SvceAuthInfo == nil {
 			b.SetError(der.NilValue("SvceAuthInfo"))
 		} else {
-			u.SvceAuthInfo.encode(b, der.Universal(der.TagSequence))
+			u.SvceAuthInfo.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesAccesIdentity:
 		if u.SvceAuthInfo == nil {
 			b.SetError(der.NilValue("SvceAuthInfo"))
 		} else {
-			u.SvceAuthInfo.encode(b, der.Universal(der.TagSequence))
+			u.SvceAuthInfo.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesChargingIdentity:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(der.NilValue("IetfAttrSyntax"))
 		} else {
-			u.IetfAttrSyntax.encode(b, der.Universal(der.TagSequence))
+			u.IetfAttrSyntax.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesGroup:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(der.NilValue("IetfAttrSyntax"))
 		} else {
-			u.IetfAttrSyntax.encode(b, der.Universal(der.TagSequence))
+			u.IetfAttrSyntax.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesRole:
 		if u.Role == nil {
 			b.SetError(der.NilValue("RoleSyntax"))
 		} else {
-			u.Role.encode(b, der.Universal(der.TagSequence))
+			u.Role.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesClearance:
 		if u.Clearance == nil {
 			b.SetError(der.NilValue("Clearance"))
 		} else {
-			u.Clearance.encode(b, der.Universal(der.TagSequence))
+			u.Clearance.encode(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesEncAttrs:
 		if u.EncAttrs == nil {
 			b.SetError(der.NilValue("ContentInfo"))
 		} else {
-			u.EncAttrs.encode(b, der.Universal(der.TagSequence))
+			u.EncAttrs.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -17830,8 +17800,8 @@ func (v *SvceAuthInfo) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "ident")
 	}
 	// authInfo OCTET STRING OPTIONAL
-	if s.Peek(der.Universal(der.TagOctetString)) {
-		x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	if s.Peek(der.TagOctetString) {
+		x1, err := s.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "authInfo")
 		}
@@ -17850,7 +17820,7 @@ func (v *SvceAuthInfo) encode(b *der.Builder, t der.Tag) {
 	v.Service.encode(b)
 	v.Ident.encode(b)
 	if v.HasAuthInfo {
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.AuthInfo)
+		b.AddPrimitive(der.TagOctetString, v.AuthInfo)
 	}
 	b.End(m)
 }
@@ -17872,7 +17842,7 @@ func (v *SvceAuthInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SvceAuthInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SvceAuthInfo")
 	}
 	return r.Finish("SvceAuthInfo")
@@ -17892,7 +17862,7 @@ func (v *SvceAuthInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SvceAuthInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -17929,7 +17899,7 @@ func (v *IetfAttrSyntax) decode(r *der.Reader, t der.Tag) error {
 		v.HasPolicyAuthority = true
 	}
 	// values SEQUENCE OF
-	if err := v.Values.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Values.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "values")
 	}
 	if err := s.Finish("IetfAttrSyntax"); err != nil {
@@ -17944,7 +17914,7 @@ func (v *IetfAttrSyntax) encode(b *der.Builder, t der.Tag) {
 	if v.HasPolicyAuthority {
 		v.PolicyAuthority.encode(b, der.Context(0))
 	}
-	v.Values.encode(b, der.Universal(der.TagSequence))
+	v.Values.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -17965,7 +17935,7 @@ func (v *IetfAttrSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = IetfAttrSyntax{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "IetfAttrSyntax")
 	}
 	return r.Finish("IetfAttrSyntax")
@@ -17985,7 +17955,7 @@ func (v *IetfAttrSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IetfAttrSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18053,23 +18023,23 @@ func (c IetfAttrSyntaxValuesItemChoice) String() string {
 func (v *IetfAttrSyntaxValuesItem) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = IetfAttrSyntaxValuesItemOctets
-		x1, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "octets")
 		}
 		v.Octets = x1
-	case tag == der.Universal(der.TagOID):
+	case tag == der.TagOID:
 		v.Choice = IetfAttrSyntaxValuesItemOID
-		x2, err := r.ReadOID(der.Universal(der.TagOID))
+		x2, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithField(err, "oid")
 		}
 		v.OID = x2
-	case tag == der.Universal(der.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = IetfAttrSyntaxValuesItemString
-		x3, err := r.ReadUTF8String(der.Universal(der.TagUTF8String))
+		x3, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "string")
 		}
@@ -18084,11 +18054,11 @@ func (v *IetfAttrSyntaxValuesItem) decode(r *der.Reader) error {
 func (v *IetfAttrSyntaxValuesItem) encode(b *der.Builder) {
 	switch v.Choice {
 	case IetfAttrSyntaxValuesItemOctets:
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.Octets)
+		b.AddPrimitive(der.TagOctetString, v.Octets)
 	case IetfAttrSyntaxValuesItemOID:
-		b.AddOID(der.Universal(der.TagOID), v.OID)
+		b.AddOID(der.TagOID, v.OID)
 	case IetfAttrSyntaxValuesItemString:
-		b.AddString(der.Universal(der.TagUTF8String), 12, v.String)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.String)
 	default:
 		b.SetError(der.NoChoice("IetfAttrSyntax.values.item"))
 	}
@@ -18209,7 +18179,7 @@ func (v *RoleSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RoleSyntax{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RoleSyntax")
 	}
 	return r.Finish("RoleSyntax")
@@ -18229,7 +18199,7 @@ func (v *RoleSyntax) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RoleSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18261,21 +18231,21 @@ func (v *Clearance) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// policyId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "policyId")
 	}
 	v.PolicyID = x1
 	// classList ClassList DEFAULT {unclassified}
-	if s.Peek(der.Universal(der.TagBitString)) {
-		if err := v.ClassList.decode(&s, der.Universal(der.TagBitString)); err != nil {
+	if s.Peek(der.TagBitString) {
+		if err := v.ClassList.decode(&s, der.TagBitString); err != nil {
 			return der.WithField(err, "classList")
 		}
 		v.HasClassList = true
 	}
 	// securityCategories SET OF OPTIONAL
-	if s.Peek(der.Universal(der.TagSet)) {
-		if err := v.SecurityCategories.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if s.Peek(der.TagSet) {
+		if err := v.SecurityCategories.decode(&s, der.TagSet); err != nil {
 			return der.WithField(err, "securityCategories")
 		}
 		v.HasSecurityCategories = true
@@ -18289,12 +18259,12 @@ func (v *Clearance) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Clearance in DER.
 func (v *Clearance) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.PolicyID)
+	b.AddOID(der.TagOID, v.PolicyID)
 	if v.HasClassList {
-		v.ClassList.encode(b, der.Universal(der.TagBitString))
+		v.ClassList.encode(b, der.TagBitString)
 	}
 	if v.HasSecurityCategories {
-		v.SecurityCategories.encode(b, der.Universal(der.TagSet))
+		v.SecurityCategories.encode(b, der.TagSet)
 	}
 	b.End(m)
 }
@@ -18316,7 +18286,7 @@ func (v *Clearance) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = Clearance{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Clearance")
 	}
 	return r.Finish("Clearance")
@@ -18336,7 +18306,7 @@ func (v *Clearance) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Clearance) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18450,7 +18420,7 @@ func (v *ClassList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "ClassList")
 	}
 	return r.Finish("ClassList")
@@ -18470,7 +18440,7 @@ func (v *ClassList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ClassList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -18494,7 +18464,7 @@ func (v *ClearanceSecurityCategories) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -18509,7 +18479,7 @@ func (v *ClearanceSecurityCategories) decode(r *der.Reader, t der.Tag) error {
 func (v *ClearanceSecurityCategories) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -18592,7 +18562,7 @@ func (v *SecurityCategorySupportedSecurityCategories) UnmarshalWith(b []byte, op
 	*v = SecurityCategorySupportedSecurityCategories{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SecurityCategory")
 	}
 	return r.Finish("SecurityCategory")
@@ -18612,7 +18582,7 @@ func (v *SecurityCategorySupportedSecurityCategories) AppendDER(dst []byte) ([]b
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SecurityCategorySupportedSecurityCategories) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18680,7 +18650,7 @@ func (v *ExtensionsAttributeCertExtensions) decode(r *der.Reader, t der.Tag) err
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -18705,7 +18675,7 @@ func (v *ExtensionsAttributeCertExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -18728,7 +18698,7 @@ func (v *ExtensionsAttributeCertExtensions) UnmarshalWith(b []byte, opts *der.Op
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -18748,7 +18718,7 @@ func (v *ExtensionsAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsAttributeCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18783,15 +18753,15 @@ func (v *ExtensionAttributeCertExtensions) decode(r *der.Reader, t der.Tag) erro
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -18804,7 +18774,7 @@ func (v *ExtensionAttributeCertExtensions) decode(r *der.Reader, t der.Tag) erro
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -18822,11 +18792,11 @@ func (v *ExtensionAttributeCertExtensions) decode(r *der.Reader, t der.Tag) erro
 // encode writes v as a Extension in DER.
 func (v *ExtensionAttributeCertExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -18849,7 +18819,7 @@ func (v *ExtensionAttributeCertExtensions) UnmarshalWith(b []byte, opts *der.Opt
 	*v = ExtensionAttributeCertExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -18869,7 +18839,7 @@ func (v *ExtensionAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error)
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionAttributeCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -18921,7 +18891,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "U\x1d7":
 		// ext-targetInformation 2.5.29.55
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueTargetInformation
-		if err := u.TargetInformation.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.TargetInformation.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18936,7 +18906,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18946,7 +18916,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess
-		if err := u.AuthorityInfoAccess.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityInfoAccess.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18956,7 +18926,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints
-		if err := u.CRLDistributionPoints.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18966,7 +18936,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "U\x1d8":
 		// ext-noRevAvail 2.5.29.56
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueNoRevAvail
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18976,7 +18946,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 	case "+\x06\x01\x05\x05\a\x01\n":
 		// ext-ac-proxying 1.3.6.1.5.5.7.1.10
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAcProxying
-		if err := u.AcProxying.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AcProxying.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18991,7 +18961,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 			return u.fail(r, err)
 		}
 		u.AaControls = p2
-		if err := u.AaControls.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AaControls.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -19022,26 +18992,26 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) keepDER(_ *der.Reader) error
 func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionAttributeCertExtensionsExtnValueTargetInformation:
-		u.TargetInformation.encode(b, der.Universal(der.TagSequence))
+		u.TargetInformation.encode(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
 		}
 	case ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess:
-		u.AuthorityInfoAccess.encode(b, der.Universal(der.TagSequence))
+		u.AuthorityInfoAccess.encode(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints:
-		u.CRLDistributionPoints.encode(b, der.Universal(der.TagSequence))
+		u.CRLDistributionPoints.encode(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueNoRevAvail:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case ExtensionAttributeCertExtensionsExtnValueAcProxying:
-		u.AcProxying.encode(b, der.Universal(der.TagSequence))
+		u.AcProxying.encode(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueAaControls:
 		if u.AaControls == nil {
 			b.SetError(der.NilValue("AAControls"))
 		} else {
-			u.AaControls.encode(b, der.Universal(der.TagSequence))
+			u.AaControls.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -19113,7 +19083,7 @@ func (v *Targets) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Targets")
 	}
 	return r.Finish("Targets")
@@ -19133,7 +19103,7 @@ func (v *Targets) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Targets) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19321,7 +19291,7 @@ func (v *TargetCert) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// targetCertificate IssuerSerial
-	if err := v.TargetCertificate.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.TargetCertificate.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "targetCertificate")
 	}
 	// targetName GeneralName OPTIONAL
@@ -19334,8 +19304,8 @@ func (v *TargetCert) decode(r *der.Reader, t der.Tag) error {
 		v.HasTargetName = true
 	}
 	// certDigestInfo ObjectDigestInfo OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.CertDigestInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.CertDigestInfo.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "certDigestInfo")
 		}
 		v.HasCertDigestInfo = true
@@ -19349,12 +19319,12 @@ func (v *TargetCert) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a TargetCert in DER.
 func (v *TargetCert) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.TargetCertificate.encode(b, der.Universal(der.TagSequence))
+	v.TargetCertificate.encode(b, der.TagSequence)
 	if v.HasTargetName {
 		v.TargetName.encode(b)
 	}
 	if v.HasCertDigestInfo {
-		v.CertDigestInfo.encode(b, der.Universal(der.TagSequence))
+		v.CertDigestInfo.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19376,7 +19346,7 @@ func (v *TargetCert) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TargetCert{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TargetCert")
 	}
 	return r.Finish("TargetCert")
@@ -19396,7 +19366,7 @@ func (v *TargetCert) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TargetCert) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19421,7 +19391,7 @@ func (v *ProxyInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decodeShared(&s, der.Universal(der.TagSequence), &inner); err != nil {
+		if err := list[i].decodeShared(&s, der.TagSequence, &inner); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -19436,7 +19406,7 @@ func (v *ProxyInfo) decode(r *der.Reader, t der.Tag) error {
 func (v *ProxyInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19459,7 +19429,7 @@ func (v *ProxyInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ProxyInfo")
 	}
 	return r.Finish("ProxyInfo")
@@ -19479,7 +19449,7 @@ func (v *ProxyInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ProxyInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19517,9 +19487,9 @@ func (v *AAControls) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// pathLenConstraint INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off1 := s.Offset()
-		x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x2, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "pathLenConstraint")
 		}
@@ -19546,9 +19516,9 @@ func (v *AAControls) decode(r *der.Reader, t der.Tag) error {
 		v.HasExcludedAttrs = true
 	}
 	// permitUnSpecified BOOLEAN DEFAULT TRUE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off3 := s.Offset()
-		x4, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x4, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "permitUnSpecified")
 		}
@@ -19575,7 +19545,7 @@ func (v *AAControls) encode(b *der.Builder, t der.Tag) {
 				b.SetError(der.WithField(err, "pathLenConstraint"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), v.PathLenConstraint)
+		b.AddInteger(der.TagInteger, v.PathLenConstraint)
 	}
 	if v.HasPermittedAttrs {
 		v.PermittedAttrs.encode(b, der.Context(0))
@@ -19584,7 +19554,7 @@ func (v *AAControls) encode(b *der.Builder, t der.Tag) {
 		v.ExcludedAttrs.encode(b, der.Context(1))
 	}
 	if (v.HasPermitUnSpecified && b.Tolerates(der.TolerateExplicitDefault)) || !v.PermitUnSpecified {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.PermitUnSpecified)
+		b.AddBoolean(der.TagBoolean, v.PermitUnSpecified)
 	}
 	b.End(m)
 }
@@ -19606,7 +19576,7 @@ func (v *AAControls) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AAControls{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AAControls")
 	}
 	return r.Finish("AAControls")
@@ -19626,7 +19596,7 @@ func (v *AAControls) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AAControls) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19646,7 +19616,7 @@ func (v *AttrSpec) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOID(der.Universal(der.TagOID))
+		x1, err := s.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
@@ -19663,7 +19633,7 @@ func (v *AttrSpec) decode(r *der.Reader, t der.Tag) error {
 func (v *AttrSpec) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		b.AddOID(der.Universal(der.TagOID), (*v)[i])
+		b.AddOID(der.TagOID, (*v)[i])
 	}
 	b.End(m)
 }
@@ -19686,7 +19656,7 @@ func (v *AttrSpec) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttrSpec")
 	}
 	return r.Finish("AttrSpec")
@@ -19706,7 +19676,7 @@ func (v *AttrSpec) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttrSpec) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19727,7 +19697,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Ta
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -19755,7 +19725,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Ta
 // encode writes v as a AttributeCertificate.algorithmIdentifier in DER.
 func (v *AttributeCertificateAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -19779,7 +19749,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *
 	*v = AttributeCertificateAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AttributeCertificate.algorithmIdentifier")
 	}
 	return r.Finish("AttributeCertificate.algorithmIdentifier")
@@ -19799,7 +19769,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte,
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeCertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -19841,7 +19811,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19851,7 +19821,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19861,7 +19831,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19871,7 +19841,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19881,7 +19851,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19891,7 +19861,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19901,7 +19871,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19911,7 +19881,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19921,7 +19891,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19931,7 +19901,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19941,7 +19911,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19956,7 +19926,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -19990,32 +19960,32 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) keepDER(r *der.Reade
 func (u *AttributeCertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -20043,7 +20013,7 @@ func (v *OtherCertificateFormat) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// otherCertFormat OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "otherCertFormat")
 	}
@@ -20068,7 +20038,7 @@ func (v *OtherCertificateFormat) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OtherCertificateFormat in DER.
 func (v *OtherCertificateFormat) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.OtherCertFormat)
+	b.AddOID(der.TagOID, v.OtherCertFormat)
 	v.OtherCert.encode(b)
 	b.End(m)
 }
@@ -20090,7 +20060,7 @@ func (v *OtherCertificateFormat) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = OtherCertificateFormat{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OtherCertificateFormat")
 	}
 	return r.Finish("OtherCertificateFormat")
@@ -20110,7 +20080,7 @@ func (v *OtherCertificateFormat) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OtherCertificateFormat) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20221,7 +20191,7 @@ func (v *RevocationInfoChoices) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "RevocationInfoChoices")
 	}
 	return r.Finish("RevocationInfoChoices")
@@ -20241,7 +20211,7 @@ func (v *RevocationInfoChoices) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RevocationInfoChoices) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -20279,14 +20249,14 @@ func (c RevocationInfoChoiceChoice) String() string {
 func (v *RevocationInfoChoice) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = RevocationInfoChoiceCRL
 		p1, err := der.New[CertificateList](r)
 		if err != nil {
 			return der.WithField(err, "crl")
 		}
 		v.CRL = p1
-		if err := v.CRL.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.CRL.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "crl")
 		}
 	case tag == der.Context(1):
@@ -20312,7 +20282,7 @@ func (v *RevocationInfoChoice) encode(b *der.Builder) {
 		if v.CRL == nil {
 			b.SetError(der.NilValue("CertificateList"))
 		} else {
-			v.CRL.encode(b, der.Universal(der.TagSequence))
+			v.CRL.encode(b, der.TagSequence)
 		}
 	case RevocationInfoChoiceOther:
 		v.Other.encode(b, der.Context(1))
@@ -20388,16 +20358,16 @@ func (v *CertificateList) decode(r *der.Reader, t der.Tag) error {
 	}
 	// toBeSigned TBSCertList
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "signature")
 	}
@@ -20411,9 +20381,9 @@ func (v *CertificateList) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a CertificateList in DER.
 func (v *CertificateList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.Universal(der.TagSequence))
-	v.AlgorithmIdentifier.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.Signature)
+	v.ToBeSigned.encode(b, der.TagSequence)
+	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
@@ -20434,7 +20404,7 @@ func (v *CertificateList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertificateList{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificateList")
 	}
 	return r.Finish("CertificateList")
@@ -20454,7 +20424,7 @@ func (v *CertificateList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20519,14 +20489,14 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version Version OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
-		if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if s.Peek(der.TagInteger) {
+		if err := v.Version.decode(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// issuer Name
@@ -20539,7 +20509,7 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 	}
 	// nextUpdate Time OPTIONAL
 	if func(t der.Tag, ok bool) bool {
-		return ok && (t == der.Universal(der.TagUTCTime) || t == der.Universal(der.TagGeneralizedTime))
+		return ok && (t == der.TagUTCTime || t == der.TagGeneralizedTime)
 	}(s.PeekTag()) {
 		if err := v.NextUpdate.decode(&s); err != nil {
 			return der.WithField(err, "nextUpdate")
@@ -20547,8 +20517,8 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		v.HasNextUpdate = true
 	}
 	// revokedCertificates SEQUENCE OF OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.RevokedCertificates.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.RevokedCertificates.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "revokedCertificates")
 		}
 		v.HasRevokedCertificates = true
@@ -20559,7 +20529,7 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
-		if err := v.CRLExtensions.decode(&w1, der.Universal(der.TagSequence)); err != nil {
+		if err := v.CRLExtensions.decode(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -20583,20 +20553,20 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 func (v *TBSCertList) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasVersion {
-		v.Version.encode(b, der.Universal(der.TagInteger))
+		v.Version.encode(b, der.TagInteger)
 	}
-	v.Signature.encode(b, der.Universal(der.TagSequence))
+	v.Signature.encode(b, der.TagSequence)
 	v.Issuer.encode(b)
 	v.ThisUpdate.encode(b)
 	if v.HasNextUpdate {
 		v.NextUpdate.encode(b)
 	}
 	if v.HasRevokedCertificates {
-		v.RevokedCertificates.encode(b, der.Universal(der.TagSequence))
+		v.RevokedCertificates.encode(b, der.TagSequence)
 	}
 	if v.HasCRLExtensions {
 		m1 := b.Begin(der.Context(0), true)
-		v.CRLExtensions.encode(b, der.Universal(der.TagSequence))
+		v.CRLExtensions.encode(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.AddRaw(v.Unknown)
@@ -20620,7 +20590,7 @@ func (v *TBSCertList) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = TBSCertList{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSCertList")
 	}
 	return r.Finish("TBSCertList")
@@ -20640,7 +20610,7 @@ func (v *TBSCertList) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSCertList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20673,16 +20643,16 @@ func (c PKIX1Explicit2009TimeChoice) String() string {
 func (v *PKIX1Explicit2009Time) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagUTCTime):
+	case tag == der.TagUTCTime:
 		v.Choice = PKIX1Explicit2009TimeUTCTime
-		x1, err := r.ReadUTCTime(der.Universal(der.TagUTCTime))
+		x1, err := r.ReadUTCTime(der.TagUTCTime)
 		if err != nil {
 			return der.WithField(err, "utcTime")
 		}
 		v.Value = x1
-	case tag == der.Universal(der.TagGeneralizedTime):
+	case tag == der.TagGeneralizedTime:
 		v.Choice = PKIX1Explicit2009TimeGeneralTime
-		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "generalTime")
 		}
@@ -20697,9 +20667,9 @@ func (v *PKIX1Explicit2009Time) decode(r *der.Reader) error {
 func (v *PKIX1Explicit2009Time) encode(b *der.Builder) {
 	switch v.Choice {
 	case PKIX1Explicit2009TimeUTCTime:
-		b.AddUTCTime(der.Universal(der.TagUTCTime), v.Value)
+		b.AddUTCTime(der.TagUTCTime, v.Value)
 	case PKIX1Explicit2009TimeGeneralTime:
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Value)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Value)
 	default:
 		b.SetError(der.NoChoice("Time"))
 	}
@@ -20760,7 +20730,7 @@ func (v *TBSCertListRevokedCertificates) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -20785,7 +20755,7 @@ func (v *TBSCertListRevokedCertificates) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -20811,7 +20781,7 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// userCertificate CertificateSerialNumber
-	if err := v.UserCertificate.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.UserCertificate.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "userCertificate")
 	}
 	// revocationDate Time
@@ -20819,8 +20789,8 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 		return der.WithField(err, "revocationDate")
 	}
 	// crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition)
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.CRLEntryExtensions.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.CRLEntryExtensions.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "crlEntryExtensions")
 		}
 		v.HasCRLEntryExtensions = true
@@ -20839,10 +20809,10 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a TBSCertList.revokedCertificates.item in DER.
 func (v *TBSCertListRevokedCertificatesItem) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.UserCertificate.encode(b, der.Universal(der.TagInteger))
+	v.UserCertificate.encode(b, der.TagInteger)
 	v.RevocationDate.encode(b)
 	if v.HasCRLEntryExtensions {
-		v.CRLEntryExtensions.encode(b, der.Universal(der.TagSequence))
+		v.CRLEntryExtensions.encode(b, der.TagSequence)
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
@@ -20865,7 +20835,7 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *der.O
 	*v = TBSCertListRevokedCertificatesItem{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "TBSCertList.revokedCertificates.item")
 	}
 	return r.Finish("TBSCertList.revokedCertificates.item")
@@ -20885,7 +20855,7 @@ func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -20906,7 +20876,7 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -20931,7 +20901,7 @@ func (v *ExtensionsCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -20954,7 +20924,7 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -20974,7 +20944,7 @@ func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21009,15 +20979,15 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -21030,7 +21000,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -21048,11 +21018,11 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -21075,7 +21045,7 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options)
 	*v = ExtensionCRLEntryExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -21095,7 +21065,7 @@ func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21133,7 +21103,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
-		if err := u.CRLReason.decode(r, der.Universal(der.TagEnumerated)); err != nil {
+		if err := u.CRLReason.decode(r, der.TagEnumerated); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -21143,7 +21113,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
-		if err := u.CertificateIssuer.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CertificateIssuer.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -21153,7 +21123,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode
-		x1, err := r.ReadOID(der.Universal(der.TagOID))
+		x1, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -21165,7 +21135,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueInvalidityDate
-		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -21198,13 +21168,13 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *der.Reader) error {
 func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionCRLEntryExtensionsExtnValueCRLReason:
-		u.CRLReason.encode(b, der.Universal(der.TagEnumerated))
+		u.CRLReason.encode(b, der.TagEnumerated)
 	case ExtensionCRLEntryExtensionsExtnValueCertificateIssuer:
-		u.CertificateIssuer.encode(b, der.Universal(der.TagSequence))
+		u.CertificateIssuer.encode(b, der.TagSequence)
 	case ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode:
-		b.AddOID(der.Universal(der.TagOID), u.HoldInstructionCode)
+		b.AddOID(der.TagOID, u.HoldInstructionCode)
 	case ExtensionCRLEntryExtensionsExtnValueInvalidityDate:
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), u.InvalidityDate)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, u.InvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -21316,7 +21286,7 @@ func (v *CRLReason) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagEnumerated)); err != nil {
+	if err := v.decode(&r, der.TagEnumerated); err != nil {
 		return der.WithField(err, "CRLReason")
 	}
 	return r.Finish("CRLReason")
@@ -21336,7 +21306,7 @@ func (v *CRLReason) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLReason) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagEnumerated))
+	v.encode(b, der.TagEnumerated)
 	return b.Bytes()
 }
 
@@ -21357,7 +21327,7 @@ func (v *ExtensionsCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -21382,7 +21352,7 @@ func (v *ExtensionsCRLExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -21405,7 +21375,7 @@ func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extensions")
 	}
 	return r.Finish("Extensions")
@@ -21425,7 +21395,7 @@ func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21460,15 +21430,15 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(der.Universal(der.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(der.Universal(der.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
 			return der.WithField(err, "critical")
 		}
@@ -21481,7 +21451,7 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(der.Universal(der.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
 		return der.WithField(err, "extnValue")
 	}
@@ -21499,11 +21469,11 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Extension in DER.
 func (v *ExtensionCRLExtensions) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ExtnID)
+	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(der.Universal(der.TagBoolean), v.Critical)
+		b.AddBoolean(der.TagBoolean, v.Critical)
 	}
-	m1 := b.Begin(der.Universal(der.TagOctetString), false)
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
@@ -21526,7 +21496,7 @@ func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = ExtensionCRLExtensions{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Extension")
 	}
 	return r.Finish("Extension")
@@ -21546,7 +21516,7 @@ func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -21595,7 +21565,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -21605,7 +21575,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
-		if err := u.IssuerAltName.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IssuerAltName.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -21616,7 +21586,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 		// ext-CRLNumber 2.5.29.20
 		u.Kind = ExtensionCRLExtensionsExtnValueCRLNumber
 		off2 := r.Offset()
-		x3, err := r.ReadInteger(der.Universal(der.TagInteger))
+		x3, err := r.ReadInteger(der.TagInteger)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -21633,7 +21603,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
 		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
-		if err := u.DeltaCRLIndicator.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.DeltaCRLIndicator.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -21648,7 +21618,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.IssuingDistributionPoint = p4
-		if err := u.IssuingDistributionPoint.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IssuingDistributionPoint.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -21658,7 +21628,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
-		if err := u.FreshestCRL.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.FreshestCRL.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -21692,27 +21662,27 @@ func (u *ExtensionCRLExtensionsExtnValue) encode(b *der.Builder) {
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.Universal(der.TagSequence))
+			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
 		}
 	case ExtensionCRLExtensionsExtnValueIssuerAltName:
-		u.IssuerAltName.encode(b, der.Universal(der.TagSequence))
+		u.IssuerAltName.encode(b, der.TagSequence)
 	case ExtensionCRLExtensionsExtnValueCRLNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
 				b.SetError(der.WithField(err, "CRLNumber"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), u.CRLNumber)
+		b.AddInteger(der.TagInteger, u.CRLNumber)
 	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
-		u.DeltaCRLIndicator.encode(b, der.Universal(der.TagInteger))
+		u.DeltaCRLIndicator.encode(b, der.TagInteger)
 	case ExtensionCRLExtensionsExtnValueIssuingDistributionPoint:
 		if u.IssuingDistributionPoint == nil {
 			b.SetError(der.NilValue("IssuingDistributionPoint"))
 		} else {
-			u.IssuingDistributionPoint.encode(b, der.Universal(der.TagSequence))
+			u.IssuingDistributionPoint.encode(b, der.TagSequence)
 		}
 	case ExtensionCRLExtensionsExtnValueFreshestCRL:
-		u.FreshestCRL.encode(b, der.Universal(der.TagSequence))
+		u.FreshestCRL.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -21782,7 +21752,7 @@ func (v *CRLNumber) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "CRLNumber")
 	}
 	return r.Finish("CRLNumber")
@@ -21802,7 +21772,7 @@ func (v *CRLNumber) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -21979,7 +21949,7 @@ func (v *IssuingDistributionPoint) UnmarshalWith(b []byte, opts *der.Options) er
 	*v = IssuingDistributionPoint{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "IssuingDistributionPoint")
 	}
 	return r.Finish("IssuingDistributionPoint")
@@ -21999,7 +21969,7 @@ func (v *IssuingDistributionPoint) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22235,7 +22205,7 @@ func (v *ReasonFlags) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "ReasonFlags")
 	}
 	return r.Finish("ReasonFlags")
@@ -22255,7 +22225,7 @@ func (v *ReasonFlags) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ReasonFlags) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -22276,7 +22246,7 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -22304,7 +22274,7 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a CertificateList.algorithmIdentifier in DER.
 func (v *CertificateListAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -22328,7 +22298,7 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.O
 	*v = CertificateListAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertificateList.algorithmIdentifier")
 	}
 	return r.Finish("CertificateList.algorithmIdentifier")
@@ -22348,7 +22318,7 @@ func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22390,7 +22360,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22400,7 +22370,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22410,7 +22380,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22420,7 +22390,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22430,7 +22400,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22440,7 +22410,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22450,7 +22420,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22460,7 +22430,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22470,7 +22440,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22480,7 +22450,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22490,7 +22460,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22505,7 +22475,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -22539,32 +22509,32 @@ func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *der.Reader) er
 func (u *CertificateListAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertificateListAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case CertificateListAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.Universal(der.TagSequence))
+			u.RSASSAPSS.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -22592,7 +22562,7 @@ func (v *OtherRevocationInfoFormat) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// otherRevInfoFormat OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "otherRevInfoFormat")
 	}
@@ -22617,7 +22587,7 @@ func (v *OtherRevocationInfoFormat) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OtherRevocationInfoFormat in DER.
 func (v *OtherRevocationInfoFormat) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.OtherRevInfoFormat)
+	b.AddOID(der.TagOID, v.OtherRevInfoFormat)
 	v.OtherRevInfo.encode(b)
 	b.End(m)
 }
@@ -22639,7 +22609,7 @@ func (v *OtherRevocationInfoFormat) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = OtherRevocationInfoFormat{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OtherRevocationInfoFormat")
 	}
 	return r.Finish("OtherRevocationInfoFormat")
@@ -22659,7 +22629,7 @@ func (v *OtherRevocationInfoFormat) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OtherRevocationInfoFormat) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22732,7 +22702,7 @@ func (v *SignerInfos) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -22747,7 +22717,7 @@ func (v *SignerInfos) decode(r *der.Reader, t der.Tag) error {
 func (v *SignerInfos) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -22770,7 +22740,7 @@ func (v *SignerInfos) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "SignerInfos")
 	}
 	return r.Finish("SignerInfos")
@@ -22790,7 +22760,7 @@ func (v *SignerInfos) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignerInfos) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -22835,7 +22805,7 @@ func (v *SignerInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// sid SignerIdentifier
@@ -22843,7 +22813,7 @@ func (v *SignerInfo) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "sid")
 	}
 	// digestAlgorithm DigestAlgorithmIdentifier
-	if err := v.DigestAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.DigestAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "digestAlgorithm")
 	}
 	// signedAttrs [0] SignedAttributes OPTIONAL
@@ -22856,11 +22826,11 @@ func (v *SignerInfo) decode(r *der.Reader, t der.Tag) error {
 		v.HasSignedAttrs = true
 	}
 	// signatureAlgorithm SignatureAlgorithmIdentifier
-	if err := v.SignatureAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature SignatureValue
-	if err := v.Signature.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.Signature.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2009.UnsignedAttributes}} OPTIONAL
@@ -22879,14 +22849,14 @@ func (v *SignerInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SignerInfo in DER.
 func (v *SignerInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	v.Sid.encode(b)
-	v.DigestAlgorithm.encode(b, der.Universal(der.TagSequence))
+	v.DigestAlgorithm.encode(b, der.TagSequence)
 	if v.HasSignedAttrs {
 		v.SignedAttrs.encode(b, der.Context(0))
 	}
-	v.SignatureAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.Signature.encode(b, der.Universal(der.TagOctetString))
+	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	v.Signature.encode(b, der.TagOctetString)
 	if v.HasUnsignedAttrs {
 		v.UnsignedAttrs.encode(b, der.Context(1))
 	}
@@ -22910,7 +22880,7 @@ func (v *SignerInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SignerInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SignerInfo")
 	}
 	return r.Finish("SignerInfo")
@@ -22930,7 +22900,7 @@ func (v *SignerInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignerInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -22968,9 +22938,9 @@ func (c SignerIdentifierChoice) String() string {
 func (v *SignerIdentifier) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = SignerIdentifierIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.IssuerAndSerialNumber.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
@@ -22993,7 +22963,7 @@ func (v *SignerIdentifier) decode(r *der.Reader) error {
 func (v *SignerIdentifier) encode(b *der.Builder) {
 	switch v.Choice {
 	case SignerIdentifierIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, der.Universal(der.TagSequence))
+		v.IssuerAndSerialNumber.encode(b, der.TagSequence)
 	case SignerIdentifierSubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, der.Context(0))
 	default:
@@ -23069,7 +23039,7 @@ func (v *IssuerAndSerialNumber) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "issuer")
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	if err := s.Finish("IssuerAndSerialNumber"); err != nil {
@@ -23082,7 +23052,7 @@ func (v *IssuerAndSerialNumber) decode(r *der.Reader, t der.Tag) error {
 func (v *IssuerAndSerialNumber) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Issuer.encode(b)
-	v.SerialNumber.encode(b, der.Universal(der.TagInteger))
+	v.SerialNumber.encode(b, der.TagInteger)
 	b.End(m)
 }
 
@@ -23103,7 +23073,7 @@ func (v *IssuerAndSerialNumber) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = IssuerAndSerialNumber{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "IssuerAndSerialNumber")
 	}
 	return r.Finish("IssuerAndSerialNumber")
@@ -23123,7 +23093,7 @@ func (v *IssuerAndSerialNumber) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IssuerAndSerialNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23165,7 +23135,7 @@ func (v *SubjectKeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "SubjectKeyIdentifier")
 	}
 	return r.Finish("SubjectKeyIdentifier")
@@ -23185,7 +23155,7 @@ func (v *SubjectKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SubjectKeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -23211,7 +23181,7 @@ func (v *SignedAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -23236,7 +23206,7 @@ func (v *SignedAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -23259,7 +23229,7 @@ func (v *SignedAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "SignedAttributes")
 	}
 	return r.Finish("SignedAttributes")
@@ -23279,7 +23249,7 @@ func (v *SignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -23304,13 +23274,13 @@ func (v *AttributeSignedAttributesSet) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -23348,8 +23318,8 @@ func (v *AttributeSignedAttributesSet) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Attribute in DER.
 func (v *AttributeSignedAttributesSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -23374,7 +23344,7 @@ func (v *AttributeSignedAttributesSet) UnmarshalWith(b []byte, opts *der.Options
 	*v = AttributeSignedAttributesSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -23394,7 +23364,7 @@ func (v *AttributeSignedAttributesSet) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeSignedAttributesSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23439,7 +23409,7 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *der.Reade
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
 		u.Kind = AttributeSignedAttributesSetAttrValuesMessageDigest
-		if err := u.MessageDigest.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.MessageDigest.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -23449,7 +23419,7 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *der.Reade
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
 		u.Kind = AttributeSignedAttributesSetAttrValuesContentType
-		if err := u.ContentType.decode(r, der.Universal(der.TagOID)); err != nil {
+		if err := u.ContentType.decode(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -23485,9 +23455,9 @@ func (u *AttributeSignedAttributesSetAttrValues) encode(b *der.Builder) {
 	case AttributeSignedAttributesSetAttrValuesSigningTime:
 		u.SigningTime.encode(b)
 	case AttributeSignedAttributesSetAttrValuesMessageDigest:
-		u.MessageDigest.encode(b, der.Universal(der.TagOctetString))
+		u.MessageDigest.encode(b, der.TagOctetString)
 	case AttributeSignedAttributesSetAttrValuesContentType:
-		u.ContentType.encode(b, der.Universal(der.TagOID))
+		u.ContentType.encode(b, der.TagOID)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -23513,7 +23483,7 @@ func (v *SignatureAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -23541,7 +23511,7 @@ func (v *SignatureAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SignatureAlgorithmIdentifier in DER.
 func (v *SignatureAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -23565,7 +23535,7 @@ func (v *SignatureAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options
 	*v = SignatureAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SignatureAlgorithmIdentifier")
 	}
 	return r.Finish("SignatureAlgorithmIdentifier")
@@ -23585,7 +23555,7 @@ func (v *SignatureAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignatureAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23674,7 +23644,7 @@ func (v *SignatureValue) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "SignatureValue")
 	}
 	return r.Finish("SignatureValue")
@@ -23694,7 +23664,7 @@ func (v *SignatureValue) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SignatureValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -23721,7 +23691,7 @@ func (v *AttributesUnsignedAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -23746,7 +23716,7 @@ func (v *AttributesUnsignedAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -23769,7 +23739,7 @@ func (v *AttributesUnsignedAttributes) UnmarshalWith(b []byte, opts *der.Options
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "Attributes")
 	}
 	return r.Finish("Attributes")
@@ -23789,7 +23759,7 @@ func (v *AttributesUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributesUnsignedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -23814,13 +23784,13 @@ func (v *AttributeUnsignedAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -23858,8 +23828,8 @@ func (v *AttributeUnsignedAttributes) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Attribute in DER.
 func (v *AttributeUnsignedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -23884,7 +23854,7 @@ func (v *AttributeUnsignedAttributes) UnmarshalWith(b []byte, opts *der.Options)
 	*v = AttributeUnsignedAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -23904,7 +23874,7 @@ func (v *AttributeUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeUnsignedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -23938,7 +23908,7 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *der.Reader
 			return u.fail(r, err)
 		}
 		u.Countersignature = p1
-		if err := u.Countersignature.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Countersignature.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -23975,7 +23945,7 @@ func (u *AttributeUnsignedAttributesAttrValues) encode(b *der.Builder) {
 		if u.Countersignature == nil {
 			b.SetError(der.NilValue("Countersignature"))
 		} else {
-			u.Countersignature.encode(b, der.Universal(der.TagSequence))
+			u.Countersignature.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -24017,11 +23987,11 @@ func (v *CryptographicMessageSyntax2009EncryptedData) decode(r *der.Reader, t de
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// encryptedContentInfo EncryptedContentInfo
-	if err := v.EncryptedContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncryptedContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encryptedContentInfo")
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2009.UnprotectedAttributes}} OPTIONAL (extension addition)
@@ -24045,8 +24015,8 @@ func (v *CryptographicMessageSyntax2009EncryptedData) decode(r *der.Reader, t de
 // encode writes v as a EncryptedData in DER.
 func (v *CryptographicMessageSyntax2009EncryptedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.EncryptedContentInfo.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.EncryptedContentInfo.encode(b, der.TagSequence)
 	if v.HasUnprotectedAttrs {
 		v.UnprotectedAttrs.encode(b, der.Context(1))
 	}
@@ -24071,7 +24041,7 @@ func (v *CryptographicMessageSyntax2009EncryptedData) UnmarshalWith(b []byte, op
 	*v = CryptographicMessageSyntax2009EncryptedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncryptedData")
 	}
 	return r.Finish("EncryptedData")
@@ -24091,7 +24061,7 @@ func (v *CryptographicMessageSyntax2009EncryptedData) AppendDER(dst []byte) ([]b
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CryptographicMessageSyntax2009EncryptedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24119,13 +24089,13 @@ func (v *EncryptedContentInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "contentType")
 	}
 	v.ContentType = x1
 	// contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
-	if err := v.ContentEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.ContentEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "contentEncryptionAlgorithm")
 	}
 	// encryptedContent [0] OCTET STRING OPTIONAL
@@ -24146,8 +24116,8 @@ func (v *EncryptedContentInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a EncryptedContentInfo in DER.
 func (v *EncryptedContentInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.ContentType)
-	v.ContentEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
+	b.AddOID(der.TagOID, v.ContentType)
+	v.ContentEncryptionAlgorithm.encode(b, der.TagSequence)
 	if v.HasEncryptedContent {
 		b.AddPrimitive(der.Context(0), v.EncryptedContent)
 	}
@@ -24171,7 +24141,7 @@ func (v *EncryptedContentInfo) UnmarshalWith(b []byte, opts *der.Options) error 
 	*v = EncryptedContentInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncryptedContentInfo")
 	}
 	return r.Finish("EncryptedContentInfo")
@@ -24191,7 +24161,7 @@ func (v *EncryptedContentInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncryptedContentInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24215,7 +24185,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -24243,7 +24213,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) 
 // encode writes v as a ContentEncryptionAlgorithmIdentifier in DER.
 func (v *ContentEncryptionAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -24267,7 +24237,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der
 	*v = ContentEncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "ContentEncryptionAlgorithmIdentifier")
 	}
 	return r.Finish("ContentEncryptionAlgorithmIdentifier")
@@ -24287,7 +24257,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, er
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ContentEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24319,7 +24289,7 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *d
 	case "*\x86H\x86\xf7\r\x03\a":
 		// cea-3DES-cbc 1.2.840.113549.3.7
 		u.Kind = ContentEncryptionAlgorithmIdentifierParametersX3DESCbc
-		if err := u.X3DESCbc.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.X3DESCbc.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -24329,7 +24299,7 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *d
 	case "*\x86H\x86\xf7\r\x03\x02":
 		// cea-RC2-cbc 1.2.840.113549.3.2
 		u.Kind = ContentEncryptionAlgorithmIdentifierParametersRC2Cbc
-		if err := u.RC2Cbc.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.RC2Cbc.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -24363,9 +24333,9 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) 
 func (u *ContentEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case ContentEncryptionAlgorithmIdentifierParametersX3DESCbc:
-		u.X3DESCbc.encode(b, der.Universal(der.TagOctetString))
+		u.X3DESCbc.encode(b, der.TagOctetString)
 	case ContentEncryptionAlgorithmIdentifierParametersRC2Cbc:
-		u.RC2Cbc.encode(b, der.Universal(der.TagSequence))
+		u.RC2Cbc.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -24409,7 +24379,7 @@ func (v *IV) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "IV")
 	}
 	return r.Finish("IV")
@@ -24429,7 +24399,7 @@ func (v *IV) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *IV) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -24453,7 +24423,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) decode(r *der.
 	}
 	// rc2ParameterVersion INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInt64(der.Universal(der.TagInteger))
+	x2, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "rc2ParameterVersion")
 	}
@@ -24464,7 +24434,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) decode(r *der.
 		}
 	}
 	// iv OCTET STRING
-	x3, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x3, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "iv")
 	}
@@ -24483,8 +24453,8 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) encode(b *der.
 			b.SetError(der.WithField(err, "rc2ParameterVersion"))
 		}
 	}
-	b.AddInt64(der.Universal(der.TagInteger), v.Rc2ParameterVersion)
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Iv)
+	b.AddInt64(der.TagInteger, v.Rc2ParameterVersion)
+	b.AddPrimitive(der.TagOctetString, v.Iv)
 	b.End(m)
 }
 
@@ -24505,7 +24475,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) UnmarshalWith(
 	*v = CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RC2CBCParameter")
 	}
 	return r.Finish("RC2CBCParameter")
@@ -24525,7 +24495,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) AppendDER(dst 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24552,7 +24522,7 @@ func (v *AttributesUnprotectedAttributes) decode(r *der.Reader, t der.Tag) error
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -24577,7 +24547,7 @@ func (v *AttributesUnprotectedAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -24600,7 +24570,7 @@ func (v *AttributesUnprotectedAttributes) UnmarshalWith(b []byte, opts *der.Opti
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "Attributes")
 	}
 	return r.Finish("Attributes")
@@ -24620,7 +24590,7 @@ func (v *AttributesUnprotectedAttributes) AppendDER(dst []byte) ([]byte, error) 
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributesUnprotectedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -24645,13 +24615,13 @@ func (v *AttributeUnprotectedAttributes) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -24689,8 +24659,8 @@ func (v *AttributeUnprotectedAttributes) decode(r *der.Reader, t der.Tag) error 
 // encode writes v as a Attribute in DER.
 func (v *AttributeUnprotectedAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -24715,7 +24685,7 @@ func (v *AttributeUnprotectedAttributes) UnmarshalWith(b []byte, opts *der.Optio
 	*v = AttributeUnprotectedAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -24735,7 +24705,7 @@ func (v *AttributeUnprotectedAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeUnprotectedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24822,7 +24792,7 @@ func (v *EnvelopedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
@@ -24833,11 +24803,11 @@ func (v *EnvelopedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasOriginatorInfo = true
 	}
 	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.RecipientInfos.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "recipientInfos")
 	}
 	// encryptedContentInfo EncryptedContentInfo
-	if err := v.EncryptedContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncryptedContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encryptedContentInfo")
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2009.UnprotectedAttributes}} OPTIONAL (extension addition)
@@ -24861,12 +24831,12 @@ func (v *EnvelopedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a EnvelopedData in DER.
 func (v *EnvelopedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.encode(b, der.Context(0))
 	}
-	v.RecipientInfos.encode(b, der.Universal(der.TagSet))
-	v.EncryptedContentInfo.encode(b, der.Universal(der.TagSequence))
+	v.RecipientInfos.encode(b, der.TagSet)
+	v.EncryptedContentInfo.encode(b, der.TagSequence)
 	if v.HasUnprotectedAttrs {
 		v.UnprotectedAttrs.encode(b, der.Context(1))
 	}
@@ -24891,7 +24861,7 @@ func (v *EnvelopedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = EnvelopedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EnvelopedData")
 	}
 	return r.Finish("EnvelopedData")
@@ -24911,7 +24881,7 @@ func (v *EnvelopedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EnvelopedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -24986,7 +24956,7 @@ func (v *OriginatorInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OriginatorInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OriginatorInfo")
 	}
 	return r.Finish("OriginatorInfo")
@@ -25006,7 +24976,7 @@ func (v *OriginatorInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OriginatorInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25080,7 +25050,7 @@ func (v *RecipientInfos) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "RecipientInfos")
 	}
 	return r.Finish("RecipientInfos")
@@ -25100,7 +25070,7 @@ func (v *RecipientInfos) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RecipientInfos) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -25150,14 +25120,14 @@ func (c RecipientInfoChoice) String() string {
 func (v *RecipientInfo) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = RecipientInfoKtri
 		p1, err := der.New[KeyTransRecipientInfo](r)
 		if err != nil {
 			return der.WithField(err, "ktri")
 		}
 		v.Ktri = p1
-		if err := v.Ktri.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.Ktri.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "ktri")
 		}
 	case tag == der.Context(1):
@@ -25213,7 +25183,7 @@ func (v *RecipientInfo) encode(b *der.Builder) {
 		if v.Ktri == nil {
 			b.SetError(der.NilValue("KeyTransRecipientInfo"))
 		} else {
-			v.Ktri.encode(b, der.Universal(der.TagSequence))
+			v.Ktri.encode(b, der.TagSequence)
 		}
 	case RecipientInfoKari:
 		if v.Kari == nil {
@@ -25311,7 +25281,7 @@ func (v *KeyTransRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// rid RecipientIdentifier
@@ -25319,11 +25289,11 @@ func (v *KeyTransRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "rid")
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2009.KeyTransportAlgorithmSet}}
-	if err := v.KeyEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.EncryptedKey.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("KeyTransRecipientInfo"); err != nil {
@@ -25335,10 +25305,10 @@ func (v *KeyTransRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KeyTransRecipientInfo in DER.
 func (v *KeyTransRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	v.Rid.encode(b)
-	v.KeyEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.EncryptedKey.encode(b, der.Universal(der.TagOctetString))
+	v.KeyEncryptionAlgorithm.encode(b, der.TagSequence)
+	v.EncryptedKey.encode(b, der.TagOctetString)
 	b.End(m)
 }
 
@@ -25359,7 +25329,7 @@ func (v *KeyTransRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = KeyTransRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyTransRecipientInfo")
 	}
 	return r.Finish("KeyTransRecipientInfo")
@@ -25379,7 +25349,7 @@ func (v *KeyTransRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyTransRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25417,9 +25387,9 @@ func (c RecipientIdentifierChoice) String() string {
 func (v *RecipientIdentifier) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = RecipientIdentifierIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.IssuerAndSerialNumber.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
@@ -25442,7 +25412,7 @@ func (v *RecipientIdentifier) decode(r *der.Reader) error {
 func (v *RecipientIdentifier) encode(b *der.Builder) {
 	switch v.Choice {
 	case RecipientIdentifierIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, der.Universal(der.TagSequence))
+		v.IssuerAndSerialNumber.encode(b, der.TagSequence)
 	case RecipientIdentifierSubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, der.Context(0))
 	default:
@@ -25519,7 +25489,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *der.Reader, t de
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -25547,7 +25517,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *der.Reader, t de
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -25571,7 +25541,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalWith(b []byte, op
 	*v = AlgorithmIdentifierKeyTransportAlgorithmSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -25591,7 +25561,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendDER(dst []byte) ([]b
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25620,7 +25590,7 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byt
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// kt-rsa 1.2.840.113549.1.1.1
 		u.Kind = AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -25654,7 +25624,7 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) keepDER(r *der.R
 func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -25698,7 +25668,7 @@ func (v *EncryptedKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "EncryptedKey")
 	}
 	return r.Finish("EncryptedKey")
@@ -25718,7 +25688,7 @@ func (v *EncryptedKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncryptedKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -25753,7 +25723,7 @@ func (v *KeyAgreeRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// originator [0] EXPLICIT OriginatorIdentifierOrKey
@@ -25773,7 +25743,7 @@ func (v *KeyAgreeRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "ukm")
 		}
-		if err := v.Ukm.decode(&w2, der.Universal(der.TagOctetString)); err != nil {
+		if err := v.Ukm.decode(&w2, der.TagOctetString); err != nil {
 			return der.WithField(err, "ukm")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -25782,11 +25752,11 @@ func (v *KeyAgreeRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		v.HasUkm = true
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2009.KeyAgreementAlgorithmSet}}
-	if err := v.KeyEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// recipientEncryptedKeys RecipientEncryptedKeys
-	if err := v.RecipientEncryptedKeys.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.RecipientEncryptedKeys.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "recipientEncryptedKeys")
 	}
 	if err := s.Finish("KeyAgreeRecipientInfo"); err != nil {
@@ -25798,17 +25768,17 @@ func (v *KeyAgreeRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KeyAgreeRecipientInfo in DER.
 func (v *KeyAgreeRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	m1 := b.Begin(der.Context(0), true)
 	v.Originator.encode(b)
 	b.End(m1)
 	if v.HasUkm {
 		m2 := b.Begin(der.Context(1), true)
-		v.Ukm.encode(b, der.Universal(der.TagOctetString))
+		v.Ukm.encode(b, der.TagOctetString)
 		b.End(m2)
 	}
-	v.KeyEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.RecipientEncryptedKeys.encode(b, der.Universal(der.TagSequence))
+	v.KeyEncryptionAlgorithm.encode(b, der.TagSequence)
+	v.RecipientEncryptedKeys.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -25829,7 +25799,7 @@ func (v *KeyAgreeRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = KeyAgreeRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyAgreeRecipientInfo")
 	}
 	return r.Finish("KeyAgreeRecipientInfo")
@@ -25849,7 +25819,7 @@ func (v *KeyAgreeRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyAgreeRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -25888,9 +25858,9 @@ func (c OriginatorIdentifierOrKeyChoice) String() string {
 func (v *OriginatorIdentifierOrKey) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = OriginatorIdentifierOrKeyIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.IssuerAndSerialNumber.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
@@ -25918,7 +25888,7 @@ func (v *OriginatorIdentifierOrKey) decode(r *der.Reader) error {
 func (v *OriginatorIdentifierOrKey) encode(b *der.Builder) {
 	switch v.Choice {
 	case OriginatorIdentifierOrKeyIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, der.Universal(der.TagSequence))
+		v.IssuerAndSerialNumber.encode(b, der.TagSequence)
 	case OriginatorIdentifierOrKeySubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, der.Context(0))
 	case OriginatorIdentifierOrKeyOriginatorKey:
@@ -25992,11 +25962,11 @@ func (v *OriginatorPublicKey) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2009.OriginatorKeySet}}
-	if err := v.Algorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Algorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithm")
 	}
 	// publicKey BIT STRING
-	x1, err := s.ReadBitString(der.Universal(der.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
 		return der.WithField(err, "publicKey")
 	}
@@ -26010,8 +25980,8 @@ func (v *OriginatorPublicKey) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OriginatorPublicKey in DER.
 func (v *OriginatorPublicKey) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddBitString(der.Universal(der.TagBitString), v.PublicKey)
+	v.Algorithm.encode(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.PublicKey)
 	b.End(m)
 }
 
@@ -26032,7 +26002,7 @@ func (v *OriginatorPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OriginatorPublicKey{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OriginatorPublicKey")
 	}
 	return r.Finish("OriginatorPublicKey")
@@ -26052,7 +26022,7 @@ func (v *OriginatorPublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OriginatorPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -26080,7 +26050,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *der.Reader, t der.Tag) e
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -26108,7 +26078,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *der.Reader, t der.Tag) e
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierOriginatorKeySet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -26132,7 +26102,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalWith(b []byte, opts *der.
 	*v = AlgorithmIdentifierOriginatorKeySet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -26152,7 +26122,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) AppendDER(dst []byte) ([]byte, err
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierOriginatorKeySet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -26186,7 +26156,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *de
 			return u.fail(r, err)
 		}
 		u.DH = p1
-		if err := u.DH.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.DH.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -26223,7 +26193,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) encode(b *der.Builder) {
 		if u.DH == nil {
 			b.SetError(der.NilValue("DomainParameters"))
 		} else {
-			u.DH.encode(b, der.Universal(der.TagSequence))
+			u.DH.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -26268,7 +26238,7 @@ func (v *UserKeyingMaterial) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "UserKeyingMaterial")
 	}
 	return r.Finish("UserKeyingMaterial")
@@ -26288,7 +26258,7 @@ func (v *UserKeyingMaterial) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UserKeyingMaterial) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -26316,7 +26286,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *der.Reader, t de
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -26344,7 +26314,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *der.Reader, t de
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -26368,7 +26338,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalWith(b []byte, op
 	*v = AlgorithmIdentifierKeyAgreementAlgorithmSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -26388,7 +26358,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendDER(dst []byte) ([]b
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -26423,7 +26393,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 			return u.fail(r, err)
 		}
 		u.KeyWrapAlgorithm = p1
-		if err := u.KeyWrapAlgorithm.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.KeyWrapAlgorithm.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -26438,7 +26408,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 			return u.fail(r, err)
 		}
 		u.KeyWrapAlgorithm = p2
-		if err := u.KeyWrapAlgorithm.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.KeyWrapAlgorithm.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -26475,13 +26445,13 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *der.Bu
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(der.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.KeyWrapAlgorithm.encode(b, der.Universal(der.TagSequence))
+			u.KeyWrapAlgorithm.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh:
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(der.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.KeyWrapAlgorithm.encode(b, der.Universal(der.TagSequence))
+			u.KeyWrapAlgorithm.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -26508,7 +26478,7 @@ func (v *KeyWrapAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -26536,7 +26506,7 @@ func (v *KeyWrapAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KeyWrapAlgorithm in DER.
 func (v *KeyWrapAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -26560,7 +26530,7 @@ func (v *KeyWrapAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = KeyWrapAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyWrapAlgorithm")
 	}
 	return r.Finish("KeyWrapAlgorithm")
@@ -26580,7 +26550,7 @@ func (v *KeyWrapAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyWrapAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -26612,7 +26582,7 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
 		u.Kind = KeyWrapAlgorithmParametersX3DESWrap
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
@@ -26622,7 +26592,7 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
 		u.Kind = KeyWrapAlgorithmParametersRC2Wrap
-		if err := u.RC2Wrap.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.RC2Wrap.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
@@ -26656,9 +26626,9 @@ func (u *KeyWrapAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *KeyWrapAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case KeyWrapAlgorithmParametersX3DESWrap:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case KeyWrapAlgorithmParametersRC2Wrap:
-		u.RC2Wrap.encode(b, der.Universal(der.TagInteger))
+		u.RC2Wrap.encode(b, der.TagInteger)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -26680,7 +26650,7 @@ func (v *RecipientEncryptedKeys) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -26695,7 +26665,7 @@ func (v *RecipientEncryptedKeys) decode(r *der.Reader, t der.Tag) error {
 func (v *RecipientEncryptedKeys) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -26718,7 +26688,7 @@ func (v *RecipientEncryptedKeys) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RecipientEncryptedKeys")
 	}
 	return r.Finish("RecipientEncryptedKeys")
@@ -26738,7 +26708,7 @@ func (v *RecipientEncryptedKeys) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RecipientEncryptedKeys) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -26765,7 +26735,7 @@ func (v *RecipientEncryptedKey) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "rid")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.EncryptedKey.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("RecipientEncryptedKey"); err != nil {
@@ -26778,7 +26748,7 @@ func (v *RecipientEncryptedKey) decode(r *der.Reader, t der.Tag) error {
 func (v *RecipientEncryptedKey) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	v.Rid.encode(b)
-	v.EncryptedKey.encode(b, der.Universal(der.TagOctetString))
+	v.EncryptedKey.encode(b, der.TagOctetString)
 	b.End(m)
 }
 
@@ -26799,7 +26769,7 @@ func (v *RecipientEncryptedKey) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = RecipientEncryptedKey{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RecipientEncryptedKey")
 	}
 	return r.Finish("RecipientEncryptedKey")
@@ -26819,7 +26789,7 @@ func (v *RecipientEncryptedKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RecipientEncryptedKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -26854,9 +26824,9 @@ func (c KeyAgreeRecipientIdentifierChoice) String() string {
 func (v *KeyAgreeRecipientIdentifier) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = KeyAgreeRecipientIdentifierIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.IssuerAndSerialNumber.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
@@ -26879,7 +26849,7 @@ func (v *KeyAgreeRecipientIdentifier) decode(r *der.Reader) error {
 func (v *KeyAgreeRecipientIdentifier) encode(b *der.Builder) {
 	switch v.Choice {
 	case KeyAgreeRecipientIdentifierIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, der.Universal(der.TagSequence))
+		v.IssuerAndSerialNumber.encode(b, der.TagSequence)
 	case KeyAgreeRecipientIdentifierRKeyID:
 		if v.RKeyID == nil {
 			b.SetError(der.NilValue("RecipientKeyIdentifier"))
@@ -26958,12 +26928,12 @@ func (v *RecipientKeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// subjectKeyIdentifier SubjectKeyIdentifier
-	if err := v.SubjectKeyIdentifier.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.SubjectKeyIdentifier.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "subjectKeyIdentifier")
 	}
 	// date GeneralizedTime OPTIONAL
-	if s.Peek(der.Universal(der.TagGeneralizedTime)) {
-		x1, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	if s.Peek(der.TagGeneralizedTime) {
+		x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "date")
 		}
@@ -26971,8 +26941,8 @@ func (v *RecipientKeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 		v.HasDate = true
 	}
 	// other OtherKeyAttribute OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Other.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Other.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "other")
 		}
 		v.HasOther = true
@@ -26986,12 +26956,12 @@ func (v *RecipientKeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a RecipientKeyIdentifier in DER.
 func (v *RecipientKeyIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.SubjectKeyIdentifier.encode(b, der.Universal(der.TagOctetString))
+	v.SubjectKeyIdentifier.encode(b, der.TagOctetString)
 	if v.HasDate {
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Date)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
 	}
 	if v.HasOther {
-		v.Other.encode(b, der.Universal(der.TagSequence))
+		v.Other.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -27013,7 +26983,7 @@ func (v *RecipientKeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) erro
 	*v = RecipientKeyIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RecipientKeyIdentifier")
 	}
 	return r.Finish("RecipientKeyIdentifier")
@@ -27033,7 +27003,7 @@ func (v *RecipientKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RecipientKeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27062,19 +27032,19 @@ func (v *KEKRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// kekid KEKIdentifier
-	if err := v.Kekid.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Kekid.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "kekid")
 	}
 	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	if err := v.KeyEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.EncryptedKey.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("KEKRecipientInfo"); err != nil {
@@ -27086,10 +27056,10 @@ func (v *KEKRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KEKRecipientInfo in DER.
 func (v *KEKRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.Kekid.encode(b, der.Universal(der.TagSequence))
-	v.KeyEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.EncryptedKey.encode(b, der.Universal(der.TagOctetString))
+	v.Version.encode(b, der.TagInteger)
+	v.Kekid.encode(b, der.TagSequence)
+	v.KeyEncryptionAlgorithm.encode(b, der.TagSequence)
+	v.EncryptedKey.encode(b, der.TagOctetString)
 	b.End(m)
 }
 
@@ -27110,7 +27080,7 @@ func (v *KEKRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = KEKRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KEKRecipientInfo")
 	}
 	return r.Finish("KEKRecipientInfo")
@@ -27130,7 +27100,7 @@ func (v *KEKRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KEKRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27160,14 +27130,14 @@ func (v *KEKIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// keyIdentifier OCTET STRING
-	x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "keyIdentifier")
 	}
 	v.KeyIdentifier = x1
 	// date GeneralizedTime OPTIONAL
-	if s.Peek(der.Universal(der.TagGeneralizedTime)) {
-		x2, err := s.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+	if s.Peek(der.TagGeneralizedTime) {
+		x2, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "date")
 		}
@@ -27175,8 +27145,8 @@ func (v *KEKIdentifier) decode(r *der.Reader, t der.Tag) error {
 		v.HasDate = true
 	}
 	// other OtherKeyAttribute OPTIONAL
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Other.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Other.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "other")
 		}
 		v.HasOther = true
@@ -27190,12 +27160,12 @@ func (v *KEKIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a KEKIdentifier in DER.
 func (v *KEKIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.KeyIdentifier)
+	b.AddPrimitive(der.TagOctetString, v.KeyIdentifier)
 	if v.HasDate {
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Date)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
 	}
 	if v.HasOther {
-		v.Other.encode(b, der.Universal(der.TagSequence))
+		v.Other.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -27217,7 +27187,7 @@ func (v *KEKIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = KEKIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KEKIdentifier")
 	}
 	return r.Finish("KEKIdentifier")
@@ -27237,7 +27207,7 @@ func (v *KEKIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KEKIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27263,7 +27233,7 @@ func (v *OtherKeyAttribute) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// keyAttrId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "keyAttrId")
 	}
@@ -27288,7 +27258,7 @@ func (v *OtherKeyAttribute) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OtherKeyAttribute in DER.
 func (v *OtherKeyAttribute) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.KeyAttrID)
+	b.AddOID(der.TagOID, v.KeyAttrID)
 	v.KeyAttr.encode(b)
 	b.End(m)
 }
@@ -27310,7 +27280,7 @@ func (v *OtherKeyAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OtherKeyAttribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OtherKeyAttribute")
 	}
 	return r.Finish("OtherKeyAttribute")
@@ -27330,7 +27300,7 @@ func (v *OtherKeyAttribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OtherKeyAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27401,7 +27371,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) erro
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -27429,7 +27399,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) erro
 // encode writes v as a KeyEncryptionAlgorithmIdentifier in DER.
 func (v *KeyEncryptionAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -27453,7 +27423,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Opt
 	*v = KeyEncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyEncryptionAlgorithmIdentifier")
 	}
 	return r.Finish("KeyEncryptionAlgorithmIdentifier")
@@ -27473,7 +27443,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error)
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27505,7 +27475,7 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.R
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
 		u.Kind = KeyEncryptionAlgorithmIdentifierParametersX3DESWrap
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -27515,7 +27485,7 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.R
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
 		u.Kind = KeyEncryptionAlgorithmIdentifierParametersRC2Wrap
-		if err := u.RC2Wrap.decode(r, der.Universal(der.TagInteger)); err != nil {
+		if err := u.RC2Wrap.decode(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -27549,9 +27519,9 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) erro
 func (u *KeyEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case KeyEncryptionAlgorithmIdentifierParametersX3DESWrap:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case KeyEncryptionAlgorithmIdentifierParametersRC2Wrap:
-		u.RC2Wrap.encode(b, der.Universal(der.TagInteger))
+		u.RC2Wrap.encode(b, der.TagInteger)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -27617,7 +27587,7 @@ func (v *RC2ParameterVersion) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "RC2ParameterVersion")
 	}
 	return r.Finish("RC2ParameterVersion")
@@ -27637,7 +27607,7 @@ func (v *RC2ParameterVersion) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RC2ParameterVersion) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -27669,7 +27639,7 @@ func (v *PasswordRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL
@@ -27680,11 +27650,11 @@ func (v *PasswordRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		v.HasKeyDerivationAlgorithm = true
 	}
 	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	if err := v.KeyEncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyEncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.EncryptedKey.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("PasswordRecipientInfo"); err != nil {
@@ -27696,12 +27666,12 @@ func (v *PasswordRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PasswordRecipientInfo in DER.
 func (v *PasswordRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	if v.HasKeyDerivationAlgorithm {
 		v.KeyDerivationAlgorithm.encode(b, der.Context(0))
 	}
-	v.KeyEncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.EncryptedKey.encode(b, der.Universal(der.TagOctetString))
+	v.KeyEncryptionAlgorithm.encode(b, der.TagSequence)
+	v.EncryptedKey.encode(b, der.TagOctetString)
 	b.End(m)
 }
 
@@ -27722,7 +27692,7 @@ func (v *PasswordRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error
 	*v = PasswordRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PasswordRecipientInfo")
 	}
 	return r.Finish("PasswordRecipientInfo")
@@ -27742,7 +27712,7 @@ func (v *PasswordRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PasswordRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27766,7 +27736,7 @@ func (v *KeyDerivationAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) erro
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -27794,7 +27764,7 @@ func (v *KeyDerivationAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) erro
 // encode writes v as a KeyDerivationAlgorithmIdentifier in DER.
 func (v *KeyDerivationAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -27818,7 +27788,7 @@ func (v *KeyDerivationAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Opt
 	*v = KeyDerivationAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "KeyDerivationAlgorithmIdentifier")
 	}
 	return r.Finish("KeyDerivationAlgorithmIdentifier")
@@ -27838,7 +27808,7 @@ func (v *KeyDerivationAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error)
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *KeyDerivationAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -27872,7 +27842,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *der.R
 			return u.fail(r, err)
 		}
 		u.PBKDF2 = p1
-		if err := u.PBKDF2.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PBKDF2.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyDerivationAlgorithmIdentifier.parameters"); err != nil {
@@ -27909,7 +27879,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *der.Builder) {
 		if u.PBKDF2 == nil {
 			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
-			u.PBKDF2.encode(b, der.Universal(der.TagSequence))
+			u.PBKDF2.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -27954,7 +27924,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) decode(r *der.Rea
 	}
 	// iterationCount INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "iterationCount")
 	}
@@ -27965,9 +27935,9 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) decode(r *der.Rea
 		}
 	}
 	// keyLength INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "keyLength")
 		}
@@ -27980,8 +27950,8 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) decode(r *der.Rea
 		v.HasKeyLength = true
 	}
 	// prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Prf.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Prf.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "prf")
 		}
 		v.HasPrf = true
@@ -28001,17 +27971,17 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) encode(b *der.Bui
 			b.SetError(der.WithField(err, "iterationCount"))
 		}
 	}
-	b.AddInteger(der.Universal(der.TagInteger), v.IterationCount)
+	b.AddInteger(der.TagInteger, v.IterationCount)
 	if v.HasKeyLength {
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
 				b.SetError(der.WithField(err, "keyLength"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), v.KeyLength)
+		b.AddInteger(der.TagInteger, v.KeyLength)
 	}
 	if v.HasPrf {
-		v.Prf.encode(b, der.Universal(der.TagSequence))
+		v.Prf.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -28033,7 +28003,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) UnmarshalWith(b [
 	*v = CryptographicMessageSyntaxAlgorithms2009PBKDF2Params{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBKDF2-params")
 	}
 	return r.Finish("PBKDF2-params")
@@ -28053,7 +28023,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) AppendDER(dst []b
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -28084,16 +28054,16 @@ func (c CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice) String()
 func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltSpecified
-		x1, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "specified")
 		}
 		v.Specified = x1
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltOtherSource
-		if err := v.OtherSource.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.OtherSource.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "otherSource")
 		}
 	default:
@@ -28106,9 +28076,9 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) decode(r *der
 func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) encode(b *der.Builder) {
 	switch v.Choice {
 	case CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltSpecified:
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.Specified)
+		b.AddPrimitive(der.TagOctetString, v.Specified)
 	case CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltOtherSource:
-		v.OtherSource.encode(b, der.Universal(der.TagSequence))
+		v.OtherSource.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("PBKDF2-params.salt"))
 	}
@@ -28175,7 +28145,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -28203,7 +28173,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) 
 // encode writes v as a PBKDF2-SaltSourcesAlgorithmIdentifier in DER.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -28227,7 +28197,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der
 	*v = PBKDF2SaltSourcesAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBKDF2-SaltSourcesAlgorithmIdentifier")
 	}
 	return r.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier")
@@ -28247,7 +28217,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, er
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -28318,7 +28288,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -28346,7 +28316,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PBKDF2-PRFsAlgorithmIdentifier in DER.
 func (v *PBKDF2PRFsAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -28370,7 +28340,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Option
 	*v = PBKDF2PRFsAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBKDF2-PRFsAlgorithmIdentifier")
 	}
 	return r.Finish("PBKDF2-PRFsAlgorithmIdentifier")
@@ -28390,7 +28360,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PBKDF2PRFsAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -28419,7 +28389,7 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *der.Read
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 		u.Kind = PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PBKDF2-PRFsAlgorithmIdentifier.parameters"); err != nil {
@@ -28453,7 +28423,7 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 func (u *PBKDF2PRFsAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -28480,7 +28450,7 @@ func (v *OtherRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// oriType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "oriType")
 	}
@@ -28505,7 +28475,7 @@ func (v *OtherRecipientInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OtherRecipientInfo in DER.
 func (v *OtherRecipientInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.OriType)
+	b.AddOID(der.TagOID, v.OriType)
 	v.OriValue.encode(b)
 	b.End(m)
 }
@@ -28527,7 +28497,7 @@ func (v *OtherRecipientInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OtherRecipientInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OtherRecipientInfo")
 	}
 	return r.Finish("OtherRecipientInfo")
@@ -28547,7 +28517,7 @@ func (v *OtherRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OtherRecipientInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -28648,7 +28618,7 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
@@ -28659,11 +28629,11 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasOriginatorInfo = true
 	}
 	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if err := v.RecipientInfos.decode(&s, der.TagSet); err != nil {
 		return der.WithField(err, "recipientInfos")
 	}
 	// macAlgorithm MessageAuthenticationCodeAlgorithm
-	if err := v.MacAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.MacAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "macAlgorithm")
 	}
 	// digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL
@@ -28679,7 +28649,7 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "encapContentInfo")
 	}
 	v.EncapContentInfo = p1
-	if err := v.EncapContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncapContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
 	// authAttrs [2] AuthAttributes OPTIONAL
@@ -28692,7 +28662,7 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 		v.HasAuthAttrs = true
 	}
 	// mac MessageAuthenticationCode
-	if err := v.Mac.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.Mac.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "mac")
 	}
 	// unauthAttrs [3] UnauthAttributes OPTIONAL
@@ -28711,24 +28681,24 @@ func (v *AuthenticatedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AuthenticatedData in DER.
 func (v *AuthenticatedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.encode(b, der.Context(0))
 	}
-	v.RecipientInfos.encode(b, der.Universal(der.TagSet))
-	v.MacAlgorithm.encode(b, der.Universal(der.TagSequence))
+	v.RecipientInfos.encode(b, der.TagSet)
+	v.MacAlgorithm.encode(b, der.TagSequence)
 	if v.HasDigestAlgorithm {
 		v.DigestAlgorithm.encode(b, der.Context(1))
 	}
 	if v.EncapContentInfo == nil {
 		b.SetError(der.NilValue("EncapsulatedContentInfo"))
 	} else {
-		v.EncapContentInfo.encode(b, der.Universal(der.TagSequence))
+		v.EncapContentInfo.encode(b, der.TagSequence)
 	}
 	if v.HasAuthAttrs {
 		v.AuthAttrs.encode(b, der.Context(2))
 	}
-	v.Mac.encode(b, der.Universal(der.TagOctetString))
+	v.Mac.encode(b, der.TagOctetString)
 	if v.HasUnauthAttrs {
 		v.UnauthAttrs.encode(b, der.Context(3))
 	}
@@ -28752,7 +28722,7 @@ func (v *AuthenticatedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = AuthenticatedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthenticatedData")
 	}
 	return r.Finish("AuthenticatedData")
@@ -28772,7 +28742,7 @@ func (v *AuthenticatedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthenticatedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -28796,7 +28766,7 @@ func (v *MessageAuthenticationCodeAlgorithm) decode(r *der.Reader, t der.Tag) er
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -28824,7 +28794,7 @@ func (v *MessageAuthenticationCodeAlgorithm) decode(r *der.Reader, t der.Tag) er
 // encode writes v as a MessageAuthenticationCodeAlgorithm in DER.
 func (v *MessageAuthenticationCodeAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -28848,7 +28818,7 @@ func (v *MessageAuthenticationCodeAlgorithm) UnmarshalWith(b []byte, opts *der.O
 	*v = MessageAuthenticationCodeAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "MessageAuthenticationCodeAlgorithm")
 	}
 	return r.Finish("MessageAuthenticationCodeAlgorithm")
@@ -28868,7 +28838,7 @@ func (v *MessageAuthenticationCodeAlgorithm) AppendDER(dst []byte) ([]byte, erro
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MessageAuthenticationCodeAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -28897,7 +28867,7 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *der
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 		u.Kind = MessageAuthenticationCodeAlgorithmParametersHMACSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("MessageAuthenticationCodeAlgorithm.parameters"); err != nil {
@@ -28931,7 +28901,7 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) keepDER(r *der.Reader) er
 func (u *MessageAuthenticationCodeAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case MessageAuthenticationCodeAlgorithmParametersHMACSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -28957,7 +28927,7 @@ func (v *DigestAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -28985,7 +28955,7 @@ func (v *DigestAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DigestAlgorithmIdentifier in DER.
 func (v *DigestAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -29009,7 +28979,7 @@ func (v *DigestAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = DigestAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DigestAlgorithmIdentifier")
 	}
 	return r.Finish("DigestAlgorithmIdentifier")
@@ -29029,7 +28999,7 @@ func (v *DigestAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DigestAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -29103,7 +29073,7 @@ func (v *AuthAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -29128,7 +29098,7 @@ func (v *AuthAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -29151,7 +29121,7 @@ func (v *AuthAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "AuthAttributes")
 	}
 	return r.Finish("AuthAttributes")
@@ -29171,7 +29141,7 @@ func (v *AuthAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -29196,13 +29166,13 @@ func (v *AttributeAuthAttributeSet) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -29240,8 +29210,8 @@ func (v *AttributeAuthAttributeSet) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Attribute in DER.
 func (v *AttributeAuthAttributeSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -29266,7 +29236,7 @@ func (v *AttributeAuthAttributeSet) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = AttributeAuthAttributeSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -29286,7 +29256,7 @@ func (v *AttributeAuthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeAuthAttributeSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -29321,7 +29291,7 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *der.Reader) 
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
 		u.Kind = AttributeAuthAttributeSetAttrValuesContentType
-		if err := u.ContentType.decode(r, der.Universal(der.TagOID)); err != nil {
+		if err := u.ContentType.decode(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -29331,7 +29301,7 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *der.Reader) 
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
 		u.Kind = AttributeAuthAttributeSetAttrValuesMessageDigest
-		if err := u.MessageDigest.decode(r, der.Universal(der.TagOctetString)); err != nil {
+		if err := u.MessageDigest.decode(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -29375,9 +29345,9 @@ func (u *AttributeAuthAttributeSetAttrValues) keepDER(r *der.Reader) error {
 func (u *AttributeAuthAttributeSetAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeAuthAttributeSetAttrValuesContentType:
-		u.ContentType.encode(b, der.Universal(der.TagOID))
+		u.ContentType.encode(b, der.TagOID)
 	case AttributeAuthAttributeSetAttrValuesMessageDigest:
-		u.MessageDigest.encode(b, der.Universal(der.TagOctetString))
+		u.MessageDigest.encode(b, der.TagOctetString)
 	case AttributeAuthAttributeSetAttrValuesSigningTime:
 		u.SigningTime.encode(b)
 	default:
@@ -29433,7 +29403,7 @@ func (v *ContentType) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOID)); err != nil {
+	if err := v.decode(&r, der.TagOID); err != nil {
 		return der.WithField(err, "ContentType")
 	}
 	return r.Finish("ContentType")
@@ -29453,7 +29423,7 @@ func (v *ContentType) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *ContentType) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOID))
+	v.encode(b, der.TagOID)
 	return b.Bytes()
 }
 
@@ -29495,7 +29465,7 @@ func (v *MessageDigest) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "MessageDigest")
 	}
 	return r.Finish("MessageDigest")
@@ -29515,7 +29485,7 @@ func (v *MessageDigest) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MessageDigest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -29555,16 +29525,16 @@ func (c TimeChoice) String() string {
 func (v *Time) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagUTCTime):
+	case tag == der.TagUTCTime:
 		v.Choice = TimeUTCTime
-		x1, err := r.ReadUTCTime(der.Universal(der.TagUTCTime))
+		x1, err := r.ReadUTCTime(der.TagUTCTime)
 		if err != nil {
 			return der.WithField(err, "utcTime")
 		}
 		v.Value = x1
-	case tag == der.Universal(der.TagGeneralizedTime):
+	case tag == der.TagGeneralizedTime:
 		v.Choice = TimeGeneralTime
-		x2, err := r.ReadGeneralizedTime(der.Universal(der.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "generalTime")
 		}
@@ -29579,9 +29549,9 @@ func (v *Time) decode(r *der.Reader) error {
 func (v *Time) encode(b *der.Builder) {
 	switch v.Choice {
 	case TimeUTCTime:
-		b.AddUTCTime(der.Universal(der.TagUTCTime), v.Value)
+		b.AddUTCTime(der.TagUTCTime, v.Value)
 	case TimeGeneralTime:
-		b.AddGeneralizedTime(der.Universal(der.TagGeneralizedTime), v.Value)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Value)
 	default:
 		b.SetError(der.NoChoice("Time"))
 	}
@@ -29666,7 +29636,7 @@ func (v *MessageAuthenticationCode) UnmarshalWith(b []byte, opts *der.Options) e
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "MessageAuthenticationCode")
 	}
 	return r.Finish("MessageAuthenticationCode")
@@ -29686,7 +29656,7 @@ func (v *MessageAuthenticationCode) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MessageAuthenticationCode) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -29713,7 +29683,7 @@ func (v *UnauthAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -29738,7 +29708,7 @@ func (v *UnauthAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -29761,7 +29731,7 @@ func (v *UnauthAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "UnauthAttributes")
 	}
 	return r.Finish("UnauthAttributes")
@@ -29781,7 +29751,7 @@ func (v *UnauthAttributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *UnauthAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -29806,13 +29776,13 @@ func (v *AttributeUnauthAttributeSet) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -29850,8 +29820,8 @@ func (v *AttributeUnauthAttributeSet) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a Attribute in DER.
 func (v *AttributeUnauthAttributeSet) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -29876,7 +29846,7 @@ func (v *AttributeUnauthAttributeSet) UnmarshalWith(b []byte, opts *der.Options)
 	*v = AttributeUnauthAttributeSet{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -29896,7 +29866,7 @@ func (v *AttributeUnauthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeUnauthAttributeSet) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -29974,11 +29944,11 @@ func (v *DigestedData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// digestAlgorithm DigestAlgorithmIdentifier
-	if err := v.DigestAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.DigestAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "digestAlgorithm")
 	}
 	// encapContentInfo EncapsulatedContentInfo
@@ -29987,11 +29957,11 @@ func (v *DigestedData) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "encapContentInfo")
 	}
 	v.EncapContentInfo = p1
-	if err := v.EncapContentInfo.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncapContentInfo.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
 	// digest Digest
-	if err := v.Digest.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.Digest.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "digest")
 	}
 	if !s.Empty() {
@@ -30008,14 +29978,14 @@ func (v *DigestedData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DigestedData in DER.
 func (v *DigestedData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.DigestAlgorithm.encode(b, der.Universal(der.TagSequence))
+	v.Version.encode(b, der.TagInteger)
+	v.DigestAlgorithm.encode(b, der.TagSequence)
 	if v.EncapContentInfo == nil {
 		b.SetError(der.NilValue("EncapsulatedContentInfo"))
 	} else {
-		v.EncapContentInfo.encode(b, der.Universal(der.TagSequence))
+		v.EncapContentInfo.encode(b, der.TagSequence)
 	}
-	v.Digest.encode(b, der.Universal(der.TagOctetString))
+	v.Digest.encode(b, der.TagOctetString)
 	b.AddRaw(v.Unknown)
 	b.End(m)
 }
@@ -30037,7 +30007,7 @@ func (v *DigestedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DigestedData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DigestedData")
 	}
 	return r.Finish("DigestedData")
@@ -30057,7 +30027,7 @@ func (v *DigestedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DigestedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30099,7 +30069,7 @@ func (v *Digest) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "Digest")
 	}
 	return r.Finish("Digest")
@@ -30119,7 +30089,7 @@ func (v *Digest) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Digest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -30139,7 +30109,7 @@ func (v *AuthenticatedSafe) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -30154,7 +30124,7 @@ func (v *AuthenticatedSafe) decode(r *der.Reader, t der.Tag) error {
 func (v *AuthenticatedSafe) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -30177,7 +30147,7 @@ func (v *AuthenticatedSafe) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AuthenticatedSafe")
 	}
 	return r.Finish("AuthenticatedSafe")
@@ -30197,7 +30167,7 @@ func (v *AuthenticatedSafe) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AuthenticatedSafe) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30217,7 +30187,7 @@ func (v *SafeContents) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -30232,7 +30202,7 @@ func (v *SafeContents) decode(r *der.Reader, t der.Tag) error {
 func (v *SafeContents) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -30255,7 +30225,7 @@ func (v *SafeContents) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SafeContents")
 	}
 	return r.Finish("SafeContents")
@@ -30275,7 +30245,7 @@ func (v *SafeContents) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SafeContents) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30304,7 +30274,7 @@ func (v *SafeBag) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// bagId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "bagId")
 	}
@@ -30328,8 +30298,8 @@ func (v *SafeBag) decode(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "bagValue")
 	}
 	// bagAttributes SET OF OPTIONAL
-	if s.Peek(der.Universal(der.TagSet)) {
-		if err := v.BagAttributes.decode(&s, der.Universal(der.TagSet)); err != nil {
+	if s.Peek(der.TagSet) {
+		if err := v.BagAttributes.decode(&s, der.TagSet); err != nil {
 			return der.WithField(err, "bagAttributes")
 		}
 		v.HasBagAttributes = true
@@ -30343,12 +30313,12 @@ func (v *SafeBag) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SafeBag in DER.
 func (v *SafeBag) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.BagID)
+	b.AddOID(der.TagOID, v.BagID)
 	m1 := b.Begin(der.Context(0), true)
 	v.BagValue.encode(b)
 	b.End(m1)
 	if v.HasBagAttributes {
-		v.BagAttributes.encode(b, der.Universal(der.TagSet))
+		v.BagAttributes.encode(b, der.TagSet)
 	}
 	b.End(m)
 }
@@ -30370,7 +30340,7 @@ func (v *SafeBag) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SafeBag{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SafeBag")
 	}
 	return r.Finish("SafeBag")
@@ -30390,7 +30360,7 @@ func (v *SafeBag) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SafeBag) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30414,7 +30384,7 @@ func (v *SafeBagBagAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -30429,7 +30399,7 @@ func (v *SafeBagBagAttributes) decode(r *der.Reader, t der.Tag) error {
 func (v *SafeBagBagAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -30479,7 +30449,7 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.KeyBag = p1
-		if err := u.KeyBag.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.KeyBag.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -30494,7 +30464,7 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.PKCS8ShroudedKeyBag = p2
-		if err := u.PKCS8ShroudedKeyBag.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.PKCS8ShroudedKeyBag.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -30509,7 +30479,7 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.CertBag = p3
-		if err := u.CertBag.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CertBag.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -30524,7 +30494,7 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.CRLBag = p4
-		if err := u.CRLBag.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.CRLBag.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -30539,7 +30509,7 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.SecretBag = p5
-		if err := u.SecretBag.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SecretBag.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -30549,7 +30519,7 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x06":
 		// safeContentsBag 1.2.840.113549.1.12.10.1.6
 		u.Kind = SafeBagBagValueSafeContentsBag
-		if err := u.SafeContentsBag.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.SafeContentsBag.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -30586,34 +30556,34 @@ func (u *SafeBagBagValue) encode(b *der.Builder) {
 		if u.KeyBag == nil {
 			b.SetError(der.NilValue("KeyBag"))
 		} else {
-			u.KeyBag.encode(b, der.Universal(der.TagSequence))
+			u.KeyBag.encode(b, der.TagSequence)
 		}
 	case SafeBagBagValuePKCS8ShroudedKeyBag:
 		if u.PKCS8ShroudedKeyBag == nil {
 			b.SetError(der.NilValue("PKCS8ShroudedKeyBag"))
 		} else {
-			u.PKCS8ShroudedKeyBag.encode(b, der.Universal(der.TagSequence))
+			u.PKCS8ShroudedKeyBag.encode(b, der.TagSequence)
 		}
 	case SafeBagBagValueCertBag:
 		if u.CertBag == nil {
 			b.SetError(der.NilValue("CertBag"))
 		} else {
-			u.CertBag.encode(b, der.Universal(der.TagSequence))
+			u.CertBag.encode(b, der.TagSequence)
 		}
 	case SafeBagBagValueCRLBag:
 		if u.CRLBag == nil {
 			b.SetError(der.NilValue("CRLBag"))
 		} else {
-			u.CRLBag.encode(b, der.Universal(der.TagSequence))
+			u.CRLBag.encode(b, der.TagSequence)
 		}
 	case SafeBagBagValueSecretBag:
 		if u.SecretBag == nil {
 			b.SetError(der.NilValue("SecretBag"))
 		} else {
-			u.SecretBag.encode(b, der.Universal(der.TagSequence))
+			u.SecretBag.encode(b, der.TagSequence)
 		}
 	case SafeBagBagValueSafeContentsBag:
-		u.SafeContentsBag.encode(b, der.Universal(der.TagSequence))
+		u.SafeContentsBag.encode(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -30670,15 +30640,15 @@ func (v *OneAsymmetricKey) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version Version
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// privateKeyAlgorithm PrivateKeyAlgorithmIdentifier
-	if err := v.PrivateKeyAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.PrivateKeyAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "privateKeyAlgorithm")
 	}
 	// privateKey PrivateKey
-	if err := v.PrivateKey.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.PrivateKey.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "privateKey")
 	}
 	// attributes [0] Attributes OPTIONAL
@@ -30709,9 +30679,9 @@ func (v *OneAsymmetricKey) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a OneAsymmetricKey in DER.
 func (v *OneAsymmetricKey) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
-	v.PrivateKeyAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.PrivateKey.encode(b, der.Universal(der.TagOctetString))
+	v.Version.encode(b, der.TagInteger)
+	v.PrivateKeyAlgorithm.encode(b, der.TagSequence)
+	v.PrivateKey.encode(b, der.TagOctetString)
 	if v.HasAttributes {
 		v.Attributes.encode(b, der.Context(0))
 	}
@@ -30739,7 +30709,7 @@ func (v *OneAsymmetricKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = OneAsymmetricKey{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "OneAsymmetricKey")
 	}
 	return r.Finish("OneAsymmetricKey")
@@ -30759,7 +30729,7 @@ func (v *OneAsymmetricKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *OneAsymmetricKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -30806,7 +30776,7 @@ func (v *Version) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagInteger)); err != nil {
+	if err := v.decode(&r, der.TagInteger); err != nil {
 		return der.WithField(err, "Version")
 	}
 	return r.Finish("Version")
@@ -30826,7 +30796,7 @@ func (v *Version) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Version) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagInteger))
+	v.encode(b, der.TagInteger)
 	return b.Bytes()
 }
 
@@ -30851,7 +30821,7 @@ func (v *PrivateKeyAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -30879,7 +30849,7 @@ func (v *PrivateKeyAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PrivateKeyAlgorithmIdentifier in DER.
 func (v *PrivateKeyAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -30903,7 +30873,7 @@ func (v *PrivateKeyAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Option
 	*v = PrivateKeyAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PrivateKeyAlgorithmIdentifier")
 	}
 	return r.Finish("PrivateKeyAlgorithmIdentifier")
@@ -30923,7 +30893,7 @@ func (v *PrivateKeyAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PrivateKeyAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31012,7 +30982,7 @@ func (v *PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "PrivateKey")
 	}
 	return r.Finish("PrivateKey")
@@ -31032,7 +31002,7 @@ func (v *PrivateKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -31058,7 +31028,7 @@ func (v *Attributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.Universal(der.TagSequence)); err != nil {
+		if err := list[i].decode(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -31073,7 +31043,7 @@ func (v *Attributes) decode(r *der.Reader, t der.Tag) error {
 func (v *Attributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.Universal(der.TagSequence))
+		(*v)[i].encode(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -31096,7 +31066,7 @@ func (v *Attributes) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSet)); err != nil {
+	if err := v.decode(&r, der.TagSet); err != nil {
 		return der.WithField(err, "Attributes")
 	}
 	return r.Finish("Attributes")
@@ -31116,7 +31086,7 @@ func (v *Attributes) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *Attributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSet))
+	v.encode(b, der.TagSet)
 	return b.Bytes()
 }
 
@@ -31141,13 +31111,13 @@ func (v *AttributeOneAsymmetricKeyAttributes) decode(r *der.Reader, t der.Tag) e
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -31185,8 +31155,8 @@ func (v *AttributeOneAsymmetricKeyAttributes) decode(r *der.Reader, t der.Tag) e
 // encode writes v as a Attribute in DER.
 func (v *AttributeOneAsymmetricKeyAttributes) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrType)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -31211,7 +31181,7 @@ func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalWith(b []byte, opts *der.
 	*v = AttributeOneAsymmetricKeyAttributes{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "Attribute")
 	}
 	return r.Finish("Attribute")
@@ -31231,7 +31201,7 @@ func (v *AttributeOneAsymmetricKeyAttributes) AppendDER(dst []byte) ([]byte, err
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AttributeOneAsymmetricKeyAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31320,7 +31290,7 @@ func (v *PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagBitString)); err != nil {
+	if err := v.decode(&r, der.TagBitString); err != nil {
 		return der.WithField(err, "PublicKey")
 	}
 	return r.Finish("PublicKey")
@@ -31340,7 +31310,7 @@ func (v *PublicKey) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagBitString))
+	v.encode(b, der.TagBitString)
 	return b.Bytes()
 }
 
@@ -31370,11 +31340,11 @@ func (v *EncryptedPrivateKeyInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// encryptionAlgorithm EncryptionAlgorithmIdentifier
-	if err := v.EncryptionAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncryptionAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encryptionAlgorithm")
 	}
 	// encryptedData EncryptedData
-	if err := v.EncryptedData.decode(&s, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.EncryptedData.decode(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedData")
 	}
 	if err := s.Finish("EncryptedPrivateKeyInfo"); err != nil {
@@ -31386,8 +31356,8 @@ func (v *EncryptedPrivateKeyInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a EncryptedPrivateKeyInfo in DER.
 func (v *EncryptedPrivateKeyInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.EncryptionAlgorithm.encode(b, der.Universal(der.TagSequence))
-	v.EncryptedData.encode(b, der.Universal(der.TagOctetString))
+	v.EncryptionAlgorithm.encode(b, der.TagSequence)
+	v.EncryptedData.encode(b, der.TagOctetString)
 	b.End(m)
 }
 
@@ -31408,7 +31378,7 @@ func (v *EncryptedPrivateKeyInfo) UnmarshalWith(b []byte, opts *der.Options) err
 	*v = EncryptedPrivateKeyInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncryptedPrivateKeyInfo")
 	}
 	return r.Finish("EncryptedPrivateKeyInfo")
@@ -31428,7 +31398,7 @@ func (v *EncryptedPrivateKeyInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncryptedPrivateKeyInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31453,7 +31423,7 @@ func (v *EncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -31481,7 +31451,7 @@ func (v *EncryptionAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a EncryptionAlgorithmIdentifier in DER.
 func (v *EncryptionAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -31505,7 +31475,7 @@ func (v *EncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Option
 	*v = EncryptionAlgorithmIdentifier{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "EncryptionAlgorithmIdentifier")
 	}
 	return r.Finish("EncryptionAlgorithmIdentifier")
@@ -31525,7 +31495,7 @@ func (v *EncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31614,7 +31584,7 @@ func (v *EncryptedData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = zero
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagOctetString)); err != nil {
+	if err := v.decode(&r, der.TagOctetString); err != nil {
 		return der.WithField(err, "EncryptedData")
 	}
 	return r.Finish("EncryptedData")
@@ -31634,7 +31604,7 @@ func (v *EncryptedData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *EncryptedData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagOctetString))
+	v.encode(b, der.TagOctetString)
 	return b.Bytes()
 }
 
@@ -31658,7 +31628,7 @@ func (v *CertBag) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// certId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "certId")
 	}
@@ -31690,7 +31660,7 @@ func (v *CertBag) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a CertBag in DER.
 func (v *CertBag) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.CertID)
+	b.AddOID(der.TagOID, v.CertID)
 	m1 := b.Begin(der.Context(0), true)
 	v.CertValue.encode(b)
 	b.End(m1)
@@ -31714,7 +31684,7 @@ func (v *CertBag) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CertBag{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CertBag")
 	}
 	return r.Finish("CertBag")
@@ -31734,7 +31704,7 @@ func (v *CertBag) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CertBag) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31766,7 +31736,7 @@ func (u *CertBagCertValue) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x16\x01":
 		// x509Certificate 1.2.840.113549.1.9.22.1
 		u.Kind = CertBagCertValueX509Certificate
-		x1, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -31778,7 +31748,7 @@ func (u *CertBagCertValue) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x16\x02":
 		// sdsiCertificate 1.2.840.113549.1.9.22.2
 		u.Kind = CertBagCertValueSdsiCertificate
-		x2, err := r.ReadIA5String(der.Universal(der.TagIA5String))
+		x2, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -31814,9 +31784,9 @@ func (u *CertBagCertValue) keepDER(r *der.Reader) error {
 func (u *CertBagCertValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertBagCertValueX509Certificate:
-		b.AddPrimitive(der.Universal(der.TagOctetString), u.X509Certificate)
+		b.AddPrimitive(der.TagOctetString, u.X509Certificate)
 	case CertBagCertValueSdsiCertificate:
-		b.AddString(der.Universal(der.TagIA5String), 22, u.SdsiCertificate)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.SdsiCertificate)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -31842,7 +31812,7 @@ func (v *CRLBag) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// crlId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "crlId")
 	}
@@ -31874,7 +31844,7 @@ func (v *CRLBag) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a CRLBag in DER.
 func (v *CRLBag) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.CRLID)
+	b.AddOID(der.TagOID, v.CRLID)
 	m1 := b.Begin(der.Context(0), true)
 	v.CrltValue.encode(b)
 	b.End(m1)
@@ -31898,7 +31868,7 @@ func (v *CRLBag) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = CRLBag{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "CRLBag")
 	}
 	return r.Finish("CRLBag")
@@ -31918,7 +31888,7 @@ func (v *CRLBag) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *CRLBag) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -31947,7 +31917,7 @@ func (u *CRLBagCrltValue) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x17\x01":
 		// x509CRL 1.2.840.113549.1.9.23.1
 		u.Kind = CRLBagCrltValueX509CRL
-		x1, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -31983,7 +31953,7 @@ func (u *CRLBagCrltValue) keepDER(r *der.Reader) error {
 func (u *CRLBagCrltValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case CRLBagCrltValueX509CRL:
-		b.AddPrimitive(der.Universal(der.TagOctetString), u.X509CRL)
+		b.AddPrimitive(der.TagOctetString, u.X509CRL)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -32010,7 +31980,7 @@ func (v *SecretBag) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// secretTypeId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "secretTypeId")
 	}
@@ -32042,7 +32012,7 @@ func (v *SecretBag) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a SecretBag in DER.
 func (v *SecretBag) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.SecretTypeID)
+	b.AddOID(der.TagOID, v.SecretTypeID)
 	m1 := b.Begin(der.Context(0), true)
 	v.SecretValue.encode(b)
 	b.End(m1)
@@ -32066,7 +32036,7 @@ func (v *SecretBag) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = SecretBag{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "SecretBag")
 	}
 	return r.Finish("SecretBag")
@@ -32086,7 +32056,7 @@ func (v *SecretBag) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *SecretBag) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32164,19 +32134,19 @@ func (v *MacData) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// mac DigestInfo
-	if err := v.Mac.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.Mac.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "mac")
 	}
 	// macSalt OCTET STRING
-	x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "macSalt")
 	}
 	v.MacSalt = x1
 	// iterations INTEGER DEFAULT 1
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off2 := s.Offset()
-		x3, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x3, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "iterations")
 		}
@@ -32200,13 +32170,13 @@ func (v *MacData) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a MacData in DER.
 func (v *MacData) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Mac.encode(b, der.Universal(der.TagSequence))
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.MacSalt)
+	v.Mac.encode(b, der.TagSequence)
+	b.AddPrimitive(der.TagOctetString, v.MacSalt)
 	if (v.HasIterations && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
 		n, ok := der.Integer(v.Iterations).Int64()
 		return ok && n == int64(1)
 	}() {
-		b.AddInteger(der.Universal(der.TagInteger), v.Iterations)
+		b.AddInteger(der.TagInteger, v.Iterations)
 	}
 	b.End(m)
 }
@@ -32228,7 +32198,7 @@ func (v *MacData) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = MacData{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "MacData")
 	}
 	return r.Finish("MacData")
@@ -32248,7 +32218,7 @@ func (v *MacData) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *MacData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32272,11 +32242,11 @@ func (v *DigestInfo) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// digestAlgorithm DigestAlgorithm
-	if err := v.DigestAlgorithm.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.DigestAlgorithm.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "digestAlgorithm")
 	}
 	// digest OCTET STRING
-	x1, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "digest")
 	}
@@ -32290,8 +32260,8 @@ func (v *DigestInfo) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DigestInfo in DER.
 func (v *DigestInfo) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.DigestAlgorithm.encode(b, der.Universal(der.TagSequence))
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Digest)
+	v.DigestAlgorithm.encode(b, der.TagSequence)
+	b.AddPrimitive(der.TagOctetString, v.Digest)
 	b.End(m)
 }
 
@@ -32312,7 +32282,7 @@ func (v *DigestInfo) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DigestInfo{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DigestInfo")
 	}
 	return r.Finish("DigestInfo")
@@ -32332,7 +32302,7 @@ func (v *DigestInfo) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DigestInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32356,7 +32326,7 @@ func (v *DigestAlgorithm) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -32384,7 +32354,7 @@ func (v *DigestAlgorithm) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a DigestAlgorithm in DER.
 func (v *DigestAlgorithm) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -32408,7 +32378,7 @@ func (v *DigestAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = DigestAlgorithm{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "DigestAlgorithm")
 	}
 	return r.Finish("DigestAlgorithm")
@@ -32428,7 +32398,7 @@ func (v *DigestAlgorithm) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *DigestAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32462,7 +32432,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x02\x02":
 		// 1.2.840.113549.2.2
 		u.Kind = DigestAlgorithmParametersIDMD2
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -32472,7 +32442,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x02\x05":
 		// 1.2.840.113549.2.5
 		u.Kind = DigestAlgorithmParametersIDMD5
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -32482,7 +32452,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
 		u.Kind = DigestAlgorithmParametersIDSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -32492,7 +32462,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
 		u.Kind = DigestAlgorithmParametersIDSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -32502,7 +32472,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
 		u.Kind = DigestAlgorithmParametersIDSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -32512,7 +32482,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
 		u.Kind = DigestAlgorithmParametersIDSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -32546,17 +32516,17 @@ func (u *DigestAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *DigestAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case DigestAlgorithmParametersIDMD2:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDMD5:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -32582,13 +32552,13 @@ func (v *PKCS12Attribute) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// attrId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "attrId")
 	}
 	v.AttrID = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(der.Universal(der.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -32626,8 +32596,8 @@ func (v *PKCS12Attribute) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PKCS12Attribute in DER.
 func (v *PKCS12Attribute) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.AttrID)
-	m1 := b.Begin(der.Universal(der.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrID)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -32652,7 +32622,7 @@ func (v *PKCS12Attribute) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PKCS12Attribute{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PKCS12Attribute")
 	}
 	return r.Finish("PKCS12Attribute")
@@ -32672,7 +32642,7 @@ func (v *PKCS12Attribute) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PKCS12Attribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32705,7 +32675,7 @@ func (u *PKCS12AttributeAttrValues) decode(key []byte, r *der.Reader) error {
 		// friendlyName 1.2.840.113549.1.9.20
 		u.Kind = PKCS12AttributeAttrValuesFriendlyName
 		off1 := r.Offset()
-		x2, err := r.ReadBMPString(der.Universal(der.TagBMPString))
+		x2, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -32722,7 +32692,7 @@ func (u *PKCS12AttributeAttrValues) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x15":
 		// localKeyId 1.2.840.113549.1.9.21
 		u.Kind = PKCS12AttributeAttrValuesLocalKeyID
-		x3, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x3, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -32763,9 +32733,9 @@ func (u *PKCS12AttributeAttrValues) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "friendlyName"))
 			}
 		}
-		b.AddString(der.Universal(der.TagBMPString), 30, u.FriendlyName)
+		b.AddText(der.TagBMPString, der.TagBMPString, u.FriendlyName)
 	case PKCS12AttributeAttrValuesLocalKeyID:
-		b.AddPrimitive(der.Universal(der.TagOctetString), u.LocalKeyID)
+		b.AddPrimitive(der.TagOctetString, u.LocalKeyID)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -32791,11 +32761,11 @@ func (v *PBES2Params) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBES2-KDFs}}
-	if err := v.KeyDerivationFunc.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyDerivationFunc.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyDerivationFunc")
 	}
 	// encryptionScheme AlgorithmIdentifier{{PKCS5v2-1.PBES2-Encs}}
-	if err := v.EncryptionScheme.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.EncryptionScheme.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encryptionScheme")
 	}
 	if err := s.Finish("PBES2-params"); err != nil {
@@ -32807,8 +32777,8 @@ func (v *PBES2Params) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PBES2-params in DER.
 func (v *PBES2Params) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.KeyDerivationFunc.encode(b, der.Universal(der.TagSequence))
-	v.EncryptionScheme.encode(b, der.Universal(der.TagSequence))
+	v.KeyDerivationFunc.encode(b, der.TagSequence)
+	v.EncryptionScheme.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -32829,7 +32799,7 @@ func (v *PBES2Params) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PBES2Params{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBES2-params")
 	}
 	return r.Finish("PBES2-params")
@@ -32849,7 +32819,7 @@ func (v *PBES2Params) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PBES2Params) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32877,7 +32847,7 @@ func (v *AlgorithmIdentifierPBES2KDFs) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -32905,7 +32875,7 @@ func (v *AlgorithmIdentifierPBES2KDFs) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPBES2KDFs) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -32929,7 +32899,7 @@ func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalWith(b []byte, opts *der.Options
 	*v = AlgorithmIdentifierPBES2KDFs{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -32949,7 +32919,7 @@ func (v *AlgorithmIdentifierPBES2KDFs) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPBES2KDFs) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -32983,7 +32953,7 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *der.Reade
 			return u.fail(r, err)
 		}
 		u.IDPBKDF2 = p1
-		if err := u.IDPBKDF2.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IDPBKDF2.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33020,7 +32990,7 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *der.Builder) {
 		if u.IDPBKDF2 == nil {
 			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
-			u.IDPBKDF2.encode(b, der.Universal(der.TagSequence))
+			u.IDPBKDF2.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -33051,7 +33021,7 @@ func (v *AlgorithmIdentifierPBES2Encs) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -33079,7 +33049,7 @@ func (v *AlgorithmIdentifierPBES2Encs) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPBES2Encs) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -33103,7 +33073,7 @@ func (v *AlgorithmIdentifierPBES2Encs) UnmarshalWith(b []byte, opts *der.Options
 	*v = AlgorithmIdentifierPBES2Encs{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -33123,7 +33093,7 @@ func (v *AlgorithmIdentifierPBES2Encs) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPBES2Encs) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33165,7 +33135,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 	case "*\x86H\x86\xf7\r\x02\a":
 		// 1.2.840.113549.2.7
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33176,7 +33146,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 		// 1.3.14.3.2.7
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersDESCBC
 		off1 := r.Offset()
-		x2, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x2, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -33194,7 +33164,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 		// 1.2.840.113549.3.7
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -33216,7 +33186,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 			return u.fail(r, err)
 		}
 		u.Rc2CBC = p5
-		if err := u.Rc2CBC.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Rc2CBC.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33231,7 +33201,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 			return u.fail(r, err)
 		}
 		u.Rc5CBCPAD = p6
-		if err := u.Rc5CBCPAD.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.Rc5CBCPAD.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33242,7 +33212,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 		// 2.16.840.1.101.3.4.1.2
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD
 		off7 := r.Offset()
-		x8, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x8, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -33260,7 +33230,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 		// 2.16.840.1.101.3.4.1.22
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD
 		off9 := r.Offset()
-		x10, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x10, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -33278,7 +33248,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 		// 2.16.840.1.101.3.4.1.42
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD
 		off11 := r.Offset()
-		x12, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x12, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -33319,32 +33289,32 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) keepDER(r *der.Reader) error {
 func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBES2EncsParametersDESCBC:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				b.SetError(der.WithField(err, "desCBC"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				b.SetError(der.WithField(err, "des-EDE3-CBC"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersRc2CBC:
 		if u.Rc2CBC == nil {
 			b.SetError(der.NilValue("RC2-CBC-Parameter"))
 		} else {
-			u.Rc2CBC.encode(b, der.Universal(der.TagSequence))
+			u.Rc2CBC.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD:
 		if u.Rc5CBCPAD == nil {
 			b.SetError(der.NilValue("RC5-CBC-Parameters"))
 		} else {
-			u.Rc5CBCPAD.encode(b, der.Universal(der.TagSequence))
+			u.Rc5CBCPAD.encode(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD:
 		if !b.SkipConstraints() {
@@ -33352,21 +33322,21 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *der.Builder) {
 				b.SetError(der.WithField(err, "aes128-CBC-PAD"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(der.WithField(err, "aes192-CBC-PAD"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(der.WithField(err, "aes256-CBC-PAD"))
 			}
 		}
-		b.AddPrimitive(der.Universal(der.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -33411,7 +33381,7 @@ func (v *PBKDF2Params) decode(r *der.Reader, t der.Tag) error {
 	}
 	// iterationCount INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "iterationCount")
 	}
@@ -33422,9 +33392,9 @@ func (v *PBKDF2Params) decode(r *der.Reader, t der.Tag) error {
 		}
 	}
 	// keyLength INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(der.Universal(der.TagInteger))
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "keyLength")
 		}
@@ -33437,8 +33407,8 @@ func (v *PBKDF2Params) decode(r *der.Reader, t der.Tag) error {
 		v.HasKeyLength = true
 	}
 	// prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1
-	if s.Peek(der.Universal(der.TagSequence)) {
-		if err := v.Prf.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if s.Peek(der.TagSequence) {
+		if err := v.Prf.decode(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "prf")
 		}
 		v.HasPrf = true
@@ -33458,17 +33428,17 @@ func (v *PBKDF2Params) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "iterationCount"))
 		}
 	}
-	b.AddInteger(der.Universal(der.TagInteger), v.IterationCount)
+	b.AddInteger(der.TagInteger, v.IterationCount)
 	if v.HasKeyLength {
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
 				b.SetError(der.WithField(err, "keyLength"))
 			}
 		}
-		b.AddInteger(der.Universal(der.TagInteger), v.KeyLength)
+		b.AddInteger(der.TagInteger, v.KeyLength)
 	}
 	if v.HasPrf {
-		v.Prf.encode(b, der.Universal(der.TagSequence))
+		v.Prf.encode(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -33490,7 +33460,7 @@ func (v *PBKDF2Params) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PBKDF2Params{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBKDF2-params")
 	}
 	return r.Finish("PBKDF2-params")
@@ -33510,7 +33480,7 @@ func (v *PBKDF2Params) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PBKDF2Params) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33541,16 +33511,16 @@ func (c PBKDF2ParamsSaltChoice) String() string {
 func (v *PBKDF2ParamsSalt) decode(r *der.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == der.Universal(der.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = PBKDF2ParamsSaltSpecified
-		x1, err := r.ReadOctetString(der.Universal(der.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "specified")
 		}
 		v.Specified = x1
-	case tag == der.Universal(der.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = PBKDF2ParamsSaltOtherSource
-		if err := v.OtherSource.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := v.OtherSource.decode(r, der.TagSequence); err != nil {
 			return der.WithField(err, "otherSource")
 		}
 	default:
@@ -33563,9 +33533,9 @@ func (v *PBKDF2ParamsSalt) decode(r *der.Reader) error {
 func (v *PBKDF2ParamsSalt) encode(b *der.Builder) {
 	switch v.Choice {
 	case PBKDF2ParamsSaltSpecified:
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.Specified)
+		b.AddPrimitive(der.TagOctetString, v.Specified)
 	case PBKDF2ParamsSaltOtherSource:
-		v.OtherSource.encode(b, der.Universal(der.TagSequence))
+		v.OtherSource.encode(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("PBKDF2-params.salt"))
 	}
@@ -33636,7 +33606,7 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) decode(r *der.Reader, t der.Tag) 
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -33664,7 +33634,7 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) decode(r *der.Reader, t der.Tag) 
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPBKDF2SaltSources) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -33688,7 +33658,7 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalWith(b []byte, opts *der
 	*v = AlgorithmIdentifierPBKDF2SaltSources{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -33708,7 +33678,7 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) AppendDER(dst []byte) ([]byte, er
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPBKDF2SaltSources) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33783,7 +33753,7 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -33811,7 +33781,7 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPBKDF2PRFs) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -33835,7 +33805,7 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalWith(b []byte, opts *der.Option
 	*v = AlgorithmIdentifierPBKDF2PRFs{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -33855,7 +33825,7 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPBKDF2PRFs) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -33890,7 +33860,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Read
 	case "*\x86H\x86\xf7\r\x02\a":
 		// 1.2.840.113549.2.7
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33900,7 +33870,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Read
 	case "*\x86H\x86\xf7\r\x02\b":
 		// 1.2.840.113549.2.8
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33910,7 +33880,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Read
 	case "*\x86H\x86\xf7\r\x02\t":
 		// 1.2.840.113549.2.9
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33920,7 +33890,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Read
 	case "*\x86H\x86\xf7\r\x02\n":
 		// 1.2.840.113549.2.10
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33930,7 +33900,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Read
 	case "*\x86H\x86\xf7\r\x02\v":
 		// 1.2.840.113549.2.11
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33940,7 +33910,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Read
 	case "*\x86H\x86\xf7\r\x02\f":
 		// 1.2.840.113549.2.12
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33950,7 +33920,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Read
 	case "*\x86H\x86\xf7\r\x02\r":
 		// 1.2.840.113549.2.13
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256
-		if err := r.ReadNull(der.Universal(der.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -33984,19 +33954,19 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) keepDER(r *der.Reader) error {
 func (u *AlgorithmIdentifierPBKDF2PRFsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256:
-		b.AddNull(der.Universal(der.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -34022,11 +33992,11 @@ func (v *PBMAC1Params) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-KDFs}}
-	if err := v.KeyDerivationFunc.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.KeyDerivationFunc.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "keyDerivationFunc")
 	}
 	// messageAuthScheme AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-MACs}}
-	if err := v.MessageAuthScheme.decode(&s, der.Universal(der.TagSequence)); err != nil {
+	if err := v.MessageAuthScheme.decode(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "messageAuthScheme")
 	}
 	if err := s.Finish("PBMAC1-params"); err != nil {
@@ -34038,8 +34008,8 @@ func (v *PBMAC1Params) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a PBMAC1-params in DER.
 func (v *PBMAC1Params) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.KeyDerivationFunc.encode(b, der.Universal(der.TagSequence))
-	v.MessageAuthScheme.encode(b, der.Universal(der.TagSequence))
+	v.KeyDerivationFunc.encode(b, der.TagSequence)
+	v.MessageAuthScheme.encode(b, der.TagSequence)
 	b.End(m)
 }
 
@@ -34060,7 +34030,7 @@ func (v *PBMAC1Params) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PBMAC1Params{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBMAC1-params")
 	}
 	return r.Finish("PBMAC1-params")
@@ -34080,7 +34050,7 @@ func (v *PBMAC1Params) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PBMAC1Params) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34108,7 +34078,7 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -34136,7 +34106,7 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPBMAC1KDFs) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -34160,7 +34130,7 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalWith(b []byte, opts *der.Option
 	*v = AlgorithmIdentifierPBMAC1KDFs{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -34180,7 +34150,7 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPBMAC1KDFs) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34214,7 +34184,7 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *der.Read
 			return u.fail(r, err)
 		}
 		u.IDPBKDF2 = p1
-		if err := u.IDPBKDF2.decode(r, der.Universal(der.TagSequence)); err != nil {
+		if err := u.IDPBKDF2.decode(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -34251,7 +34221,7 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *der.Builder) {
 		if u.IDPBKDF2 == nil {
 			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
-			u.IDPBKDF2.encode(b, der.Universal(der.TagSequence))
+			u.IDPBKDF2.encode(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -34282,7 +34252,7 @@ func (v *AlgorithmIdentifierPBMAC1MACs) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(der.Universal(der.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
 		return der.WithField(err, "algorithm")
 	}
@@ -34310,7 +34280,7 @@ func (v *AlgorithmIdentifierPBMAC1MACs) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a AlgorithmIdentifier in DER.
 func (v *AlgorithmIdentifierPBMAC1MACs) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	b.AddOID(der.Universal(der.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
@@ -34334,7 +34304,7 @@ func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalWith(b []byte, opts *der.Option
 	*v = AlgorithmIdentifierPBMAC1MACs{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "AlgorithmIdentifier")
 	}
 	return r.Finish("AlgorithmIdentifier")
@@ -34354,7 +34324,7 @@ func (v *AlgorithmIdentifierPBMAC1MACs) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *AlgorithmIdentifierPBMAC1MACs) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34426,7 +34396,7 @@ func (v *PBEParameter) decode(r *der.Reader, t der.Tag) error {
 	}
 	// salt OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "salt")
 	}
@@ -34437,7 +34407,7 @@ func (v *PBEParameter) decode(r *der.Reader, t der.Tag) error {
 		}
 	}
 	// iterationCount INTEGER
-	x3, err := s.ReadInteger(der.Universal(der.TagInteger))
+	x3, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "iterationCount")
 	}
@@ -34456,8 +34426,8 @@ func (v *PBEParameter) encode(b *der.Builder, t der.Tag) {
 			b.SetError(der.WithField(err, "salt"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Salt)
-	b.AddInteger(der.Universal(der.TagInteger), v.IterationCount)
+	b.AddPrimitive(der.TagOctetString, v.Salt)
+	b.AddInteger(der.TagInteger, v.IterationCount)
 	b.End(m)
 }
 
@@ -34478,7 +34448,7 @@ func (v *PBEParameter) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = PBEParameter{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "PBEParameter")
 	}
 	return r.Finish("PBEParameter")
@@ -34498,7 +34468,7 @@ func (v *PBEParameter) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *PBEParameter) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34524,8 +34494,8 @@ func (v *RC2CBCParameter) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// rc2ParameterVersion INTEGER OPTIONAL
-	if s.Peek(der.Universal(der.TagInteger)) {
-		x1, err := s.ReadInteger(der.Universal(der.TagInteger))
+	if s.Peek(der.TagInteger) {
+		x1, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
 			return der.WithField(err, "rc2ParameterVersion")
 		}
@@ -34534,7 +34504,7 @@ func (v *RC2CBCParameter) decode(r *der.Reader, t der.Tag) error {
 	}
 	// iv OCTET STRING
 	off2 := s.Offset()
-	x3, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	x3, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
 		return der.WithField(err, "iv")
 	}
@@ -34554,14 +34524,14 @@ func (v *RC2CBCParameter) decode(r *der.Reader, t der.Tag) error {
 func (v *RC2CBCParameter) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
 	if v.HasRc2ParameterVersion {
-		b.AddInteger(der.Universal(der.TagInteger), v.Rc2ParameterVersion)
+		b.AddInteger(der.TagInteger, v.Rc2ParameterVersion)
 	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Iv), 8, 8); err != nil {
 			b.SetError(der.WithField(err, "iv"))
 		}
 	}
-	b.AddPrimitive(der.Universal(der.TagOctetString), v.Iv)
+	b.AddPrimitive(der.TagOctetString, v.Iv)
 	b.End(m)
 }
 
@@ -34582,7 +34552,7 @@ func (v *RC2CBCParameter) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RC2CBCParameter{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RC2-CBC-Parameter")
 	}
 	return r.Finish("RC2-CBC-Parameter")
@@ -34602,7 +34572,7 @@ func (v *RC2CBCParameter) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RC2CBCParameter) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 
@@ -34634,12 +34604,12 @@ func (v *RC5CBCParameters) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// version INTEGER
-	if err := v.Version.decode(&s, der.Universal(der.TagInteger)); err != nil {
+	if err := v.Version.decode(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// rounds INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInt64(der.Universal(der.TagInteger))
+	x2, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "rounds")
 	}
@@ -34651,7 +34621,7 @@ func (v *RC5CBCParameters) decode(r *der.Reader, t der.Tag) error {
 	}
 	// blockSizeInBits INTEGER
 	off3 := s.Offset()
-	x4, err := s.ReadInt64(der.Universal(der.TagInteger))
+	x4, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
 		return der.WithField(err, "blockSizeInBits")
 	}
@@ -34662,8 +34632,8 @@ func (v *RC5CBCParameters) decode(r *der.Reader, t der.Tag) error {
 		}
 	}
 	// iv OCTET STRING OPTIONAL
-	if s.Peek(der.Universal(der.TagOctetString)) {
-		x5, err := s.ReadOctetString(der.Universal(der.TagOctetString))
+	if s.Peek(der.TagOctetString) {
+		x5, err := s.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "iv")
 		}
@@ -34679,21 +34649,21 @@ func (v *RC5CBCParameters) decode(r *der.Reader, t der.Tag) error {
 // encode writes v as a RC5-CBC-Parameters in DER.
 func (v *RC5CBCParameters) encode(b *der.Builder, t der.Tag) {
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.Universal(der.TagInteger))
+	v.Version.encode(b, der.TagInteger)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(v.Rounds), 8, 127); err != nil {
 			b.SetError(der.WithField(err, "rounds"))
 		}
 	}
-	b.AddInt64(der.Universal(der.TagInteger), v.Rounds)
+	b.AddInt64(der.TagInteger, v.Rounds)
 	if !b.SkipConstraints() {
 		if err := der.CheckValues(-1, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128); err != nil {
 			b.SetError(der.WithField(err, "blockSizeInBits"))
 		}
 	}
-	b.AddInt64(der.Universal(der.TagInteger), v.BlockSizeInBits)
+	b.AddInt64(der.TagInteger, v.BlockSizeInBits)
 	if v.HasIv {
-		b.AddPrimitive(der.Universal(der.TagOctetString), v.Iv)
+		b.AddPrimitive(der.TagOctetString, v.Iv)
 	}
 	b.End(m)
 }
@@ -34715,7 +34685,7 @@ func (v *RC5CBCParameters) UnmarshalWith(b []byte, opts *der.Options) error {
 	*v = RC5CBCParameters{}
 	r := der.NewPooledReader(b, opts)
 	defer r.Release()
-	if err := v.decode(&r, der.Universal(der.TagSequence)); err != nil {
+	if err := v.decode(&r, der.TagSequence); err != nil {
 		return der.WithField(err, "RC5-CBC-Parameters")
 	}
 	return r.Finish("RC5-CBC-Parameters")
@@ -34735,7 +34705,7 @@ func (v *RC5CBCParameters) AppendDER(dst []byte) ([]byte, error) {
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
 func (v *RC5CBCParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.Universal(der.TagSequence))
+	v.encode(b, der.TagSequence)
 	return b.Bytes()
 }
 

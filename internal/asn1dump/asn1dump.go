@@ -143,8 +143,8 @@ func annotate(n *tree.Node, base, depth int, opts *Options) Element {
 		HeaderLen:   n.HeaderLen,
 		Length:      n.Length,
 		Indefinite:  n.Indefinite,
-		Class:       n.Tag.Class.String(),
-		Number:      n.Tag.Number,
+		Class:       n.Tag.Class().String(),
+		Number:      n.Tag.Number(),
 		Tag:         n.Tag.String(),
 		Constructed: n.Constructed,
 		NonDER:      n.NonDER,
@@ -173,10 +173,7 @@ func annotate(n *tree.Node, base, depth int, opts *Options) Element {
 // form for t, or "" (the string types may be constructed in BER, which the
 // tree marks in NonDER).
 func primitiveOnly(t der.Tag) string {
-	if t.Class != der.ClassUniversal {
-		return ""
-	}
-	switch t.Number {
+	switch t {
 	case der.TagBoolean:
 		return "X.690 8.2.1"
 	case der.TagInteger:
@@ -200,10 +197,7 @@ func primitiveOnly(t der.Tag) string {
 // STRING are constructed too, being SEQUENCEs underneath; their primitive
 // form is left to the decoders that know them.)
 func constructedOnly(t der.Tag) string {
-	if t.Class != der.ClassUniversal {
-		return ""
-	}
-	switch t.Number {
+	switch t {
 	case der.TagSequence:
 		return "X.690 8.9.1"
 	case der.TagSet:
@@ -218,11 +212,8 @@ func constructedOnly(t der.Tag) string {
 // element whose tree, values included, is entirely valid, and DER unless
 // BER was asked for; a lone primitive must be of a known UNIVERSAL type.
 func encapsulated(n *tree.Node, base, depth int, opts *Options) []Element {
-	if n.Tag.Class != der.ClassUniversal {
-		return nil
-	}
 	content, skip := n.Content, 0
-	switch n.Tag.Number {
+	switch n.Tag {
 	case der.TagOctetString:
 	case der.TagBitString:
 		if len(content) == 0 || content[0] != 0 {
@@ -240,7 +231,7 @@ func encapsulated(n *tree.Node, base, depth int, opts *Options) []Element {
 		return nil
 	}
 	top := &nodes[0]
-	if !top.Constructed && (top.Tag.Class != der.ClassUniversal || top.Tag.Number == 0 || !knownUniversal(top.Tag)) {
+	if !top.Constructed && !knownUniversal(top.Tag) {
 		return nil
 	}
 	elems := annotateList(nodes, base+n.Offset+n.HeaderLen+skip, depth+1, opts)

@@ -14,14 +14,15 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/tree"
 )
 
-// decodeValue fills the value fields of e from the contents of primitive n.
-// Contents are decoded strictly (DER) first; when that fails and BER accepts
+// decodeValue fills the value fields of e from the contents of primitive n,
+// read with the typed reads that generated code uses (see read). Contents
+// are decoded strictly (DER) first; when that fails and BER accepts
 // them, the DER failure is recorded in NonDER; when BER fails too, in Invalid
 // (whatever Options.BER says: the contents are shown either way, and the
 // caller decides what a non-DER value means).
 func decodeValue(e *Element, n *tree.Node, opts *Options) {
 	c := n.Content
-	if n.Tag.Class != der.ClassUniversal {
+	if n.Tag.Class() != der.ClassUniversal {
 		// without a schema the type is unknown: hex, and the text when it
 		// is printable (dNSName [2], URI [6] in a GeneralName)
 		e.show = display{kind: showBinary, bin: c}
@@ -40,7 +41,7 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 			}
 		}
 	}
-	switch n.Tag.Number {
+	switch n.Tag {
 	case 0:
 		// X.690 8.1.5: only the end-of-contents octets carry tag 0, and
 		// the tree consumes those
@@ -48,7 +49,7 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 		e.show = display{kind: showBinary, bin: c}
 	case der.TagBoolean:
 		tryDER(func(strict bool) error {
-			v, err := der.ParseBoolean(c, strict)
+			v, err := read(n, strict, (*der.Reader).ReadBoolean)
 			if err == nil {
 				e.Value = "FALSE"
 				if v {
@@ -60,7 +61,7 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 		e.show = display{kind: showPlain}
 	case der.TagInteger, der.TagEnumerated:
 		tryDER(func(strict bool) error {
-			v, err := der.ParseInteger(c, strict)
+			v, err := read(n, strict, (*der.Reader).ReadInteger)
 			if err == nil {
 				e.Value = v.String()
 				e.show = integerDisplay(v)
@@ -68,10 +69,13 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 			return err
 		})
 	case der.TagNull:
-		tryDER(func(bool) error { return der.ParseNull(c) })
+		tryDER(func(strict bool) error {
+			_, err := read(n, strict, func(r *der.Reader, t der.Tag) (struct{}, error) { return struct{}{}, r.ReadNull(t) })
+			return err
+		})
 	case der.TagOID:
-		tryDER(func(bool) error {
-			v, err := der.ParseOID(c)
+		tryDER(func(strict bool) error {
+			v, err := read(n, strict, (*der.Reader).ReadOID)
 			if err == nil {
 				e.Value = v.String()
 				e.Name = oidNames[e.Value]
@@ -80,8 +84,8 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 		})
 		e.show = display{kind: showPlain}
 	case der.TagRelativeOID:
-		tryDER(func(bool) error {
-			v, err := der.ParseRelativeOID(c)
+		tryDER(func(strict bool) error {
+			v, err := read(n, strict, (*der.Reader).ReadRelativeOID)
 			if err == nil {
 				e.Value = v.String()
 			}
@@ -90,7 +94,7 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 		e.show = display{kind: showPlain}
 	case der.TagBitString:
 		tryDER(func(strict bool) error {
-			v, err := der.ParseBitString(c, strict)
+			v, err := read(n, strict, (*der.Reader).ReadBitString)
 			if err == nil {
 				unused := 8*len(v.Bytes) - v.BitLength
 				e.UnusedBits = &unused
@@ -117,13 +121,11 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 		e.show = display{kind: showPlain}
 	case der.TagUTCTime, der.TagGeneralizedTime:
 		tryDER(func(strict bool) error {
-			var v time.Time
-			var err error
-			if n.Tag.Number == der.TagUTCTime {
-				v, err = der.ParseUTCTime(c, strict)
-			} else {
-				v, err = der.ParseGeneralizedTime(c, strict)
+			readTime := (*der.Reader).ReadGeneralizedTime
+			if n.Tag == der.TagUTCTime {
+				readTime = (*der.Reader).ReadUTCTime
 			}
+			v, err := read(n, strict, readTime)
 			switch {
 			case err == nil:
 				e.Value = v.UTC().Format(time.RFC3339Nano)
@@ -149,8 +151,8 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 			}
 		}
 	default:
-		if isCharString(n.Tag.Number) {
-			s, err := der.DecodeString(n.Tag.Number, c)
+		if isCharString(n.Tag) {
+			s, err := read(n, true, func(r *der.Reader, t der.Tag) (string, error) { return r.ReadText(t, t) })
 			if err != nil {
 				e.Invalid = reason(err)
 			} else {
@@ -163,7 +165,7 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 			e.show = display{kind: showBinary, bin: c}
 		}
 	}
-	if e.Invalid != "" || (e.show.kind == showNothing && n.Tag.Number != der.TagNull) {
+	if e.Invalid != "" || (e.show.kind == showNothing && n.Tag != der.TagNull) {
 		// show what is there
 		e.Value = ""
 		e.Name = ""
@@ -251,10 +253,10 @@ func printable(b []byte) bool {
 	return true
 }
 
-// isCharString reports whether UNIVERSAL number u is a character string
-// type that der.DecodeString decodes.
-func isCharString(u uint32) bool {
-	switch u {
+// isCharString reports whether t is the tag of a character string type
+// that der.Reader.ReadText reads.
+func isCharString(t der.Tag) bool {
+	switch t {
 	case der.TagUTF8String, der.TagNumericString, der.TagPrintableString,
 		der.TagTeletexString, der.TagVideotexString, der.TagIA5String,
 		der.TagGraphicString, der.TagVisibleString, der.TagGeneralString,
@@ -267,7 +269,7 @@ func isCharString(u uint32) bool {
 // xtime parses the contents of an X.680 time type and returns its value
 // notation ("2024-02-29", "P1Y2M").
 func xtime(n *tree.Node) (string, error) {
-	switch n.Tag.Number {
+	switch n.Tag {
 	case der.TagDate:
 		v, err := read(n, false, isotime.ReadDate)
 		return v.String(), err

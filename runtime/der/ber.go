@@ -39,13 +39,13 @@ func normalize(b *Builder, r Reader, one bool) (int, error) {
 		case constructed:
 			cs := h.Offset + h.HeaderLen
 			_, err = normalize(b, r.sub(cs, cs+len(c)), false)
-		case t == Universal(TagBoolean):
+		case t == TagBoolean:
 			// X.690 8.2.1: one octet; 11.1: TRUE is 0xFF.
 			if len(c) != 1 {
 				return 0, NewError(KindMalformed, p, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
 			}
-			b.buf = AppendBoolean(b.buf, c[0] != 0)
-		case t == Universal(TagBitString):
+			b.buf = appendBoolean(b.buf, c[0] != 0)
+		case t == TagBitString:
 			// X.690 8.6.2: an initial octet with the number of unused
 			// bits, 0 to 7, which is 0 when there are no further octets;
 			// 11.2.1: the unused bits are zero.
@@ -73,9 +73,9 @@ func normalize(b *Builder, r Reader, one bool) (int, error) {
 // as it is), and once to copy them into one allocation of the joined size.
 func (r *Reader) join(t Tag, off, cs, ce int) ([]byte, error) {
 	j := joiner{bit: -1}
-	if t == Universal(TagBitString) {
+	if t == TagBitString {
 		j.bit = 1
-	} else if t.Class == ClassUniversal {
+	} else if t.Class() == ClassUniversal {
 		j.bit = 0
 	}
 	if err := j.walk(r.sub(cs, ce)); err != nil || j.segs == 1 {
@@ -118,14 +118,14 @@ func (j *joiner) walk(r Reader) error {
 			return err
 		}
 		t, off := h.Tag, h.Offset
-		if j.bit < 0 && t == Universal(TagBitString) {
+		if j.bit < 0 && t == TagBitString {
 			j.bit = 1
 		} else if j.bit < 0 {
 			j.bit = 0
 		}
-		want := Universal(TagOctetString)
+		want := TagOctetString
 		if j.bit == 1 {
-			want = Universal(TagBitString)
+			want = TagBitString
 		}
 		switch {
 		case t != want:

@@ -9,9 +9,9 @@ type BitString struct {
 	BitLength int
 }
 
-// ParseBitString parses the contents of a BIT STRING: the unused-bits octet
+// parseBitString parses the contents of a BIT STRING: the unused-bits octet
 // then the bits. DER requires the padding bits to be zero (X.690 11.2.1).
-func ParseBitString(b []byte, der bool) (BitString, error) {
+func parseBitString(b []byte, der bool) (BitString, error) {
 	const typ = "BIT STRING"
 	if len(b) == 0 {
 		return BitString{}, errValue(typ, "no unused-bits octet", "X.690 8.6.2")
@@ -74,10 +74,10 @@ func CheckNamedBits(s BitString) error {
 	return nil
 }
 
-// AppendBitString appends the DER contents of s: the unused-bits octet and
+// appendBitString appends the DER contents of s: the unused-bits octet and
 // the bits, padding bits set to zero (X.690 11.2.1). It fails if BitLength
 // is negative or exceeds the bits in Bytes.
-func AppendBitString(dst []byte, s BitString) ([]byte, error) {
+func appendBitString(dst []byte, s BitString) ([]byte, error) {
 	n := (s.BitLength + 7) / 8
 	if s.BitLength < 0 || n > len(s.Bytes) {
 		return dst, errValue("BIT STRING", "BitLength does not match Bytes", "")

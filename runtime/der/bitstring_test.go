@@ -7,25 +7,26 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/internal/rtest"
 )
 
 func TestBitString(t *testing.T) {
-	bs := func(h string, n int) der.BitString { return der.BitString{Bytes: pHex(t, h), BitLength: n} }
-	pRun(t, []pCase[der.BitString]{
+	bs := func(h string, n int) der.BitString { return der.BitString{Bytes: rtest.Hex(t, h), BitLength: n} }
+	rtest.Run(t, []pCase[der.BitString]{
 		{"'0A3B5F291CD'H (X.690 8.6.4.2)", "04 0a 3b 5f 29 1c d0", bs("0a 3b 5f 29 1c d0", 44), nil, nil},
 		{"empty", "00", bs("", 0), nil, nil},
 		{"8 bits", "00 ff", bs("ff", 8), nil, nil},
 		{"1 bit", "07 80", bs("80", 1), nil, nil},
-		{"non-zero padding", "04 0a 3b 5f 29 1c d1", bs("0a 3b 5f 29 1c d1", 44), pNonDER("X.690 11.2.1"), nil},
-		{"no unused-bits octet", "", bs("", 0), pBad("X.690 8.6.2"), pBad("X.690 8.6.2")},
-		{"8 unused bits", "08 00", bs("", 0), pBad("X.690 8.6.2.2"), pBad("X.690 8.6.2.2")},
-		{"unused bits without bits", "01", bs("", 0), pBad("X.690 8.6.2.3"), pBad("X.690 8.6.2.3")},
-	}, der.ParseBitString, cmp.Comparer(func(a, b []byte) bool { return bytes.Equal(a, b) }))
+		{"non-zero padding", "04 0a 3b 5f 29 1c d1", bs("0a 3b 5f 29 1c d1", 44), rtest.NonDER("X.690 11.2.1"), nil},
+		{"no unused-bits octet", "", bs("", 0), rtest.Bad("X.690 8.6.2"), rtest.Bad("X.690 8.6.2")},
+		{"8 unused bits", "08 00", bs("", 0), rtest.Bad("X.690 8.6.2.2"), rtest.Bad("X.690 8.6.2.2")},
+		{"unused bits without bits", "01", bs("", 0), rtest.Bad("X.690 8.6.2.3"), rtest.Bad("X.690 8.6.2.3")},
+	}, parseBitString, cmp.Comparer(func(a, b []byte) bool { return bytes.Equal(a, b) }))
 }
 
 func TestBitStringMethods(t *testing.T) {
 	// BER value with a non-zero padding bit: At and RightAlign ignore it.
-	s, err := der.ParseBitString(pHex(t, "04 0a 3b 5f 29 1c d1"), false)
+	s, err := parseBitString(rtest.Hex(t, "04 0a 3b 5f 29 1c d1"), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,18 +41,18 @@ func TestBitStringMethods(t *testing.T) {
 	if got := bits[len(bits)-3:]; !cmp.Equal(got, []int{0, 1, 0}) { // bits 42, 43 of 'D' = 1101, then out of range
 		t.Errorf("last bits %v", got)
 	}
-	if got := s.RightAlign(); !bytes.Equal(got, pHex(t, "00 a3 b5 f2 91 cd")) {
+	if got := s.RightAlign(); !bytes.Equal(got, rtest.Hex(t, "00 a3 b5 f2 91 cd")) {
 		t.Errorf("RightAlign = % x", got)
 	}
-	enc, err := der.AppendBitString(nil, s)
-	if err != nil || !bytes.Equal(enc, pHex(t, "04 0a 3b 5f 29 1c d0")) {
+	enc, err := appendBitString(nil, s)
+	if err != nil || !bytes.Equal(enc, rtest.Hex(t, "04 0a 3b 5f 29 1c d0")) {
 		t.Errorf("AppendBitString = % x, %v (padding must be cleared)", enc, err)
 	}
-	if _, err := der.AppendBitString(nil, der.BitString{Bytes: []byte{1}, BitLength: 9}); err == nil {
+	if _, err := appendBitString(nil, der.BitString{Bytes: []byte{1}, BitLength: 9}); err == nil {
 		t.Error("AppendBitString accepted BitLength beyond Bytes")
 	}
 	// Extra octets beyond BitLength are not written.
-	if enc, _ := der.AppendBitString(nil, der.BitString{Bytes: []byte{0xff, 0xff}, BitLength: 3}); !bytes.Equal(enc, []byte{5, 0xe0}) {
+	if enc, _ := appendBitString(nil, der.BitString{Bytes: []byte{0xff, 0xff}, BitLength: 3}); !bytes.Equal(enc, []byte{5, 0xe0}) {
 		t.Errorf("AppendBitString of 3 bits = % x", enc)
 	}
 	// Inconsistent values built in Go do not make the methods panic.
@@ -90,25 +91,25 @@ func TestNamedBits(t *testing.T) {
 		if (err != nil) != wantErr {
 			t.Errorf("CheckNamedBits(%v) = %v", tt.in, err)
 		}
-		if diff := cmp.Diff(map[bool]*pErr{true: pNonDER("X.690 11.2.2")}[wantErr], pErrOf(t, err, nil)); diff != "" {
+		if diff := cmp.Diff(map[bool]*rtest.Err{true: rtest.NonDER("X.690 11.2.2")}[wantErr], rtest.ErrOf(t, err, nil)); diff != "" {
 			t.Errorf("CheckNamedBits(%v) error (-want +got):\n%s", tt.in, diff)
 		}
 	}
 }
 
 func TestBitStringRoundTrip(t *testing.T) {
-	rng := pRand(t)
+	rng := rtest.Rand(t)
 	for n := 0; n < 5000; n++ {
 		b := make([]byte, rng.IntN(6))
 		for i := range b {
 			b[i] = byte(rng.Uint32())
 		}
 		s := der.BitString{Bytes: b, BitLength: max(0, 8*len(b)-rng.IntN(8))}
-		enc, err := der.AppendBitString(nil, s)
+		enc, err := appendBitString(nil, s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := der.ParseBitString(enc, true)
+		got, err := parseBitString(enc, true)
 		if err != nil || got.BitLength != s.BitLength {
 			t.Fatalf("%v: % x -> %v, %v", s, enc, got, err)
 		}

@@ -88,9 +88,9 @@ func TestMakeSliceLarge(t *testing.T) {
 // textInput is a SEQUENCE of n UTF8Strings, the i-th of them s(i).
 func textInput(n int, s func(i int) string) []byte {
 	var b Builder
-	m := b.Begin(Universal(TagSequence), true)
+	m := b.Begin(TagSequence, true)
 	for i := range n {
-		b.AddString(Universal(TagUTF8String), TagUTF8String, s(i))
+		b.AddText(TagUTF8String, TagUTF8String, s(i))
 	}
 	b.End(m)
 	out, err := b.Bytes()
@@ -103,13 +103,13 @@ func textInput(n int, s func(i int) string) []byte {
 func readTexts(t testing.TB, in []byte, opts *Options) []string {
 	r := NewPooledReader(in, opts)
 	defer r.Release()
-	seq, err := r.ReadConstructed(Universal(TagSequence), "SEQUENCE")
+	seq, err := r.ReadConstructed(TagSequence, "SEQUENCE")
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := make([]string, 0, 128)
 	for !seq.Empty() {
-		s, err := seq.ReadUTF8String(Universal(TagUTF8String))
+		s, err := seq.ReadText(TagUTF8String, TagUTF8String)
 		if err != nil {
 			t.Fatal(err)
 		}

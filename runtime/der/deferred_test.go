@@ -31,11 +31,11 @@ func randTree(rng *rand.Rand, depth int) *tnode {
 		for i := range c {
 			c[i] = seed + byte(i*7)
 		}
-		return &tnode{tag: Universal(TagOctetString), contents: c}
+		return &tnode{tag: TagOctetString, contents: c}
 	}
-	nd := &tnode{tag: Universal(TagSequence), set: rng.IntN(5) == 0}
+	nd := &tnode{tag: TagSequence, set: rng.IntN(5) == 0}
 	if nd.set {
-		nd.tag = Universal(TagSet)
+		nd.tag = TagSet
 	}
 	for range rng.IntN(10) {
 		nd.children = append(nd.children, randTree(rng, depth-1))
@@ -51,14 +51,14 @@ func randTree(rng *rand.Rand, depth int) *tnode {
 }
 
 func large(seed byte) *tnode {
-	return &tnode{tag: Universal(TagOctetString), contents: bytes.Repeat([]byte{seed}, deferFrom+int(seed))}
+	return &tnode{tag: TagOctetString, contents: bytes.Repeat([]byte{seed}, deferFrom+int(seed))}
 }
 
-func seq(children ...*tnode) *tnode { return &tnode{tag: Universal(TagSequence), children: children} }
+func seq(children ...*tnode) *tnode { return &tnode{tag: TagSequence, children: children} }
 
 // write encodes nd with the Builder.
 func (nd *tnode) write(b *Builder) {
-	if nd.children == nil && !nd.set && nd.tag.Number != TagSequence {
+	if nd.children == nil && !nd.set && nd.tag != TagSequence {
 		b.AddPrimitive(nd.tag, nd.contents)
 		return
 	}
@@ -81,7 +81,7 @@ func (nd *tnode) write(b *Builder) {
 // der encodes nd bottom-up, each length known before its header: the
 // reference for the Builder.
 func (nd *tnode) der() []byte {
-	if nd.children == nil && !nd.set && nd.tag.Number != TagSequence {
+	if nd.children == nil && !nd.set && nd.tag != TagSequence {
 		return append(AppendHeader(nil, nd.tag, false, len(nd.contents)), nd.contents...)
 	}
 	var parts [][]byte
@@ -115,7 +115,7 @@ func TestBuilderDeferredLengths(t *testing.T) {
 	}
 	for i, nd := range trees {
 		var b Builder
-		b.AddPrimitive(Universal(TagNull), nil)
+		b.AddPrimitive(TagNull, nil)
 		nd.write(&b)
 		want := append([]byte{5, 0}, nd.der()...)
 		deferredSome = deferredSome || b.pending > 0
@@ -144,10 +144,10 @@ func TestBuilderDeferredLengths(t *testing.T) {
 
 // ber encodes nd with indefinite lengths for its constructed elements.
 func (nd *tnode) ber() []byte {
-	if nd.children == nil && !nd.set && nd.tag.Number != TagSequence {
+	if nd.children == nil && !nd.set && nd.tag != TagSequence {
 		return nd.der()
 	}
-	out := []byte{byte(nd.tag.Class)<<6 | 0x20 | byte(nd.tag.Number), 0x80}
+	out := []byte{byte(nd.tag.Class())<<6 | 0x20 | byte(nd.tag.Number()), 0x80}
 	for _, c := range nd.children {
 		out = append(out, c.ber()...)
 	}

@@ -233,7 +233,7 @@ func CheckIntegerRange(off int, typ string, v Integer, lo, hi int64) error {
 // CheckIntegerBounds is CheckIntegerRange for a range with an endpoint
 // outside int64 (INTEGER (0..18446744073709551615)): lo and hi are the
 // contents octets of the endpoints (minimal two's complement, as
-// AppendInteger writes them), "" for MIN and MAX.
+// appendInteger writes them), "" for MIN and MAX.
 func CheckIntegerBounds(off int, typ string, v Integer, lo, hi string) error {
 	if lo != "" && compareIntegers(v, Integer(lo)) < 0 || hi != "" && compareIntegers(v, Integer(hi)) > 0 {
 		text := func(b, unbounded string) string {
@@ -476,15 +476,13 @@ func derShaped(b []byte, depth int) bool {
 			return false
 		}
 		c := b[h.HeaderLen : h.HeaderLen+h.Length]
-		if t := h.Tag; t.Class == ClassUniversal {
-			switch {
-			case h.Constructed && t.IsString():
-				return false
-			case t.Number == TagBoolean && (len(c) != 1 || c[0] != 0 && c[0] != 0xff):
-				return false
-			case t.Number == TagBitString && !h.Constructed && (len(c) == 0 || c[0] > 7 || c[len(c)-1]&(1<<c[0]-1) != 0):
-				return false
-			}
+		switch t := h.Tag; {
+		case h.Constructed && t.IsString():
+			return false
+		case t == TagBoolean && (len(c) != 1 || c[0] != 0 && c[0] != 0xff):
+			return false
+		case t == TagBitString && !h.Constructed && (len(c) == 0 || c[0] > 7 || c[len(c)-1]&(1<<c[0]-1) != 0):
+			return false
 		}
 		if h.Constructed && !derShaped(c, depth+1) {
 			return false

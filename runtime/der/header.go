@@ -43,15 +43,16 @@ func parseIdentifierLength(h *Header, b []byte, off int, ber bool) (err error) {
 		return errTruncated(off, "input ends in the identifier or length octets", "X.690 8.1.1")
 	}
 	c := b[0]
-	h.Tag = Tag{Class(c >> 6), uint32(c & 0x1f)}
+	h.Tag = Tag(c>>6)<<32 | Tag(c&0x1f)
 	h.Constructed = c&0x20 != 0
 	h.Offset = off
 	i := 1
 	if c&0x1f == 0x1f {
-		h.Tag.Number, i, err = parseHighTag(b, off)
-		if err != nil {
+		var n uint32
+		if n, i, err = parseHighTag(b, off); err != nil {
 			return err
 		}
+		h.Tag = Tag(c>>6)<<32 | Tag(n)
 		if i >= len(b) {
 			return errTruncated(off, "input ends before the length octets", "X.690 8.1.3")
 		}

@@ -12,19 +12,15 @@ import (
 // methods ignore. The empty Integer (the zero value) is 0.
 type Integer []byte
 
-// ParseInteger checks the contents of an INTEGER and returns them as an
+// parseInteger checks the contents of an INTEGER and returns them as an
 // Integer. X.690 8.3.2 asks every encoder for the minimal form, but BER
 // decoders commonly accept longer ones, so only DER rejects them.
-func ParseInteger(b []byte, der bool) (Integer, error) {
+func parseInteger(b []byte, der bool) (Integer, error) {
 	if err := checkInteger(b, der, "INTEGER"); err != nil {
 		return nil, err
 	}
 	return Integer(b), nil
 }
-
-// ParseInt64 parses the contents of an INTEGER that must fit in an int64;
-// a larger value is a KindUnsupported error.
-func ParseInt64(b []byte, der bool) (int64, error) { return parseInt64(b, der, "INTEGER") }
 
 func checkInteger(b []byte, der bool, typ string) error {
 	if len(b) == 0 {
@@ -118,14 +114,14 @@ func (i Integer) String() string {
 }
 
 // IntegerFromInt64 returns the minimal encoding of v.
-func IntegerFromInt64(v int64) Integer { return AppendInt64(nil, v) }
+func IntegerFromInt64(v int64) Integer { return appendInt64(nil, v) }
 
 // IntegerFromBig returns the minimal encoding of z.
-func IntegerFromBig(z *big.Int) Integer { return AppendBigInt(nil, z) }
+func IntegerFromBig(z *big.Int) Integer { return appendBigInt(nil, z) }
 
-// AppendInt64 appends the contents of INTEGER (or ENUMERATED) v in the
+// appendInt64 appends the contents of INTEGER (or ENUMERATED) v in the
 // fewest octets (X.690 8.3.2).
-func AppendInt64(dst []byte, v int64) []byte {
+func appendInt64(dst []byte, v int64) []byte {
 	n := 1
 	for w := v; w > 127 || w < -128; w >>= 8 {
 		n++
@@ -133,9 +129,9 @@ func AppendInt64(dst []byte, v int64) []byte {
 	return appendBigEndian(dst, uint64(v), n)
 }
 
-// AppendInteger appends the contents of i in the fewest octets, dropping
+// appendInteger appends the contents of i in the fewest octets, dropping
 // the redundant octets a BER decode may have kept.
-func AppendInteger(dst []byte, i Integer) []byte {
+func appendInteger(dst []byte, i Integer) []byte {
 	i = i.minimal()
 	if len(i) == 0 {
 		return append(dst, 0)
@@ -143,8 +139,8 @@ func AppendInteger(dst []byte, i Integer) []byte {
 	return append(dst, i...)
 }
 
-// AppendBigInt appends the contents of z in the fewest octets. A nil z is 0.
-func AppendBigInt(dst []byte, z *big.Int) []byte {
+// appendBigInt appends the contents of z in the fewest octets. A nil z is 0.
+func appendBigInt(dst []byte, z *big.Int) []byte {
 	if z == nil {
 		return append(dst, 0)
 	}

@@ -10,11 +10,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/internal/rtest"
 )
 
 func TestInt64(t *testing.T) {
-	tooBig := &pErr{Kind: der.KindUnsupported}
-	pRun(t, []pCase[int64]{
+	tooBig := &rtest.Err{Kind: der.KindUnsupported}
+	rtest.Run(t, []pCase[int64]{
 		{"0", "00", 0, nil, nil},
 		{"127", "7f", 127, nil, nil},
 		{"128 (X.690 8.3.2)", "00 80", 128, nil, nil},
@@ -23,15 +24,15 @@ func TestInt64(t *testing.T) {
 		{"-129", "ff 7f", -129, nil, nil},
 		{"max", "7f ff ff ff ff ff ff ff", math.MaxInt64, nil, nil},
 		{"min", "80 00 00 00 00 00 00 00", math.MinInt64, nil, nil},
-		{"127 with a leading 00", "00 7f", 127, pNonDER("X.690 8.3.2"), nil},
-		{"-1 with a leading ff", "ff ff", -1, pNonDER("X.690 8.3.2"), nil},
-		{"0 on two octets", "00 00", 0, pNonDER("X.690 8.3.2"), nil},
-		{"1 on nine octets (BER fits)", "00 00 00 00 00 00 00 00 01", 1, pNonDER("X.690 8.3.2"), nil},
+		{"127 with a leading 00", "00 7f", 127, rtest.NonDER("X.690 8.3.2"), nil},
+		{"-1 with a leading ff", "ff ff", -1, rtest.NonDER("X.690 8.3.2"), nil},
+		{"0 on two octets", "00 00", 0, rtest.NonDER("X.690 8.3.2"), nil},
+		{"1 on nine octets (BER fits)", "00 00 00 00 00 00 00 00 01", 1, rtest.NonDER("X.690 8.3.2"), nil},
 		{"2^63", "00 80 00 00 00 00 00 00 00", 0, tooBig, tooBig},
-		{"empty (X.690 8.3.1)", "", 0, pBad("X.690 8.3.1"), pBad("X.690 8.3.1")},
-	}, der.ParseInt64)
+		{"empty (X.690 8.3.1)", "", 0, rtest.Bad("X.690 8.3.1"), rtest.Bad("X.690 8.3.1")},
+	}, parseInt64)
 	// ENUMERATED is read the same way, with its own name in errors.
-	_, err := der.ParseEnumerated(nil, true)
+	_, err := parseEnumerated(nil, true)
 	if e, ok := err.(*der.Error); !ok || e.Type != "ENUMERATED" {
 		t.Errorf("ParseEnumerated(empty) = %v", err)
 	}
@@ -58,24 +59,24 @@ func TestIntegerMethods(t *testing.T) {
 		{"80 00 00 00 00 00 00 00 00", true, "-2361183241434822606848", -1, false, 0, false, "800000000000000000"},
 	}
 	for _, tt := range tests {
-		_, err := der.ParseInteger(pHex(t, tt.in), true)
+		_, err := parseInteger(rtest.Hex(t, tt.in), true)
 		if (err == nil) != tt.der {
 			t.Errorf("ParseInteger(%s, DER): %v", tt.in, err)
 		}
-		i, err := der.ParseInteger(pHex(t, tt.in), false)
+		i, err := parseInteger(rtest.Hex(t, tt.in), false)
 		if err != nil {
 			t.Fatalf("ParseInteger(%s, BER): %v", tt.in, err)
 		}
 		_, i64 := i.Int64()
 		u64, u64ok := i.Uint64()
-		got := []any{i.String(), i.Sign(), i64, u64, u64ok, i.Big().String(), der.AppendInteger(nil, i)}
-		want := []any{tt.str, tt.sign, tt.i64, tt.u64, tt.u64ok, tt.str, pHex(t, tt.minHex)}
+		got := []any{i.String(), i.Sign(), i64, u64, u64ok, i.Big().String(), appendInteger(nil, i)}
+		want := []any{tt.str, tt.sign, tt.i64, tt.u64, tt.u64ok, tt.str, rtest.Hex(t, tt.minHex)}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s: [String Sign Int64-ok Uint64 Uint64-ok Big AppendInteger] (-want +got):\n%s", tt.in, diff)
 		}
 	}
 	var zero der.Integer
-	if v, ok := zero.Int64(); v != 0 || !ok || zero.Sign() != 0 || zero.String() != "0" || !bytes.Equal(der.AppendInteger(nil, zero), []byte{0}) {
+	if v, ok := zero.Int64(); v != 0 || !ok || zero.Sign() != 0 || zero.String() != "0" || !bytes.Equal(appendInteger(nil, zero), []byte{0}) {
 		t.Errorf("the zero Integer is not 0")
 	}
 }
@@ -83,18 +84,18 @@ func TestIntegerMethods(t *testing.T) {
 // TestIntegerRoundTrip encodes random int64 and big values and reads them
 // back; the int64 and big.Int encoders must agree.
 func TestIntegerRoundTrip(t *testing.T) {
-	rng := pRand(t)
+	rng := rtest.Rand(t)
 	bigRand := mrand.New(rng0{rng})
 	for n := 0; n < 20000; n++ {
 		v := rng.Int64() >> rng.IntN(64)
 		if n%2 == 1 {
 			v = -v
 		}
-		enc := der.AppendInt64(nil, v)
-		if got, err := der.ParseInt64(enc, true); err != nil || got != v {
+		enc := appendInt64(nil, v)
+		if got, err := parseInt64(enc, true); err != nil || got != v {
 			t.Fatalf("%d: encoded % x, decoded %d, %v", v, enc, got, err)
 		}
-		if b := der.AppendBigInt(nil, big.NewInt(v)); !bytes.Equal(b, enc) {
+		if b := appendBigInt(nil, big.NewInt(v)); !bytes.Equal(b, enc) {
 			t.Fatalf("%d: AppendBigInt % x, AppendInt64 % x", v, b, enc)
 		}
 		z := new(big.Int).Rand(bigRand, new(big.Int).Lsh(big.NewInt(1), uint(rng.IntN(300))))
@@ -102,7 +103,7 @@ func TestIntegerRoundTrip(t *testing.T) {
 			z.Neg(z)
 		}
 		i := der.IntegerFromBig(z)
-		if _, err := der.ParseInteger(i, true); err != nil {
+		if _, err := parseInteger(i, true); err != nil {
 			t.Fatalf("%v: encoding % x not DER: %v", z, []byte(i), err)
 		}
 		if got := i.Big(); got.Cmp(z) != 0 || i.String() != z.String() || i.Sign() != z.Sign() {
@@ -112,7 +113,7 @@ func TestIntegerRoundTrip(t *testing.T) {
 	if got := der.IntegerFromInt64(-129); !bytes.Equal(got, []byte{0xff, 0x7f}) {
 		t.Errorf("IntegerFromInt64(-129) = % x", []byte(got))
 	}
-	if got := der.AppendBigInt(nil, nil); !bytes.Equal(got, []byte{0}) {
+	if got := appendBigInt(nil, nil); !bytes.Equal(got, []byte{0}) {
 		t.Errorf("AppendBigInt(nil) = % x", got)
 	}
 }

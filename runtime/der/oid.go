@@ -18,16 +18,16 @@ type OID []byte
 // arc (X.690 8.20).
 type RelativeOID []byte
 
-// ParseOID checks the contents of an OBJECT IDENTIFIER and returns them.
-func ParseOID(b []byte) (OID, error) {
+// parseOID checks the contents of an OBJECT IDENTIFIER and returns them.
+func parseOID(b []byte) (OID, error) {
 	if err := checkSubids(b, "OBJECT IDENTIFIER", "X.690 8.19.2"); err != nil {
 		return nil, err
 	}
 	return OID(b), nil
 }
 
-// ParseRelativeOID checks the contents of a RELATIVE-OID and returns them.
-func ParseRelativeOID(b []byte) (RelativeOID, error) {
+// parseRelativeOID checks the contents of a RELATIVE-OID and returns them.
+func parseRelativeOID(b []byte) (RelativeOID, error) {
 	if err := checkSubids(b, "RELATIVE-OID", "X.690 8.20.2"); err != nil {
 		return nil, err
 	}

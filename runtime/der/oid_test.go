@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/internal/rtest"
 )
 
 type arc struct {
@@ -28,13 +29,13 @@ func oidArcs(o der.OID) []arc {
 
 func TestOID(t *testing.T) {
 	const typ, rule = "OBJECT IDENTIFIER", "X.690 8.19.2"
-	bad := pBad(rule)
+	bad := rtest.Bad(rule)
 	tests := []struct {
 		name string
 		in   string
 		text string
 		arcs []arc // nil: all fit, parsed from text
-		err  *pErr
+		err  *rtest.Err
 	}{
 		{"{2 100 3} (X.690 8.19.5)", "81 34 03", "2.100.3", nil, nil},
 		{"rsadsi", "2a 86 48 86 f7 0d", "1.2.840.113549", nil, nil},
@@ -52,13 +53,13 @@ func TestOID(t *testing.T) {
 		{"unterminated", "2a 86", "", nil, bad},
 	}
 	for _, tt := range tests {
-		o, err := der.ParseOID(pHex(t, tt.in))
-		if diff := cmp.Diff(tt.err, pErrOf(t, err, tt.err)); diff != "" {
+		o, err := parseOID(rtest.Hex(t, tt.in))
+		if diff := cmp.Diff(tt.err, rtest.ErrOf(t, err, tt.err)); diff != "" {
 			t.Errorf("%s: error %v (-want +got):\n%s", tt.name, err, diff)
 			continue
 		}
 		if err != nil {
-			if s := der.OID(pHex(t, tt.in)).String(); s != "<invalid OID>" {
+			if s := der.OID(rtest.Hex(t, tt.in)).String(); s != "<invalid OID>" {
 				t.Errorf("%s: String of invalid contents = %q", tt.name, s)
 			}
 			continue
@@ -87,10 +88,10 @@ func TestOID(t *testing.T) {
 }
 
 func TestParseOIDString(t *testing.T) {
-	bad := &pErr{Kind: der.KindInvalidValue}
+	bad := &rtest.Err{Kind: der.KindInvalidValue}
 	for _, s := range []string{"", "1", "3.1", "1.40", "0.40", "1..2", "01.2", "1.02", "1.2.", ".1.2", "a.b", "1.2.-3", "1.2 ", "1.2.3x", "99999999999999999999999.1"} {
 		o, err := der.ParseOIDString(s)
-		if diff := cmp.Diff(bad, pErrOf(t, err, bad)); diff != "" {
+		if diff := cmp.Diff(bad, rtest.ErrOf(t, err, bad)); diff != "" {
 			t.Errorf("ParseOIDString(%q) = % x, %v", s, []byte(o), err)
 		}
 	}
@@ -126,7 +127,7 @@ func TestOIDFromArcs(t *testing.T) {
 
 func TestRelativeOID(t *testing.T) {
 	// X.690 8.20.5: RELATIVE-OID {8571 3 2}.
-	r, err := der.ParseRelativeOID(pHex(t, "c2 7b 03 02"))
+	r, err := parseRelativeOID(rtest.Hex(t, "c2 7b 03 02"))
 	if err != nil || r.String() != "8571.3.2" {
 		t.Fatalf("ParseRelativeOID = %v, %v", r, err)
 	}
@@ -145,8 +146,8 @@ func TestRelativeOID(t *testing.T) {
 		t.Errorf("ParseRelativeOIDString = % x, %v", []byte(back), err)
 	}
 	for _, in := range []string{"", "80 01", "81"} {
-		_, err := der.ParseRelativeOID(pHex(t, in))
-		if diff := cmp.Diff(pBad("X.690 8.20.2"), pErrOf(t, err, nil)); diff != "" {
+		_, err := parseRelativeOID(rtest.Hex(t, in))
+		if diff := cmp.Diff(rtest.Bad("X.690 8.20.2"), rtest.ErrOf(t, err, nil)); diff != "" {
 			t.Errorf("ParseRelativeOID(%s) (-want +got):\n%s", in, diff)
 		}
 	}
@@ -160,7 +161,7 @@ func TestRelativeOID(t *testing.T) {
 
 // TestOIDRoundTrip formats random OIDs and parses the text back.
 func TestOIDRoundTrip(t *testing.T) {
-	rng := pRand(t)
+	rng := rtest.Rand(t)
 	for n := 0; n < 20000; n++ {
 		arcs := []uint64{uint64(rng.IntN(3)), 0}
 		if arcs[0] < 2 {
@@ -175,7 +176,7 @@ func TestOIDRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", arcs, err)
 		}
-		if _, err := der.ParseOID(o); err != nil {
+		if _, err := parseOID(o); err != nil {
 			t.Fatalf("%v: encoding % x invalid: %v", arcs, []byte(o), err)
 		}
 		var got []uint64
@@ -239,7 +240,7 @@ var pSink string
 
 func ExampleOID_String() {
 	// The contents octets of an OBJECT IDENTIFIER, as a Reader returns them.
-	o, err := der.ParseOID([]byte{0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0b})
+	o, err := parseOID([]byte{0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0b})
 	if err != nil {
 		panic(err)
 	}

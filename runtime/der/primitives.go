@@ -20,9 +20,9 @@ func errUnsupported(typ, msg, rule string) error {
 	return NewError(KindUnsupported, -1, typ, msg, rule)
 }
 
-// ParseBoolean parses the contents of a BOOLEAN. BER reads any non-zero
+// parseBoolean parses the contents of a BOOLEAN. BER reads any non-zero
 // octet as TRUE (X.690 8.2.2); DER allows only 0x00 and 0xFF (X.690 11.1).
-func ParseBoolean(b []byte, der bool) (bool, error) {
+func parseBoolean(b []byte, der bool) (bool, error) {
 	if len(b) != 1 {
 		return false, errValue("BOOLEAN", "contents are not one octet", "X.690 8.2.1")
 	}
@@ -32,25 +32,21 @@ func ParseBoolean(b []byte, der bool) (bool, error) {
 	return b[0] != 0, nil
 }
 
-// AppendBoolean appends the DER contents of v: 0xFF or 0x00 (X.690 11.1).
-func AppendBoolean(dst []byte, v bool) []byte {
+// appendBoolean appends the DER contents of v: 0xFF or 0x00 (X.690 11.1).
+func appendBoolean(dst []byte, v bool) []byte {
 	if v {
 		return append(dst, 0xff)
 	}
 	return append(dst, 0)
 }
 
-// ParseNull checks the contents of a NULL: there are none (X.690 8.8.2).
-func ParseNull(b []byte) error {
+// parseNull checks the contents of a NULL: there are none (X.690 8.8.2).
+func parseNull(b []byte) error {
 	if len(b) != 0 {
 		return errValue("NULL", "contents are not empty", "X.690 8.8.2")
 	}
 	return nil
 }
-
-// ParseEnumerated parses the contents of an ENUMERATED, which are encoded as
-// an INTEGER (X.690 8.4). Encode with AppendInt64.
-func ParseEnumerated(b []byte, der bool) (int64, error) { return parseInt64(b, der, "ENUMERATED") }
 
 // digits parses the n decimal digits at b[i:]; ok is false if b is too
 // short or one of them is not a digit.

@@ -6,33 +6,26 @@ import (
 	"testing"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/internal/rtest"
 )
 
-// Fuzz targets of the content parsers. Each checks that the parser never
-// panics, that every error is a located *Error, that DER acceptance implies
-// BER acceptance with the same value, and that parse -> encode -> parse is
-// stable (and gives the input back when the input was DER).
-
-// fuzzErr fails t unless err is nil or a content parser's *Error.
-func fuzzErr(t *testing.T, err error) {
-	t.Helper()
-	var e *der.Error
-	if err != nil && (!errors.As(err, &e) || e.Offset != -1 || e.Type == "" || e.Kind == 0) {
-		t.Fatalf("bad error %#v", err)
-	}
-}
+// Fuzz targets of the typed reads of the primitive types, on any contents.
+// Each checks that a read never panics, that every error is a located
+// *Error, that DER acceptance implies BER acceptance with the same value,
+// and that read -> add -> read is stable (and gives the input back when the
+// input was DER).
 
 func FuzzOID(f *testing.F) {
 	for _, s := range []string{"81 34 03", "2a 86 48 86 f7 0d", "82 80 80 80 80 80 80 80 80 40", "2a 80 01", "00"} {
-		f.Add(pHex(f, s))
+		f.Add(rtest.Hex(f, s))
 	}
 	f.Add([]byte("1.2.840.113549"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		// b as contents octets
-		o, err := der.ParseOID(b)
-		fuzzErr(t, err)
-		r, errRel := der.ParseRelativeOID(b)
-		fuzzErr(t, errRel)
+		o, err := parseOID(b)
+		rtest.CheckErr(t, err)
+		r, errRel := parseRelativeOID(b)
+		rtest.CheckErr(t, errRel)
 		if (err == nil) != (errRel == nil) {
 			t.Fatalf("OID and RELATIVE-OID checks disagree: %v, %v", err, errRel)
 		}
@@ -60,7 +53,7 @@ func FuzzOID(f *testing.F) {
 			if o.String() != string(b) {
 				t.Fatalf("%q parsed and formatted as %s", b, o)
 			}
-			if _, err := der.ParseOID(o); err != nil {
+			if _, err := parseOID(o); err != nil {
 				t.Fatalf("%q encoded as invalid % x: %v", b, []byte(o), err)
 			}
 		} else {
@@ -79,14 +72,14 @@ func FuzzTime(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, utc := range []bool{true, false} {
-			parse, enc := der.ParseGeneralizedTime, der.AppendGeneralizedTime
+			parse, enc := parseGeneralizedTime, appendGeneralizedTime
 			if utc {
-				parse, enc = der.ParseUTCTime, der.AppendUTCTime
+				parse, enc = parseUTCTime, appendUTCTime
 			}
 			ber, errBER := parse(b, false)
 			der, errDER := parse(b, true)
-			fuzzErr(t, errBER)
-			fuzzErr(t, errDER)
+			rtest.CheckErr(t, errBER)
+			rtest.CheckErr(t, errDER)
 			if errDER == nil && (errBER != nil || !der.Equal(ber)) {
 				t.Fatalf("utc=%v %q: DER %v, BER %v %v", utc, b, der, ber, errBER)
 			}
@@ -123,16 +116,16 @@ func FuzzStrings(f *testing.F) {
 				t.Fatalf("%q re-encoded as %q, %v", b, enc, err)
 			}
 		}
-		for n := uint32(der.TagUTF8String); n <= der.TagBMPString; n++ {
-			s, err := der.DecodeString(n, b)
+		for n := der.TagUTF8String; n <= der.TagBMPString; n++ {
+			s, err := decodeString(n, b)
 			if errors.Is(err, der.ErrUnsupported) {
 				continue
 			}
 			if err != nil {
-				fuzzErr(t, err)
+				rtest.CheckErr(t, err)
 				continue
 			}
-			check(der.AppendString(nil, n, s))
+			check(appendString(nil, n, s))
 		}
 	})
 }

@@ -23,7 +23,7 @@ func (r *Reader) ReadBoolean(t Tag) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	v, err := ParseBoolean(c, !r.ber)
+	v, err := parseBoolean(c, !r.ber)
 	return v, at(err, off)
 }
 
@@ -48,7 +48,7 @@ func (r *Reader) ReadInteger(t Tag) (Integer, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := ParseInteger(c, !r.ber)
+	v, err := parseInteger(c, !r.ber)
 	return v, at(err, off)
 }
 
@@ -58,7 +58,7 @@ func (r *Reader) ReadNull(t Tag) error {
 	if err != nil {
 		return err
 	}
-	return at(ParseNull(c), off)
+	return at(parseNull(c), off)
 }
 
 // ReadOID reads an OBJECT IDENTIFIER, aliasing the input.
@@ -67,7 +67,7 @@ func (r *Reader) ReadOID(t Tag) (OID, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := ParseOID(c)
+	v, err := parseOID(c)
 	return v, at(err, off)
 }
 
@@ -77,7 +77,7 @@ func (r *Reader) ReadRelativeOID(t Tag) (RelativeOID, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := ParseRelativeOID(c)
+	v, err := parseRelativeOID(c)
 	return v, at(err, off)
 }
 
@@ -87,7 +87,7 @@ func (r *Reader) ReadBitString(t Tag) (BitString, error) {
 	if err != nil {
 		return BitString{}, err
 	}
-	v, err := ParseBitString(c, !r.ber)
+	v, err := parseBitString(c, !r.ber)
 	return v, at(err, off)
 }
 
@@ -132,53 +132,17 @@ func at(err error, off int) error {
 	return nil
 }
 
-// readText reads the character string type with UNIVERSAL tag number n
-// (under tag t) into a Go string; see DecodeString.
-func (r *Reader) readText(t Tag, n uint32) (string, error) {
-	c, off, err := r.ReadString(t, Universal(n).String())
+// ReadText reads a character string of type kind (TagUTF8String,
+// TagPrintableString, ...: the restricted character string types and
+// ObjectDescriptor) with tag t into a Go string, checked against the type's
+// character set and converted to UTF-8 (see strings.go).
+func (r *Reader) ReadText(t, kind Tag) (string, error) {
+	c, off, err := r.ReadString(t, kind.String())
 	if err != nil {
 		return "", err
 	}
-	s, err := decodeString(n, c, r.Tolerates(ToleratePrintableString), r.s, len(r.in)-r.pos+len(c))
+	s, err := decodeString(kind, c, r.Tolerates(ToleratePrintableString), r.s, len(r.in)-r.pos+len(c))
 	return s, at(err, off)
-}
-
-// ReadUTF8String reads a UTF8String.
-func (r *Reader) ReadUTF8String(t Tag) (string, error) { return r.readText(t, TagUTF8String) }
-
-// ReadNumericString reads a NumericString.
-func (r *Reader) ReadNumericString(t Tag) (string, error) { return r.readText(t, TagNumericString) }
-
-// ReadPrintableString reads a PrintableString.
-func (r *Reader) ReadPrintableString(t Tag) (string, error) { return r.readText(t, TagPrintableString) }
-
-// ReadTeletexString reads a TeletexString (T61String) as Latin-1.
-func (r *Reader) ReadTeletexString(t Tag) (string, error) { return r.readText(t, TagTeletexString) }
-
-// ReadVideotexString reads a VideotexString as Latin-1.
-func (r *Reader) ReadVideotexString(t Tag) (string, error) { return r.readText(t, TagVideotexString) }
-
-// ReadIA5String reads an IA5String.
-func (r *Reader) ReadIA5String(t Tag) (string, error) { return r.readText(t, TagIA5String) }
-
-// ReadGraphicString reads a GraphicString.
-func (r *Reader) ReadGraphicString(t Tag) (string, error) { return r.readText(t, TagGraphicString) }
-
-// ReadVisibleString reads a VisibleString.
-func (r *Reader) ReadVisibleString(t Tag) (string, error) { return r.readText(t, TagVisibleString) }
-
-// ReadGeneralString reads a GeneralString.
-func (r *Reader) ReadGeneralString(t Tag) (string, error) { return r.readText(t, TagGeneralString) }
-
-// ReadUniversalString reads a UniversalString (UCS-4) into UTF-8.
-func (r *Reader) ReadUniversalString(t Tag) (string, error) { return r.readText(t, TagUniversalString) }
-
-// ReadBMPString reads a BMPString (UCS-2) into UTF-8.
-func (r *Reader) ReadBMPString(t Tag) (string, error) { return r.readText(t, TagBMPString) }
-
-// ReadObjectDescriptor reads an ObjectDescriptor (a GraphicString).
-func (r *Reader) ReadObjectDescriptor(t Tag) (string, error) {
-	return r.readText(t, TagObjectDescriptor)
 }
 
 // Builder encoders: each appends one DER element with tag t (the universal
@@ -187,20 +151,20 @@ func (r *Reader) ReadObjectDescriptor(t Tag) (string, error) {
 
 // AddBoolean appends a BOOLEAN.
 func (b *Builder) AddBoolean(t Tag, v bool) {
-	b.buf = AppendBoolean(AppendHeader(b.buf, t, false, 1), v)
+	b.buf = appendBoolean(AppendHeader(b.buf, t, false, 1), v)
 }
 
 // AddInt64 appends an INTEGER or ENUMERATED.
 func (b *Builder) AddInt64(t Tag, v int64) {
 	m := b.Begin(t, false)
-	b.buf = AppendInt64(b.buf, v)
+	b.buf = appendInt64(b.buf, v)
 	b.End(m)
 }
 
 // AddInteger appends an INTEGER in its minimal form.
 func (b *Builder) AddInteger(t Tag, v Integer) {
 	m := b.Begin(t, false)
-	b.buf = AppendInteger(b.buf, v)
+	b.buf = appendInteger(b.buf, v)
 	b.End(m)
 }
 
@@ -208,7 +172,7 @@ func (b *Builder) AddInteger(t Tag, v Integer) {
 func (b *Builder) AddBitString(t Tag, v BitString) {
 	m := b.Begin(t, false)
 	var err error
-	if b.buf, err = AppendBitString(b.buf, v); err != nil {
+	if b.buf, err = appendBitString(b.buf, v); err != nil {
 		b.SetError(err)
 	}
 	b.End(m)
@@ -248,9 +212,9 @@ func (b *Builder) addTime(t Tag, v time.Time, utc bool) {
 	m := b.Begin(t, false)
 	var err error
 	if utc {
-		b.buf, err = AppendUTCTime(b.buf, v)
+		b.buf, err = appendUTCTime(b.buf, v)
 	} else {
-		b.buf, err = AppendGeneralizedTime(b.buf, v)
+		b.buf, err = appendGeneralizedTime(b.buf, v)
 	}
 	if err != nil {
 		b.SetError(err)
@@ -258,12 +222,12 @@ func (b *Builder) addTime(t Tag, v time.Time, utc bool) {
 	b.End(m)
 }
 
-// AddString appends the character string type with UNIVERSAL tag number n
+// AddText appends a character string of type kind (see ReadText) with tag t
 // (TagUTF8String, TagPrintableString...) holding s; see AppendString.
-func (b *Builder) AddString(t Tag, n uint32, s string) {
+func (b *Builder) AddText(t, kind Tag, s string) {
 	m := b.Begin(t, false)
 	var err error
-	if b.buf, err = appendString(b.buf, n, s, b.Tolerates(ToleratePrintableString)); err != nil {
+	if b.buf, err = appendString(b.buf, kind, s, b.Tolerates(ToleratePrintableString)); err != nil {
 		b.SetError(err)
 	}
 	b.End(m)

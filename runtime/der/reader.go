@@ -105,11 +105,11 @@ func (r *Reader) short(want byte) (int, bool) {
 // identifier returns the identifier octet of tag t; low is false for the
 // high-tag-number form, whose number follows (X.690 8.1.2.4).
 func identifier(t Tag, constructed bool) (c byte, low bool) {
-	c = byte(t.Class)<<6 | byte(min(t.Number, 0x1f))
+	c = byte(t>>32)<<6 | byte(min(t.Number(), 0x1f))
 	if constructed {
 		c |= 0x20
 	}
-	return c, t.Number < 31
+	return c, t.Number() < 31
 }
 
 // header parses the next header with the general parser, checks that it
@@ -198,7 +198,7 @@ func (r *Reader) ReadElement(h *Header) ([]byte, error) { return r.readElement(h
 // forwarding.)
 func (r *Reader) readElement(h *Header, enter bool) ([]byte, error) {
 	if id, cs, ce, ok := r.fast(); ok && !(enter && id&0x20 != 0 && int(r.depth) >= r.s.opts.MaxDepth) && r.s.elem() {
-		*h = Header{Tag{Class(id >> 6), uint32(id & 0x1f)}, id&0x20 != 0, r.pos, cs - r.pos, ce - cs}
+		*h = Header{Tag(id>>6)<<32 | Tag(id&0x1f), id&0x20 != 0, r.pos, cs - r.pos, ce - cs}
 		r.pos = ce
 		return r.in[cs:ce:ce], nil
 	}
@@ -253,7 +253,7 @@ func (r *Reader) ReadAny(sub *Reader) (tag Tag, constructed bool, contents []byt
 			if r.pos = ce; constructed && sub != nil {
 				sub.in, sub.pos, sub.end, sub.s, sub.depth, sub.ber = r.in, cs, ce, s, r.depth+1, r.ber
 			}
-			return Tag{Class(id >> 6), uint32(id & 0x1f)}, constructed, in[cs:ce:ce], nil
+			return Tag(id>>6)<<32 | Tag(id&0x1f), constructed, in[cs:ce:ce], nil
 		}
 	}
 	var h Header
@@ -289,14 +289,14 @@ func (r *Reader) Skip() error {
 // if the reader is empty or the identifier octets are unreadable.
 func (r *Reader) PeekTag() (Tag, bool) {
 	if r.Empty() {
-		return Tag{}, false
+		return 0, false
 	}
 	c := r.in[r.pos]
 	if c&0x1f != 0x1f {
-		return Tag{Class(c >> 6), uint32(c & 0x1f)}, true
+		return Tag(c>>6)<<32 | Tag(c&0x1f), true
 	}
 	n, _, err := parseHighTag(r.rest(), r.pos)
-	return Tag{Class(c >> 6), n}, err == nil
+	return Tag(c>>6)<<32 | Tag(n), err == nil
 }
 
 // Peek reports whether the next element has tag t.

@@ -56,10 +56,10 @@ func TestHeaders(t *testing.T) {
 		want     result
 	}{
 		// X.690 8.1.2: identifier octets.
-		{name: "NULL", in: "05 00", want: result{Header{Universal(TagNull), false, 0, 2, 0}, ""}},
+		{name: "NULL", in: "05 00", want: result{Header{TagNull, false, 0, 2, 0}, ""}},
 		{name: "context constructed [3]", in: "a3 03 02 01 05", want: result{Header{Context(3), true, 0, 2, 3}, "020105"}},
-		{name: "APPLICATION 30 low form", in: "5e 00", want: result{Header{Tag{ClassApplication, 30}, false, 0, 2, 0}, ""}},
-		{name: "PRIVATE 31 high form", in: "df 1f 01 aa", want: result{Header{Tag{ClassPrivate, 31}, false, 0, 3, 1}, "aa"}},
+		{name: "APPLICATION 30 low form", in: "5e 00", want: result{Header{NewTag(ClassApplication, 30), false, 0, 2, 0}, ""}},
+		{name: "PRIVATE 31 high form", in: "df 1f 01 aa", want: result{Header{NewTag(ClassPrivate, 31), false, 0, 3, 1}, "aa"}},
 		{name: "high tag 201 two octets (X.690 8.1.2.4)", in: "bf 81 49 00", want: result{Header{Context(201), true, 0, 4, 0}, ""}},
 		{name: "high tag max uint32", in: "9f 8f ff ff ff 7f 00", want: result{Header{Context(0xffffffff), false, 0, 7, 0}, ""}},
 		{name: "high tag over 32 bits", in: "9f 90 80 80 80 00 00",
@@ -83,20 +83,20 @@ func TestHeaders(t *testing.T) {
 
 		// X.690 8.1.3: length octets; X.690 10.1: DER minimal definite.
 		{name: "short form 38 (X.690 8.1.3.4 example)", in: "04 26" + strings.Repeat("00", 38),
-			want: result{Header{Universal(TagOctetString), false, 0, 2, 38}, strings.Repeat("00", 38)}},
+			want: result{Header{TagOctetString, false, 0, 2, 38}, strings.Repeat("00", 38)}},
 		{name: "long form 38 (X.690 8.1.3.5 example)", in: "04 81 26" + strings.Repeat("00", 38),
 			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
-			want: result{Header{Universal(TagOctetString), false, 0, 3, 38}, strings.Repeat("00", 38)}},
+			want: result{Header{TagOctetString, false, 0, 3, 38}, strings.Repeat("00", 38)}},
 		{name: "long form 201 (X.690 8.1.3.5 example)", in: "04 81 c9" + strings.Repeat("01", 201),
-			want: result{Header{Universal(TagOctetString), false, 0, 3, 201}, strings.Repeat("01", 201)}},
+			want: result{Header{TagOctetString, false, 0, 3, 201}, strings.Repeat("01", 201)}},
 		{name: "long form leading zero", in: "04 82 00 c9" + strings.Repeat("01", 201),
 			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
-			want: result{Header{Universal(TagOctetString), false, 0, 4, 201}, strings.Repeat("01", 201)}},
+			want: result{Header{TagOctetString, false, 0, 4, 201}, strings.Repeat("01", 201)}},
 		{name: "long form zero length", in: "05 81 00",
 			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
-			want: result{Header{Universal(TagNull), false, 0, 3, 0}, ""}},
+			want: result{Header{TagNull, false, 0, 3, 0}, ""}},
 		{name: "long form 256", in: "04 82 01 00" + strings.Repeat("02", 256),
-			want: result{Header{Universal(TagOctetString), false, 0, 4, 256}, strings.Repeat("02", 256)}},
+			want: result{Header{TagOctetString, false, 0, 4, 256}, strings.Repeat("02", 256)}},
 		{name: "reserved 0xFF", in: "04 ff 00",
 			der: &wantErr{KindMalformed, "X.690 8.1.3.5", 0}, ber: &wantErr{KindMalformed, "X.690 8.1.3.5", 0}},
 		{name: "length octets truncated", in: "04 82 01",
@@ -111,10 +111,10 @@ func TestHeaders(t *testing.T) {
 		// X.690 8.1.3.6: indefinite form, constructed only, BER only.
 		{name: "indefinite SEQUENCE", in: "30 80 05 00 00 00",
 			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
-			want: result{Header{Universal(TagSequence), true, 0, 2, -1}, "0500"}},
+			want: result{Header{TagSequence, true, 0, 2, -1}, "0500"}},
 		{name: "nested indefinite", in: "30 80 30 80 02 01 01 00 00 04 00 00 00",
 			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
-			want: result{Header{Universal(TagSequence), true, 0, 2, -1}, "30800201010000 0400"}},
+			want: result{Header{TagSequence, true, 0, 2, -1}, "30800201010000 0400"}},
 		{name: "indefinite primitive (X.690 8.1.3.2)", in: "04 80 00 00",
 			der: &wantErr{KindMalformed, "X.690 8.1.3.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.1.3.2", 0}},
 		{name: "indefinite without end-of-contents", in: "30 80 05 00",
@@ -177,33 +177,33 @@ func TestReadString(t *testing.T) {
 		want     string // hex of the contents, for BER (and DER if der is nil)
 		alias    bool   // the BER result aliases the input
 	}{
-		{name: "primitive OCTET STRING (X.690 8.7 example)", tag: Universal(TagOctetString),
+		{name: "primitive OCTET STRING (X.690 8.7 example)", tag: TagOctetString,
 			in: "04 08 01 23 45 67 89 ab cd ef", want: "0123456789abcdef", alias: true},
-		{name: "constructed OCTET STRING (X.690 8.7 example)", tag: Universal(TagOctetString),
+		{name: "constructed OCTET STRING (X.690 8.7 example)", tag: TagOctetString,
 			in:  "24 80 04 04 01 23 45 67 04 04 89 ab cd ef 00 00",
 			der: &wantErr{KindNonCanonical, "X.690 10.1", 0}, want: "0123456789abcdef"},
-		{name: "constructed definite", tag: Universal(TagOctetString),
+		{name: "constructed definite", tag: TagOctetString,
 			in: "24 06 04 01 aa 04 01 bb", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "aabb"},
-		{name: "one segment is not copied", tag: Universal(TagOctetString),
+		{name: "one segment is not copied", tag: TagOctetString,
 			in: "24 03 04 01 aa", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "aa", alias: true},
-		{name: "no segment", tag: Universal(TagOctetString),
+		{name: "no segment", tag: TagOctetString,
 			in: "24 00", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: ""},
-		{name: "nested segments", tag: Universal(TagOctetString),
+		{name: "nested segments", tag: TagOctetString,
 			in: "24 80 24 03 04 01 aa 24 80 04 01 bb 04 00 00 00 04 01 cc 00 00", der: &wantErr{KindNonCanonical, "X.690 10.1", 0}, want: "aabbcc"},
-		{name: "IA5String of OCTET STRING segments (X.690 8.23.6)", tag: Universal(TagIA5String),
+		{name: "IA5String of OCTET STRING segments (X.690 8.23.6)", tag: TagIA5String,
 			in: "36 08 04 02 41 42 04 02 43 44", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "41424344"},
-		{name: "IA5String segments must be OCTET STRINGs", tag: Universal(TagIA5String),
+		{name: "IA5String segments must be OCTET STRINGs", tag: TagIA5String,
 			in: "36 04 16 02 41 42", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.7.3.2", 2}},
-		{name: "BIT STRING primitive (X.690 8.6.4.2 example)", tag: Universal(TagBitString),
+		{name: "BIT STRING primitive (X.690 8.6.4.2 example)", tag: TagBitString,
 			in: "03 07 04 0a 3b 5f 29 1c d0", want: "040a3b5f291cd0", alias: true},
-		{name: "BIT STRING constructed (X.690 8.6.4.2 example)", tag: Universal(TagBitString),
+		{name: "BIT STRING constructed (X.690 8.6.4.2 example)", tag: TagBitString,
 			in:  "23 80 03 03 00 0a 3b 03 05 04 5f 29 1c d0 00 00",
 			der: &wantErr{KindNonCanonical, "X.690 10.1", 0}, want: "040a3b5f291cd0"},
-		{name: "BIT STRING unused bits before the last segment", tag: Universal(TagBitString),
+		{name: "BIT STRING unused bits before the last segment", tag: TagBitString,
 			in: "23 08 03 02 04 a0 03 02 00 bb", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.6.4", 6}},
-		{name: "BIT STRING segment without unused-bits octet", tag: Universal(TagBitString),
+		{name: "BIT STRING segment without unused-bits octet", tag: TagBitString,
 			in: "23 02 03 00", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.6.2.2", 2}},
-		{name: "BIT STRING without segments", tag: Universal(TagBitString),
+		{name: "BIT STRING without segments", tag: TagBitString,
 			in: "23 00", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "00"},
 		{name: "IMPLICIT [1] BIT STRING, segments decide", tag: Context(1),
 			in: "a1 07 03 02 00 aa 03 01 00", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "00aa"},
@@ -211,7 +211,7 @@ func TestReadString(t *testing.T) {
 			in: "a1 06 04 01 aa 04 01 bb", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "aabb"},
 		{name: "mixed segment types", tag: Context(1),
 			in: "a1 07 04 01 aa 03 02 00 bb", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.7.3.2", 5}},
-		{name: "tag mismatch", tag: Universal(TagOctetString),
+		{name: "tag mismatch", tag: TagOctetString,
 			in: "0c 01 41", der: &wantErr{KindTagMismatch, "", 0}, ber: &wantErr{KindTagMismatch, "", 0}},
 	}
 	for _, tt := range tests {
@@ -265,8 +265,8 @@ func aliases(c, in []byte) bool {
 // TestTypedReads checks the tag, form and nesting checks of the schema-driven
 // reads.
 func TestTypedReads(t *testing.T) {
-	seq := Universal(TagSequence)
-	integer := Universal(TagInteger)
+	seq := TagSequence
+	integer := TagInteger
 	tests := []struct {
 		name string
 		in   string
@@ -279,10 +279,10 @@ func TestTypedReads(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if c, off, err := s.ReadString(Universal(TagIA5String), "IA5String"); err != nil || string(c) != "Smith" || off != 4 {
+			if c, off, err := s.ReadString(TagIA5String, "IA5String"); err != nil || string(c) != "Smith" || off != 4 {
 				return errors.New("bad IA5String")
 			}
-			if c, off, err := s.ReadPrimitive(Universal(TagBoolean), "BOOLEAN"); err != nil || len(c) != 1 || off != 11 {
+			if c, off, err := s.ReadPrimitive(TagBoolean, "BOOLEAN"); err != nil || len(c) != 1 || off != 11 {
 				return errors.New("bad BOOLEAN")
 			}
 			return s.Finish("S")
@@ -306,7 +306,7 @@ func TestTypedReads(t *testing.T) {
 		{"tag mismatch", "04 00", nil, func(r *Reader) error {
 			_, _, err := r.ReadPrimitive(integer, "INTEGER")
 			var e *Error
-			if errors.As(err, &e) && (e.Expected != integer || e.Actual != Universal(TagOctetString) || !e.HasTags || e.Type != "INTEGER") {
+			if errors.As(err, &e) && (e.Expected != integer || e.Actual != TagOctetString || !e.HasTags || e.Type != "INTEGER") {
 				return errors.New("bad Expected/Actual")
 			}
 			return err
@@ -316,7 +316,7 @@ func TestTypedReads(t *testing.T) {
 			return err
 		}, &wantErr{KindMalformed, "X.690 8.1.2.5", 0}},
 		{"primitive SEQUENCE", "10 00", nil, func(r *Reader) error {
-			_, err := r.ReadConstructed(Universal(16), "S")
+			_, err := r.ReadConstructed(Tag(16), "S")
 			return err
 		}, &wantErr{KindMalformed, "X.690 8.1.2.5", 0}},
 		{"EXPLICIT [0] INTEGER", "a0 03 02 01 07", nil, func(r *Reader) error {
@@ -429,39 +429,39 @@ func TestTypedReads(t *testing.T) {
 			return nil
 		}, &wantErr{KindLimit, "Options.MaxElements", 4}},
 		{"allocation limit", "24 06 04 01 aa 04 01 bb", &Options{BER: true, MaxAlloc: 1}, func(r *Reader) error {
-			_, _, err := r.ReadString(Universal(TagOctetString), "OCTET STRING")
+			_, _, err := r.ReadString(TagOctetString, "OCTET STRING")
 			return err
 		}, &wantErr{KindLimit, "Options.MaxAlloc", 0}},
 		{"allocation within limit", "24 06 04 01 aa 04 01 bb", &Options{BER: true, MaxAlloc: 2}, func(r *Reader) error {
-			_, _, err := r.ReadString(Universal(TagOctetString), "OCTET STRING")
+			_, _, err := r.ReadString(TagOctetString, "OCTET STRING")
 			if err == nil && r.Alloc(1) == nil {
 				return errors.New("budget not charged")
 			}
 			return err
 		}, nil},
 		{"SET OF in order", "31 06 02 01 01 02 01 02", nil, func(r *Reader) error {
-			s, err := r.ReadConstructed(Universal(TagSet), "SET OF")
+			s, err := r.ReadConstructed(TagSet, "SET OF")
 			if err != nil {
 				return err
 			}
 			return s.CheckSetOfOrder("SET OF")
 		}, nil},
 		{"SET OF equal elements", "31 06 02 01 01 02 01 01", nil, func(r *Reader) error {
-			s, err := r.ReadConstructed(Universal(TagSet), "SET OF")
+			s, err := r.ReadConstructed(TagSet, "SET OF")
 			if err != nil {
 				return err
 			}
 			return s.CheckSetOfOrder("SET OF")
 		}, nil},
 		{"SET OF out of order (X.690 11.6)", "31 06 02 01 02 02 01 01", nil, func(r *Reader) error {
-			s, err := r.ReadConstructed(Universal(TagSet), "SET OF")
+			s, err := r.ReadConstructed(TagSet, "SET OF")
 			if err != nil {
 				return err
 			}
 			return s.CheckSetOfOrder("SET OF")
 		}, &wantErr{KindNonCanonical, "X.690 11.6", 5}},
 		{"SET OF order not checked in BER", "31 06 02 01 02 02 01 01", &Options{BER: true}, func(r *Reader) error {
-			s, err := r.ReadConstructed(Universal(TagSet), "SET OF")
+			s, err := r.ReadConstructed(TagSet, "SET OF")
 			if err != nil {
 				return err
 			}
@@ -498,7 +498,7 @@ func TestCompareSetOf(t *testing.T) {
 
 func TestErrorText(t *testing.T) {
 	r := NewReader(hx("30 81 03 05 00 00"), nil)
-	_, err := r.ReadConstructed(Universal(TagSequence), "Certificate")
+	_, err := r.ReadConstructed(TagSequence, "Certificate")
 	const want = "asn1: at offset 0: Certificate: length not in the minimal form (X.690 10.1)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
@@ -511,7 +511,7 @@ func TestReaderDoesNotAllocate(t *testing.T) {
 	in := hx("30 0e 02 01 01 a0 03 02 01 02 04 04 01 02 03 04")
 	allocs := testing.AllocsPerRun(100, func() {
 		r := NewReader(in, nil)
-		s, err := r.ReadConstructed(Universal(TagSequence), "S")
+		s, err := r.ReadConstructed(TagSequence, "S")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -538,7 +538,7 @@ func TestCountNestedDoesNotAllocate(t *testing.T) {
 	var n int
 	allocs := testing.AllocsPerRun(100, func() {
 		r := NewReader(in, nil)
-		s, err := r.ReadConstructed(Universal(TagSequence), "RDNSequence")
+		s, err := r.ReadConstructed(TagSequence, "RDNSequence")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -84,8 +84,8 @@ func checkCharset[T ~string | ~[]byte](b T, set *charset, typ, rule string) erro
 // ucsWidth returns the octets per character of the types that hold UCS-2
 // (BMPString) or UCS-4 (UniversalString), and 1 for the Latin-1 ones
 // (TeletexString, VideotexString, see above); 0 for the others.
-func ucsWidth(n uint32) int {
-	switch n {
+func ucsWidth(kind Tag) int {
+	switch kind {
 	case TagBMPString:
 		return 2
 	case TagUniversalString:
@@ -97,11 +97,11 @@ func ucsWidth(n uint32) int {
 }
 
 // ucs checks UCS-2 (w = 2), UCS-4 (w = 4) or Latin-1 (w = 1) big-endian
-// contents of the type with tag number n and, if sb is not nil, writes
+// contents of the type kind and, if sb is not nil, writes
 // them to it in UTF-8.
-func ucs(sb *strings.Builder, b []byte, n uint32, w int) error {
+func ucs(sb *strings.Builder, b []byte, kind Tag, w int) error {
 	if len(b)%w != 0 {
-		return errValue(Universal(n).String(), "length not a multiple of "+strconv.Itoa(w), "X.690 8.23")
+		return errValue(kind.String(), "length not a multiple of "+strconv.Itoa(w), "X.690 8.23")
 	}
 	for i := 0; i < len(b); i += w {
 		var r rune
@@ -109,7 +109,7 @@ func ucs(sb *strings.Builder, b []byte, n uint32, w int) error {
 			r = r<<8 | rune(c)
 		}
 		if r > utf8.MaxRune || r < 0 || r >= 0xd800 && r <= 0xdfff {
-			return errValue(Universal(n).String(), "not a character at index "+strconv.Itoa(i), "X.690 8.23")
+			return errValue(kind.String(), "not a character at index "+strconv.Itoa(i), "X.690 8.23")
 		}
 		if sb != nil {
 			sb.WriteRune(r)
@@ -118,29 +118,25 @@ func ucs(sb *strings.Builder, b []byte, n uint32, w int) error {
 	return nil
 }
 
-// CheckString checks the contents of the character string type with
-// UNIVERSAL tag number n (TagPrintableString...), see the table above,
-// without converting them.
-func CheckString(n uint32, b []byte) error { return checkString(n, b, false) }
-
-// checkString is CheckString; x509 admits '&' and '*' in a PrintableString
-// (ToleratePrintableString).
-func checkString(n uint32, b []byte, x509 bool) error {
-	switch n {
+// checkString checks the contents b of the character string type kind
+// (TagPrintableString...), see the table above, without converting them;
+// x509 admits '&' and '*' in a PrintableString (ToleratePrintableString).
+func checkString(kind Tag, b []byte, x509 bool) error {
+	switch kind {
 	case TagBMPString, TagUniversalString:
-		return ucs(nil, b, n, ucsWidth(n))
+		return ucs(nil, b, kind, ucsWidth(kind))
 	case TagUTF8String:
 		if !utf8.Valid(b) {
 			return errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
 		}
 		return nil
 	}
-	return checkText(n, b, x509)
+	return checkText(kind, b, x509)
 }
 
 // checkText checks the octet-based string types (x509: see checkString).
-func checkText[T ~string | ~[]byte](n uint32, b T, x509 bool) error {
-	switch n {
+func checkText[T ~string | ~[]byte](kind Tag, b T, x509 bool) error {
+	switch kind {
 	case TagNumericString:
 		return checkCharset(b, &numericSet, "NumericString", "X.680 41.2")
 	case TagPrintableString:
@@ -154,25 +150,22 @@ func checkText[T ~string | ~[]byte](n uint32, b T, x509 bool) error {
 	case TagVisibleString:
 		return checkCharset(b, &visibleSet, "VisibleString", "X.680 41")
 	case TagGraphicString, TagObjectDescriptor:
-		return checkCharset(b, &graphicSet, Universal(n).String(), "X.680 41")
+		return checkCharset(b, &graphicSet, kind.String(), "X.680 41")
 	case TagTeletexString, TagVideotexString, TagGeneralString:
 		return nil
 	}
-	return errUnsupported(Universal(n).String(), "not a character string type", "")
+	return errUnsupported(kind.String(), "not a character string type", "")
 }
 
-// DecodeString checks the contents of the character string type with
-// UNIVERSAL tag number n and returns them as a Go (UTF-8) string.
-func DecodeString(n uint32, b []byte) (string, error) { return decodeString(n, b, false, nil, 0) }
-
-// decodeString is DecodeString (x509: see checkString). With a decode's
-// state s, a string whose octets are its text aliases b
+// decodeString checks the contents b of the character string type kind
+// and returns them as a Go (UTF-8) string (x509: see checkString). With a
+// decode's state s, a string whose octets are its text aliases b
 // (Options.AliasStrings) or is copied into the decode's text chunk
 // (state.keepText; rest is the number of input octets from b on).
-func decodeString(n uint32, b []byte, x509 bool, s *state, rest int) (string, error) {
-	w := ucsWidth(n)
+func decodeString(kind Tag, b []byte, x509 bool, s *state, rest int) (string, error) {
+	w := ucsWidth(kind)
 	if w == 0 || w == 1 && !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 }) {
-		if err := checkString(n, b, x509); err != nil {
+		if err := checkString(kind, b, x509); err != nil {
 			return "", err
 		}
 		switch {
@@ -185,40 +178,35 @@ func decodeString(n uint32, b []byte, x509 bool, s *state, rest int) (string, er
 	}
 	var sb strings.Builder
 	sb.Grow(len(b) * 3 / w)
-	if err := ucs(&sb, b, n, w); err != nil {
+	if err := ucs(&sb, b, kind, w); err != nil {
 		return "", err
 	}
 	return sb.String(), nil
 }
 
-// AppendString appends the contents of the character string type with
-// UNIVERSAL tag number n holding s (UTF-8): converted to Latin-1, UCS-2 or
-// UCS-4 where the type needs it, and checked against the character set.
-func AppendString(dst []byte, n uint32, s string) ([]byte, error) {
-	return appendString(dst, n, s, false)
-}
-
-// appendString is AppendString (x509: see checkString).
-func appendString(dst []byte, n uint32, s string, x509 bool) ([]byte, error) {
-	w := ucsWidth(n)
+// appendString appends the contents of the character string type kind
+// holding s (UTF-8): converted to Latin-1, UCS-2 or UCS-4 where the type
+// needs it, and checked against the character set (x509: see checkString).
+func appendString(dst []byte, kind Tag, s string, x509 bool) ([]byte, error) {
+	w := ucsWidth(kind)
 	switch {
-	case n == TagUTF8String:
+	case kind == TagUTF8String:
 		if !utf8.ValidString(s) {
 			return dst, errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
 		}
 		return append(dst, s...), nil
 	case w == 0:
-		if err := checkText(n, s, x509); err != nil {
+		if err := checkText(kind, s, x509); err != nil {
 			return dst, err
 		}
 		return append(dst, s...), nil
 	}
 	if !utf8.ValidString(s) {
-		return dst, errValue(Universal(n).String(), "Go string not valid UTF-8", "")
+		return dst, errValue(kind.String(), "Go string not valid UTF-8", "")
 	}
 	for i, r := range s {
 		if w < 4 && int(r) >= 1<<(8*w) {
-			return dst, errValue(Universal(n).String(), "character at index "+strconv.Itoa(i)+" outside the character set", "X.690 8.23")
+			return dst, errValue(kind.String(), "character at index "+strconv.Itoa(i)+" outside the character set", "X.690 8.23")
 		}
 		dst = appendBigEndian(dst, uint64(r), w)
 	}

@@ -9,15 +9,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/internal/rtest"
 )
 
 func TestStrings(t *testing.T) {
-	bad := &pErr{Kind: der.KindInvalidValue}
+	bad := &rtest.Err{Kind: der.KindInvalidValue}
 	tests := []struct {
-		n    uint32
+		n    der.Tag
 		in   string // contents in hex
 		want string // decoded; ignored when err is set
-		err  *pErr
+		err  *rtest.Err
 	}{
 		{der.TagNumericString, "31 32 20 33", "12 3", nil},
 		{der.TagNumericString, "31 2e", "", bad},
@@ -51,16 +52,16 @@ func TestStrings(t *testing.T) {
 		{der.TagUniversalString, "00 11 00 00", "", bad},
 		{der.TagUniversalString, "80 00 00 41", "", bad},
 		{der.TagUniversalString, "00 00 df ff", "", bad},
-		{der.TagOctetString, "41", "", &pErr{Kind: der.KindUnsupported}},
+		{der.TagOctetString, "41", "", &rtest.Err{Kind: der.KindUnsupported}},
 	}
 	for _, tt := range tests {
-		in := pHex(t, tt.in)
-		name := der.Universal(tt.n).String() + " " + tt.in
-		got, err := der.DecodeString(tt.n, in)
-		if diff := cmp.Diff(tt.err, pErrOf(t, err, tt.err)); diff != "" {
+		in := rtest.Hex(t, tt.in)
+		name := der.Tag(tt.n).String() + " " + tt.in
+		got, err := decodeString(tt.n, in)
+		if diff := cmp.Diff(tt.err, rtest.ErrOf(t, err, tt.err)); diff != "" {
 			t.Errorf("%s: DecodeString error %v (-want +got):\n%s", name, err, diff)
 		}
-		if cerr := der.CheckString(tt.n, in); (cerr == nil) != (err == nil) {
+		if cerr := checkString(tt.n, in); (cerr == nil) != (err == nil) {
 			t.Errorf("%s: CheckString = %v, DecodeString = %v", name, cerr, err)
 		}
 		if err != nil {
@@ -70,7 +71,7 @@ func TestStrings(t *testing.T) {
 			t.Errorf("%s: DecodeString = %q, want %q", name, got, tt.want)
 		}
 		// Encoding the decoded string gives the contents back.
-		enc, err := der.AppendString([]byte("x"), tt.n, got)
+		enc, err := appendString([]byte("x"), tt.n, got)
 		if err != nil || string(enc[1:]) != string(in) || enc[0] != 'x' {
 			t.Errorf("%s: AppendString(%q) = % x, %v", name, got, enc, err)
 		}
@@ -79,7 +80,7 @@ func TestStrings(t *testing.T) {
 
 func TestAppendStringErrors(t *testing.T) {
 	tests := []struct {
-		n uint32
+		n der.Tag
 		s string
 	}{
 		{der.TagPrintableString, "a*b"},
@@ -92,9 +93,9 @@ func TestAppendStringErrors(t *testing.T) {
 		{der.TagNumericString, "12a"},
 	}
 	for _, tt := range tests {
-		got, err := der.AppendString(nil, tt.n, tt.s)
-		if diff := cmp.Diff(&pErr{Kind: der.KindInvalidValue}, pErrOf(t, err, &pErr{})); diff != "" || len(got) != 0 {
-			t.Errorf("AppendString(%s, %q) = % x, %v", der.Universal(tt.n), tt.s, got, err)
+		got, err := appendString(nil, tt.n, tt.s)
+		if diff := cmp.Diff(&rtest.Err{Kind: der.KindInvalidValue}, rtest.ErrOf(t, err, &rtest.Err{})); diff != "" || len(got) != 0 {
+			t.Errorf("AppendString(%s, %q) = % x, %v", der.Tag(tt.n), tt.s, got, err)
 		}
 	}
 }
@@ -104,14 +105,14 @@ func TestAppendStringErrors(t *testing.T) {
 func TestIA5StringEveryPosition(t *testing.T) {
 	for n := 0; n <= 20; n++ {
 		ok := bytes.Repeat([]byte{'a'}, n)
-		if err := der.CheckString(der.TagIA5String, ok); err != nil {
+		if err := checkString(der.TagIA5String, ok); err != nil {
 			t.Fatalf("%d ASCII octets: %v", n, err)
 		}
 		for i := range n {
 			for _, bad := range []byte{0x80, 0xff} {
 				b := bytes.Clone(ok)
 				b[i] = bad
-				err := der.CheckString(der.TagIA5String, b)
+				err := checkString(der.TagIA5String, b)
 				if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at index %d ", i)) {
 					t.Fatalf("octet 0x%x at %d of %d: %v", bad, i, n, err)
 				}

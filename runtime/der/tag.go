@@ -20,57 +20,75 @@ func (c Class) String() string {
 	return "Class(" + strconv.Itoa(int(c)) + ")"
 }
 
-// Tag identifies an ASN.1 type on the wire: a class and a number of any size
-// that fits in 32 bits (high tag numbers, X.690 8.1.2.4, included).
-type Tag struct {
-	Class  Class
-	Number uint32
-}
+// Tag identifies an ASN.1 type on the wire (X.690 8.1.2): its class in
+// bits 32 and 33 and its number, of any size that fits in 32 bits (high tag
+// numbers, X.690 8.1.2.4, included), in the low 32 bits. A packed integer,
+// so that tags are constants and compare in one instruction: a UNIVERSAL
+// tag is its number (TagSequence is Tag(16)), and Context, Application and
+// Private inline.
+//
+// The zero Tag, UNIVERSAL 0, is reserved for end-of-contents (X.680 8.6)
+// and is never a type's tag: generated DecodeASN1 and EncodeASN1 methods
+// read it as "the type's own tag, at the root of an encoding" (see
+// Unmarshal).
+type Tag uint64
 
-// Universal tag numbers (X.680 8.4, Table 1).
+// Universal tags (X.680 8.4, Table 1).
 const (
-	TagBoolean          = 1
-	TagInteger          = 2
-	TagBitString        = 3
-	TagOctetString      = 4
-	TagNull             = 5
-	TagOID              = 6
-	TagObjectDescriptor = 7
-	TagExternal         = 8
-	TagReal             = 9
-	TagEnumerated       = 10
-	TagEmbeddedPDV      = 11
-	TagUTF8String       = 12
-	TagRelativeOID      = 13
-	TagTime             = 14
-	TagSequence         = 16
-	TagSet              = 17
-	TagNumericString    = 18
-	TagPrintableString  = 19
-	TagTeletexString    = 20
-	TagVideotexString   = 21
-	TagIA5String        = 22
-	TagUTCTime          = 23
-	TagGeneralizedTime  = 24
-	TagGraphicString    = 25
-	TagVisibleString    = 26
-	TagGeneralString    = 27
-	TagUniversalString  = 28
-	TagCharacterString  = 29
-	TagBMPString        = 30
-	TagDate             = 31
-	TagTimeOfDay        = 32
-	TagDateTime         = 33
-	TagDuration         = 34
-	TagOIDIRI           = 35
-	TagRelativeOIDIRI   = 36
+	TagBoolean          Tag = 1
+	TagInteger          Tag = 2
+	TagBitString        Tag = 3
+	TagOctetString      Tag = 4
+	TagNull             Tag = 5
+	TagOID              Tag = 6
+	TagObjectDescriptor Tag = 7
+	TagExternal         Tag = 8
+	TagReal             Tag = 9
+	TagEnumerated       Tag = 10
+	TagEmbeddedPDV      Tag = 11
+	TagUTF8String       Tag = 12
+	TagRelativeOID      Tag = 13
+	TagTime             Tag = 14
+	TagSequence         Tag = 16
+	TagSet              Tag = 17
+	TagNumericString    Tag = 18
+	TagPrintableString  Tag = 19
+	TagTeletexString    Tag = 20
+	TagVideotexString   Tag = 21
+	TagIA5String        Tag = 22
+	TagUTCTime          Tag = 23
+	TagGeneralizedTime  Tag = 24
+	TagGraphicString    Tag = 25
+	TagVisibleString    Tag = 26
+	TagGeneralString    Tag = 27
+	TagUniversalString  Tag = 28
+	TagCharacterString  Tag = 29
+	TagBMPString        Tag = 30
+	TagDate             Tag = 31
+	TagTimeOfDay        Tag = 32
+	TagDateTime         Tag = 33
+	TagDuration         Tag = 34
+	TagOIDIRI           Tag = 35
+	TagRelativeOIDIRI   Tag = 36
 )
 
-// Universal returns the UNIVERSAL tag with number n.
-func Universal(n uint32) Tag { return Tag{ClassUniversal, n} }
+// NewTag returns the tag of class c and number n.
+func NewTag(c Class, n uint32) Tag { return Tag(c&3)<<32 | Tag(n) }
 
 // Context returns the context-specific tag [n].
-func Context(n uint32) Tag { return Tag{ClassContextSpecific, n} }
+func Context(n uint32) Tag { return Tag(ClassContextSpecific)<<32 | Tag(n) }
+
+// Application returns the tag [APPLICATION n].
+func Application(n uint32) Tag { return Tag(ClassApplication)<<32 | Tag(n) }
+
+// Private returns the tag [PRIVATE n].
+func Private(n uint32) Tag { return Tag(ClassPrivate)<<32 | Tag(n) }
+
+// Class returns the class of t.
+func (t Tag) Class() Class { return Class(t >> 32 & 3) }
+
+// Number returns the number of t.
+func (t Tag) Number() uint32 { return uint32(t) }
 
 var universalNames = [...]string{
 	1: "BOOLEAN", 2: "INTEGER", 3: "BIT STRING", 4: "OCTET STRING", 5: "NULL",
@@ -87,14 +105,14 @@ var universalNames = [...]string{
 // String writes the tag in ASN.1 notation: the type name for known UNIVERSAL
 // tags ("UTCTime"), otherwise "[UNIVERSAL 15]", "[APPLICATION 3]", "[0]".
 func (t Tag) String() string {
-	if t.Class == ClassUniversal && int(t.Number) < len(universalNames) && universalNames[t.Number] != "" {
-		return universalNames[t.Number]
+	if t < Tag(len(universalNames)) && universalNames[t] != "" {
+		return universalNames[t]
 	}
-	n := strconv.FormatUint(uint64(t.Number), 10)
-	if t.Class == ClassContextSpecific {
+	n := strconv.FormatUint(uint64(t.Number()), 10)
+	if t.Class() == ClassContextSpecific {
 		return "[" + n + "]"
 	}
-	return "[" + t.Class.String() + " " + n + "]"
+	return "[" + t.Class().String() + " " + n + "]"
 }
 
 // stringTags has bit n set for the UNIVERSAL types that BER may encode in
@@ -108,6 +126,4 @@ const stringTags = 1<<TagBitString | 1<<TagOctetString | 1<<TagObjectDescriptor 
 
 // IsString reports whether t is the UNIVERSAL tag of a string type, which
 // BER may encode in the constructed form and DER may not (X.690 10.2).
-func (t Tag) IsString() bool {
-	return t.Class == ClassUniversal && t.Number < 32 && stringTags>>t.Number&1 != 0
-}
+func (t Tag) IsString() bool { return t < 32 && stringTags>>t&1 != 0 }

@@ -6,14 +6,14 @@ import (
 	"time"
 )
 
-// ParseUTCTime parses the contents of a UTCTime (X.680 47) into a time.Time
+// parseUTCTime parses the contents of a UTCTime (X.680 47) into a time.Time
 // in UTC. The two-digit year YY is 19YY when YY >= 50 and 20YY otherwise
 // (RFC 5280 4.1.2.5.1). DER requires "YYMMDDhhmmssZ" (X.690 11.8); BER also
 // accepts missing seconds, a "+hhmm"/"-hhmm" offset from UTC and
 // "240000" for the midnight ending a day.
-func ParseUTCTime(b []byte, der bool) (time.Time, error) { return parseTime(b, der, true) }
+func parseUTCTime(b []byte, der bool) (time.Time, error) { return parseTime(b, der, true) }
 
-// ParseGeneralizedTime parses the contents of a GeneralizedTime (X.680 46)
+// parseGeneralizedTime parses the contents of a GeneralizedTime (X.680 46)
 // into a time.Time in UTC. DER requires "YYYYMMDDhhmmss[.f]Z" with the
 // fraction of seconds without trailing zeros and '.' as the decimal sign
 // (X.690 11.7). BER also accepts missing minutes or seconds, a fraction of
@@ -21,7 +21,7 @@ func ParseUTCTime(b []byte, der bool) (time.Time, error) { return parseTime(b, d
 // "+hh" or "+hhmm" offset from UTC. A local time without an offset cannot
 // be placed in UTC and is a KindUnsupported error, as is a fraction finer
 // than a nanosecond and a leap second (time.Time has neither).
-func ParseGeneralizedTime(b []byte, der bool) (time.Time, error) { return parseTime(b, der, false) }
+func parseGeneralizedTime(b []byte, der bool) (time.Time, error) { return parseTime(b, der, false) }
 
 // timeRules are the DER rules of X.690 11.7 (GeneralizedTime) and 11.8
 // (UTCTime), indexed as nonDERTime.
@@ -194,16 +194,16 @@ func daysIn(y, m int) int {
 	return 31
 }
 
-// AppendUTCTime appends the DER contents of a UTCTime holding t (in UTC):
+// appendUTCTime appends the DER contents of a UTCTime holding t (in UTC):
 // "YYMMDDhhmmssZ" (X.690 11.8). Fractions of a second are dropped, as the
 // type has none. Only the years 1950 to 2049 have a UTCTime (RFC 5280
 // 4.1.2.5.1); others are an error.
-func AppendUTCTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(dst, t, true) }
+func appendUTCTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(dst, t, true) }
 
-// AppendGeneralizedTime appends the DER contents of a GeneralizedTime
+// appendGeneralizedTime appends the DER contents of a GeneralizedTime
 // holding t (in UTC): "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
 // without trailing zeros (X.690 11.7). Years outside 0..9999 are an error.
-func AppendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) {
+func appendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) {
 	return appendTime(dst, t, false)
 }
 

@@ -177,7 +177,7 @@ func TestAliasStrings(t *testing.T) {
 	in := []byte{0x13, 0x02, 'h', 'i'}
 	for _, alias := range []bool{false, true} {
 		r := NewReader(in, &Options{AliasStrings: alias})
-		s, err := r.ReadPrintableString(Universal(TagPrintableString))
+		s, err := r.ReadText(TagPrintableString, TagPrintableString)
 		if err != nil || s != "hi" {
 			t.Fatalf("ReadPrintableString = %q, %v", s, err)
 		}
@@ -209,9 +209,9 @@ func TestAppendTimeYearRange(t *testing.T) {
 		var got []byte
 		var err error
 		if tt.utc {
-			got, err = AppendUTCTime(nil, tt.t)
+			got, err = appendUTCTime(nil, tt.t)
 		} else {
-			got, err = AppendGeneralizedTime(nil, tt.t)
+			got, err = appendGeneralizedTime(nil, tt.t)
 		}
 		if tt.want == "" {
 			if err == nil {

@@ -27,15 +27,15 @@ func appendLength(dst []byte, length int) []byte {
 //go:noinline
 func appendHighTag(dst []byte, t Tag, constructed bool) []byte {
 	c, _ := identifier(t, constructed)
-	return appendBase128(append(dst, c), uint64(t.Number))
+	return appendBase128(append(dst, c), uint64(t.Number()))
 }
 
 // HeaderLen returns the number of DER identifier and length octets of an
 // element with tag t and length contents octets.
 func HeaderLen(t Tag, length int) int {
 	n := 2
-	if t.Number >= 31 {
-		for v := t.Number; v > 0; v >>= 7 {
+	if t.Number() >= 31 {
+		for v := t.Number(); v > 0; v >>= 7 {
 			n++
 		}
 	}
@@ -137,8 +137,8 @@ func (b *Builder) AddRaw(tlv []byte) { b.buf = append(b.buf, tlv...) }
 // AddPrimitive appends a primitive element with tag t and the contents.
 func (b *Builder) AddPrimitive(t Tag, contents []byte) {
 	buf := b.buf // one store of b.buf: fewer write barriers
-	if t.Number < 31 && len(contents) < 0x80 {
-		buf = append(buf, byte(t.Class)<<6|byte(t.Number), byte(len(contents)))
+	if t.Number() < 31 && len(contents) < 0x80 {
+		buf = append(buf, byte(t>>32)<<6|byte(t), byte(len(contents)))
 	} else {
 		buf = AppendHeader(buf, t, false, len(contents))
 	}

@@ -34,12 +34,12 @@ func wEntries(n int) []wEntry {
 }
 
 var (
-	tSeq  = Universal(TagSequence)
-	tInt  = Universal(TagInteger)
-	tUTC  = Universal(TagUTCTime)
-	tOID  = Universal(TagOID)
-	tOcts = Universal(TagOctetString)
-	tEnum = Universal(TagEnumerated)
+	tSeq  = TagSequence
+	tInt  = TagInteger
+	tUTC  = TagUTCTime
+	tOID  = TagOID
+	tOcts = TagOctetString
+	tEnum = TagEnumerated
 )
 
 // Strategy C: the Builder (append, then fix up the length octets).
@@ -137,7 +137,7 @@ func (w *backWriter) header(t Tag, constructed bool, n int) {
 		w.buf[w.pos] = 0x80 | byte(k)
 	}
 	// tags below 31 only in this structure
-	c := byte(t.Class)<<6 | byte(t.Number)
+	c := byte(t.Class())<<6 | byte(t.Number())
 	if constructed {
 		c |= 0x20
 	}

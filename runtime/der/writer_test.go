@@ -17,19 +17,19 @@ func TestAppendHeader(t *testing.T) {
 		length      int
 		want        string
 	}{
-		{Universal(TagNull), false, 0, "0500"},
-		{Universal(TagSequence), true, 38, "3026"},
-		{Universal(TagOctetString), false, 127, "047f"},
-		{Universal(TagOctetString), false, 128, "048180"},
-		{Universal(TagOctetString), false, 201, "0481c9"}, // X.690 8.1.3.5 example
-		{Universal(TagOctetString), false, 256, "04820100"},
-		{Universal(TagOctetString), false, 1 << 24, "048401000000"},
-		{Tag{ClassApplication, 30}, true, 0, "7e00"},
+		{TagNull, false, 0, "0500"},
+		{TagSequence, true, 38, "3026"},
+		{TagOctetString, false, 127, "047f"},
+		{TagOctetString, false, 128, "048180"},
+		{TagOctetString, false, 201, "0481c9"}, // X.690 8.1.3.5 example
+		{TagOctetString, false, 256, "04820100"},
+		{TagOctetString, false, 1 << 24, "048401000000"},
+		{NewTag(ClassApplication, 30), true, 0, "7e00"},
 		{Context(31), false, 0, "9f1f00"},
 		{Context(127), false, 0, "9f7f00"},
 		{Context(128), true, 0, "bf810000"},
 		{Context(201), true, 0, "bf814900"},
-		{Tag{ClassPrivate, 0xffffffff}, false, 1, "df8fffffff7f01"},
+		{NewTag(ClassPrivate, 0xffffffff), false, 1, "df8fffffff7f01"},
 	}
 	for _, tt := range tests {
 		got := AppendHeader(nil, tt.tag, tt.constructed, tt.length)
@@ -56,14 +56,14 @@ func TestBuilderRoundTrip(t *testing.T) {
 	for _, size := range []int{0, 1, 127, 128, 255, 256, 65535, 65536, 1<<24 + 3} {
 		payload := bytes.Repeat([]byte{0xa5}, size)
 		b := NewBuilder(nil)
-		b.AddConstructed(Universal(TagSequence), func(b *Builder) {
-			b.AddPrimitive(Universal(TagInteger), []byte{1})
+		b.AddConstructed(TagSequence, func(b *Builder) {
+			b.AddPrimitive(TagInteger, []byte{1})
 			b.AddConstructed(Context(1000), func(b *Builder) { // EXPLICIT [1000]
-				b.AddConstructed(Universal(TagSequence), func(b *Builder) {
-					b.AddPrimitive(Universal(TagOctetString), payload)
+				b.AddConstructed(TagSequence, func(b *Builder) {
+					b.AddPrimitive(TagOctetString, payload)
 				})
 			})
-			m := b.Begin(Tag{ClassPrivate, 5}, false)
+			m := b.Begin(NewTag(ClassPrivate, 5), false)
 			b.AddRaw(payload[:size/2])
 			b.End(m)
 			b.AddRaw([]byte{0x05, 0x00})
@@ -73,25 +73,25 @@ func TestBuilderRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := NewReader(out, nil)
-		seq, err := r.ReadConstructed(Universal(TagSequence), "S")
+		seq, err := r.ReadConstructed(TagSequence, "S")
 		if err != nil {
 			t.Fatalf("size %d: %v", size, err)
 		}
-		if c, _, err := seq.ReadPrimitive(Universal(TagInteger), "INTEGER"); err != nil || !bytes.Equal(c, []byte{1}) {
+		if c, _, err := seq.ReadPrimitive(TagInteger, "INTEGER"); err != nil || !bytes.Equal(c, []byte{1}) {
 			t.Fatalf("size %d: INTEGER %x %v", size, c, err)
 		}
 		ex, err := seq.ReadExplicit(Context(1000))
 		if err != nil {
 			t.Fatalf("size %d: %v", size, err)
 		}
-		inner, err := ex.ReadConstructed(Universal(TagSequence), "S")
+		inner, err := ex.ReadConstructed(TagSequence, "S")
 		if err != nil {
 			t.Fatalf("size %d: %v", size, err)
 		}
-		if c, _, err := inner.ReadString(Universal(TagOctetString), "OCTET STRING"); err != nil || !bytes.Equal(c, payload) {
+		if c, _, err := inner.ReadString(TagOctetString, "OCTET STRING"); err != nil || !bytes.Equal(c, payload) {
 			t.Fatalf("size %d: OCTET STRING %v", size, err)
 		}
-		if c, _, err := seq.ReadPrimitive(Tag{ClassPrivate, 5}, "P"); err != nil || !bytes.Equal(c, payload[:size/2]) {
+		if c, _, err := seq.ReadPrimitive(NewTag(ClassPrivate, 5), "P"); err != nil || !bytes.Equal(c, payload[:size/2]) {
 			t.Fatalf("size %d: [PRIVATE 5] %v", size, err)
 		}
 		if err := seq.Skip(); err != nil {
@@ -107,7 +107,7 @@ func TestBuilderRoundTrip(t *testing.T) {
 
 func TestBuilderSetOf(t *testing.T) {
 	b := NewBuilder(nil)
-	b.AddSetOf(Universal(TagSet), func(b *Builder) {
+	b.AddSetOf(TagSet, func(b *Builder) {
 		for _, v := range []string{"0203010000", "020102", "020101", "0400", "020101"} {
 			b.AddRaw(hx(v))
 		}
@@ -121,7 +121,7 @@ func TestBuilderSetOf(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	r := NewReader(out, nil)
-	s, err := r.ReadConstructed(Universal(TagSet), "SET OF")
+	s, err := r.ReadConstructed(TagSet, "SET OF")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestBuilderSetOf(t *testing.T) {
 
 	// Elements that are not one encoding each are an error, not a panic.
 	b = NewBuilder(nil)
-	b.AddSetOf(Universal(TagSet), func(b *Builder) { b.AddRaw([]byte{0x02, 0x05}) })
+	b.AddSetOf(TagSet, func(b *Builder) { b.AddRaw([]byte{0x02, 0x05}) })
 	if _, err := b.Bytes(); !errors.Is(err, ErrUnsupported) {
 		t.Errorf("bad SET OF element: %v", err)
 	}
@@ -153,7 +153,7 @@ func TestBuilderErrors(t *testing.T) {
 	}
 	// Writing appends to the buffer given.
 	b = NewBuilder([]byte{0xee})
-	b.AddPrimitive(Universal(TagNull), nil)
+	b.AddPrimitive(TagNull, nil)
 	if out, _ := b.Bytes(); !cmp.Equal(out, []byte{0xee, 0x05, 0x00}) || b.Len() != 3 {
 		t.Errorf("got %x", out)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/internal/rtest"
 )
 
-var tagReal = der.Universal(der.TagReal)
+var tagReal = der.TagReal
 
 // pCase is a row of rtest.Run.
 type pCase[T any] rtest.Case[T]

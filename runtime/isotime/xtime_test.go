@@ -182,7 +182,7 @@ func TestISOTime(t *testing.T) {
 // encodeTime returns the contents AddTime writes for v.
 func encodeTime(v Time) ([]byte, error) {
 	b := der.NewBuilder(nil)
-	AddTime(b, der.Universal(der.TagTime), v)
+	AddTime(b, der.TagTime, v)
 	enc, err := b.Bytes()
 	if err != nil {
 		return nil, err

@@ -69,11 +69,11 @@ func streamAll(r io.Reader, opts *der.Options) ([]tree.Node, error) {
 func TestParseTrees(t *testing.T) {
 	in := hx("30 0a 16 05 53 6d 69 74 68 01 01 ff 05 00")
 	want := []tree.Node{
-		{Tag: der.Universal(der.TagSequence), Constructed: true, Offset: 0, HeaderLen: 2, Length: 10, Children: []tree.Node{
-			{Tag: der.Universal(der.TagIA5String), Offset: 2, HeaderLen: 2, Length: 5, Content: in[4:9]},
-			{Tag: der.Universal(der.TagBoolean), Offset: 9, HeaderLen: 2, Length: 1, Content: in[11:12]},
+		{Tag: der.TagSequence, Constructed: true, Offset: 0, HeaderLen: 2, Length: 10, Children: []tree.Node{
+			{Tag: der.TagIA5String, Offset: 2, HeaderLen: 2, Length: 5, Content: in[4:9]},
+			{Tag: der.TagBoolean, Offset: 9, HeaderLen: 2, Length: 1, Content: in[11:12]},
 		}},
-		{Tag: der.Universal(der.TagNull), Offset: 12, HeaderLen: 2, Length: 0, Content: in[14:14]},
+		{Tag: der.TagNull, Offset: 12, HeaderLen: 2, Length: 0, Content: in[14:14]},
 	}
 	for _, ber := range []bool{false, true} {
 		got, err := tree.ParseAll(in, &der.Options{BER: ber})
@@ -120,57 +120,57 @@ func TestTreeBER(t *testing.T) {
 		{
 			name: "indefinite SEQUENCE",
 			in:   "30 80 02 01 05 00 00",
-			want: []tree.Node{{Tag: der.Universal(der.TagSequence), Constructed: true, Indefinite: true, HeaderLen: 2, Length: 3, NonDER: reasonIndefinite,
-				Children: []tree.Node{{Tag: der.Universal(der.TagInteger), Offset: 2, HeaderLen: 2, Length: 1}}}},
+			want: []tree.Node{{Tag: der.TagSequence, Constructed: true, Indefinite: true, HeaderLen: 2, Length: 3, NonDER: reasonIndefinite,
+				Children: []tree.Node{{Tag: der.TagInteger, Offset: 2, HeaderLen: 2, Length: 1}}}},
 			derErr: &wantErr{der.KindNonCanonical, "X.690 10.1", 0},
 		},
 		{
 			name: "long length",
 			in:   "30 81 03 02 01 05",
-			want: []tree.Node{{Tag: der.Universal(der.TagSequence), Constructed: true, HeaderLen: 3, Length: 3, NonDER: reasonLength,
-				Children: []tree.Node{{Tag: der.Universal(der.TagInteger), Offset: 3, HeaderLen: 2, Length: 1}}}},
+			want: []tree.Node{{Tag: der.TagSequence, Constructed: true, HeaderLen: 3, Length: 3, NonDER: reasonLength,
+				Children: []tree.Node{{Tag: der.TagInteger, Offset: 3, HeaderLen: 2, Length: 1}}}},
 			derErr: &wantErr{der.KindNonCanonical, "X.690 10.1", 0},
 		},
 		{
 			name: "constructed OCTET STRING, indefinite, inside a definite SEQUENCE",
 			in:   "30 0a 24 80 04 01 aa 04 01 bb 00 00 05 00",
-			want: []tree.Node{{Tag: der.Universal(der.TagSequence), Constructed: true, HeaderLen: 2, Length: 10, Children: []tree.Node{
-				{Tag: der.Universal(der.TagOctetString), Constructed: true, Indefinite: true, Offset: 2, HeaderLen: 2, Length: 6,
+			want: []tree.Node{{Tag: der.TagSequence, Constructed: true, HeaderLen: 2, Length: 10, Children: []tree.Node{
+				{Tag: der.TagOctetString, Constructed: true, Indefinite: true, Offset: 2, HeaderLen: 2, Length: 6,
 					NonDER: reasonIndefinite + "; " + reasonConstructed, Children: []tree.Node{
-						{Tag: der.Universal(der.TagOctetString), Offset: 4, HeaderLen: 2, Length: 1},
-						{Tag: der.Universal(der.TagOctetString), Offset: 7, HeaderLen: 2, Length: 1},
+						{Tag: der.TagOctetString, Offset: 4, HeaderLen: 2, Length: 1},
+						{Tag: der.TagOctetString, Offset: 7, HeaderLen: 2, Length: 1},
 					}},
-			}}, {Tag: der.Universal(der.TagNull), Offset: 12, HeaderLen: 2}},
+			}}, {Tag: der.TagNull, Offset: 12, HeaderLen: 2}},
 			derErr: &wantErr{der.KindNonCanonical, "X.690 10.1", 2},
 		},
 		{
 			name: "constructed UTF8String, long length",
 			in:   "2c 81 03 04 01 41",
-			want: []tree.Node{{Tag: der.Universal(der.TagUTF8String), Constructed: true, HeaderLen: 3, Length: 3, NonDER: reasonLength + "; " + reasonConstructed,
-				Children: []tree.Node{{Tag: der.Universal(der.TagOctetString), Offset: 3, HeaderLen: 2, Length: 1}}}},
+			want: []tree.Node{{Tag: der.TagUTF8String, Constructed: true, HeaderLen: 3, Length: 3, NonDER: reasonLength + "; " + reasonConstructed,
+				Children: []tree.Node{{Tag: der.TagOctetString, Offset: 3, HeaderLen: 2, Length: 1}}}},
 			derErr: &wantErr{der.KindNonCanonical, "X.690 10.1", 0},
 		},
 		{
 			name: "constructed BIT STRING",
 			in:   "23 04 03 02 00 aa",
-			want: []tree.Node{{Tag: der.Universal(der.TagBitString), Constructed: true, HeaderLen: 2, Length: 4, NonDER: reasonConstructed,
-				Children: []tree.Node{{Tag: der.Universal(der.TagBitString), Offset: 2, HeaderLen: 2, Length: 2}}}},
+			want: []tree.Node{{Tag: der.TagBitString, Constructed: true, HeaderLen: 2, Length: 4, NonDER: reasonConstructed,
+				Children: []tree.Node{{Tag: der.TagBitString, Offset: 2, HeaderLen: 2, Length: 2}}}},
 			derErr: &wantErr{der.KindNonCanonical, "X.690 10.2", 0},
 		},
 		{
 			name: "constructed [0] is not known to be a string",
 			in:   "a0 03 04 01 aa",
 			want: []tree.Node{{Tag: der.Context(0), Constructed: true, HeaderLen: 2, Length: 3,
-				Children: []tree.Node{{Tag: der.Universal(der.TagOctetString), Offset: 2, HeaderLen: 2, Length: 1}}}},
+				Children: []tree.Node{{Tag: der.TagOctetString, Offset: 2, HeaderLen: 2, Length: 1}}}},
 		},
 		{
 			name: "nested indefinite lengths (PKCS#7 style)",
 			in:   "30 80 06 01 01 a0 80 30 80 00 00 00 00 00 00",
-			want: []tree.Node{{Tag: der.Universal(der.TagSequence), Constructed: true, Indefinite: true, HeaderLen: 2, Length: 11, NonDER: reasonIndefinite,
+			want: []tree.Node{{Tag: der.TagSequence, Constructed: true, Indefinite: true, HeaderLen: 2, Length: 11, NonDER: reasonIndefinite,
 				Children: []tree.Node{
-					{Tag: der.Universal(der.TagOID), Offset: 2, HeaderLen: 2, Length: 1},
+					{Tag: der.TagOID, Offset: 2, HeaderLen: 2, Length: 1},
 					{Tag: der.Context(0), Constructed: true, Indefinite: true, Offset: 5, HeaderLen: 2, Length: 4, NonDER: reasonIndefinite,
-						Children: []tree.Node{{Tag: der.Universal(der.TagSequence), Constructed: true, Indefinite: true, Offset: 7, HeaderLen: 2, Length: 0, NonDER: reasonIndefinite, Children: []tree.Node{}}}},
+						Children: []tree.Node{{Tag: der.TagSequence, Constructed: true, Indefinite: true, Offset: 7, HeaderLen: 2, Length: 0, NonDER: reasonIndefinite, Children: []tree.Node{}}}},
 				}}},
 			derErr: &wantErr{der.KindNonCanonical, "X.690 10.1", 0},
 		},
@@ -289,10 +289,10 @@ func TestTreeDecoderStreams(t *testing.T) {
 
 func TestTreeDoesNotAllocatePerNode(t *testing.T) {
 	b := der.NewBuilder(nil)
-	m := b.Begin(der.Universal(der.TagSequence), true)
+	m := b.Begin(der.TagSequence, true)
 	for i := 0; i < 1000; i++ {
-		b.AddConstructed(der.Universal(der.TagSequence), func(b *der.Builder) {
-			b.AddPrimitive(der.Universal(der.TagInteger), []byte{byte(i)})
+		b.AddConstructed(der.TagSequence, func(b *der.Builder) {
+			b.AddPrimitive(der.TagInteger, []byte{byte(i)})
 		})
 	}
 	b.End(m)
