@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"sort"
@@ -131,8 +130,9 @@ func bodyOf(gt *goType) *goType {
 	return gt
 }
 
-// tagged reports whether a Go type's decode and encode methods take the tag
-// (every type but CHOICE and open types, whose values bring their own).
+// tagged reports whether a Go type's DecodeASN1 and EncodeASN1 methods use
+// the tag (every type but CHOICE and open types, whose values bring their
+// own: they take der.NoTag).
 func tagged(gt *goType) bool {
 	b := bodyOf(gt)
 	return b.kind != model.TypeChoice && b.kind != model.TypeOpen && b.union == nil
@@ -167,15 +167,15 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 			g.Add(ifErr(wrap))
 			g.Add(dst()).Op("=").Id(p)
 		}
-		args := []jen.Code{r.arg()}
+		tag := rt("NoTag")
 		if tagged(f.gt) {
 			if own == nil {
 				g.Return(jen.Qual("errors", "New").Call(jen.Lit("asn1gen: internal error: no tag for " + f.gt.name)))
 				return
 			}
-			args = append(args, tagCode(*own))
+			tag = tagCode(*own)
 		}
-		g.If(jen.Err().Op(":=").Add(dst()).Dot("decode").Call(args...), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		g.If(jen.Err().Op(":=").Add(dst()).Dot("DecodeASN1").Call(r.arg(), tag), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	}
 	t := f.t
@@ -459,17 +459,28 @@ func tagCond(t jen.Code, tags []model.Tag) jen.Code {
 // plainTag drops the Explicit mark: a tag as the wire shows it.
 func plainTag(t model.Tag) model.Tag { t.Explicit = false; return t }
 
-// decodeMethod emits decode for a type with a structure.
+// decodeMethod emits DecodeASN1 for a type with a structure (and, for the
+// inner list of a list of lists, decodeShared, which holds the body).
 func (e *emitter) decodeMethod(f *jen.File, gt *goType) {
 	e.tmp = 0
 	recv := jen.Id("v").Op("*").Id(gt.name)
-	params := []jen.Code{jen.Id("r").Op("*").Add(rt("Reader"))}
-	if tagged(gt) {
-		params = append(params, jen.Id("t").Add(rt("Tag")))
-	}
+	params := []jen.Code{jen.Id("r").Op("*").Add(rt("Reader")), jen.Id("t").Add(rt("Tag"))}
 	r := rd{name: "r", ptr: true}
-	var body []jen.Code
-	g := jen.BlockFunc(func(g *jen.Group) {
+	comment(f, decodeDoc(gt))
+	if (gt.kind == model.TypeSequenceOf || gt.kind == model.TypeSetOf) && e.innerShared(gt) {
+		f.Func().Params(recv).Id("DecodeASN1").Params(params...).Error().BlockFunc(func(g *jen.Group) {
+			e.rootDecode(g, gt)
+			g.Return(jen.Id("v").Dot("decodeShared").Call(jen.Id("r"), jen.Id("t"), jen.Nil()))
+		})
+		comment(f, "decodeShared is DecodeASN1 (t not 0) taking the elements from *backing when\nit has room (one array for all the lists of an enclosing list).")
+		params = append(params, jen.Id("backing").Op("*").Index().Add(e.goTypeOf(gt.elem)))
+		f.Func().Params(recv).Id("decodeShared").Params(params...).Error().BlockFunc(func(g *jen.Group) {
+			e.decodeList(g, gt, r)
+		})
+		return
+	}
+	f.Func().Params(recv).Id("DecodeASN1").Params(params...).Error().BlockFunc(func(g *jen.Group) {
+		e.rootDecode(g, gt)
 		switch gt.kind {
 		case model.TypeSequence:
 			e.decodeSequence(g, gt, r)
@@ -483,18 +494,48 @@ func (e *emitter) decodeMethod(f *jen.File, gt *goType) {
 			e.decodePrimitive(g, gt, r)
 		}
 	})
-	_ = body
-	if (gt.kind == model.TypeSequenceOf || gt.kind == model.TypeSetOf) && e.innerShared(gt) {
-		comment(f, fmt.Sprintf("decode reads a %s from r.", gt.asn1))
-		f.Func().Params(recv).Id("decode").Params(params...).Error().Block(
-			jen.Return(jen.Id("v").Dot("decodeShared").Call(jen.Id("r"), jen.Id("t"), jen.Nil())))
-		comment(f, fmt.Sprintf("decodeShared reads a %s from r, taking its elements from *backing when\nit has room (one array for all the lists of an enclosing list).", gt.asn1))
-		params = append(params, jen.Id("backing").Op("*").Index().Add(e.goTypeOf(gt.elem)))
-		f.Func().Params(recv).Id("decodeShared").Params(params...).Error().Add(g)
-		return
+}
+
+// decodeDoc is the doc comment of a type's DecodeASN1.
+func decodeDoc(gt *goType) string {
+	if !tagged(gt) {
+		return "DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it."
 	}
-	comment(f, fmt.Sprintf("decode reads a %s from r.", gt.asn1))
-	f.Func().Params(recv).Id("decode").Params(params...).Error().Add(g)
+	return "DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it."
+}
+
+// self is a type as a field of nothing: its tags (those of the assignment,
+// which may wrap the structure in EXPLICIT tags) and its Go type.
+func self(gt *goType) *field {
+	f := &field{t: gt.top, gt: gt, asn1: gt.asn1}
+	if gt.top == nil {
+		f.t = gt.body
+	}
+	return f
+}
+
+// rootDecode emits the branch of DecodeASN1 for t = 0, a value that is
+// the whole input: read with its own tags, its errors' paths start with
+// the type's name, and nothing may follow it.
+//
+//	if t == 0 {
+//		return r.Root(v.DecodeASN1(r, der.TagSequence), "Validity")
+//	}
+func (e *emitter) rootDecode(g *jen.Group, gt *goType) {
+	s := self(gt)
+	wrappers, own := splitTags(s.t)
+	g.If(jen.Id("t").Op("==").Lit(0)).BlockFunc(func(g *jen.Group) {
+		if len(wrappers) == 0 {
+			tag := rt("NoTag")
+			if own != nil && tagged(gt) {
+				tag = tagCode(*own)
+			}
+			g.Return(jen.Id("r").Dot("Root").Call(jen.Id("v").Dot("DecodeASN1").Call(jen.Id("r"), tag), jen.Lit(gt.asn1)))
+			return
+		}
+		e.readValue(g, rd{name: "r", ptr: true}, func() *jen.Statement { return jen.Id("v") }, s, withField(gt.asn1))
+		g.Return(jen.Id("r").Dot("Root").Call(jen.Nil(), jen.Lit(gt.asn1)))
+	})
 }
 
 func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {

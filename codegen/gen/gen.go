@@ -1,20 +1,29 @@
 // Package gen turns a resolved module set (codegen/model) into one Go
 // package of reflection-free types with DER and BER codecs against
-// asn1gen's runtime.
+// asn1gen's runtime (runtime/der, and runtime/float and runtime/isotime for
+// the types that need them).
 //
 // # The generated API
 //
 // For every ASN.1 type assignment T (and every instance of a
 // parameterized type, and every type written in place, named after its
-// parent and component) the package has a Go type T. Named types and
-// instances have
+// parent and component) the package has a Go type T. Every Go type has
 //
-//	func (v *T) UnmarshalDER(b []byte) error                       // strict DER, exactly one value
-//	func (v *T) UnmarshalBER(b []byte) error                       // BER accepted
-//	func (v *T) UnmarshalWith(b []byte, opts *der.Options) error // limits, BER, SkipConstraints
-//	func (v *T) MarshalDER() ([]byte, error)
-//	func (v *T) AppendDER(dst []byte) ([]byte, error)
-//	func (v *T) AppendWith(dst []byte, opts *der.Options) ([]byte, error) // SkipConstraints
+//	func (v *T) DecodeASN1(r *der.Reader, t der.Tag) error
+//	func (v *T) EncodeASN1(b *der.Builder, t der.Tag)
+//
+// which read and write v with tag t: what generated code calls for the
+// values it holds, in this package or in a package that imports it (an
+// IMPLICIT tag on an imported type is passed as t). The zero tag is the
+// type's own, at the root of an encoding: a decode then reads the whole
+// input and names the type at the start of its errors' paths. Named types,
+// instances and structures written in place also have
+//
+//	func (v *T) UnmarshalDER(b []byte) error // der.Unmarshal(b, v, nil)
+//	func (v *T) MarshalDER() ([]byte, error) // der.Marshal(v, nil)
+//
+// and der.Unmarshal, der.Marshal and der.Append take options (BER,
+// limits, SkipConstraints, tolerated DER defects) for any of them.
 //
 // Decoding aliases b: byte slices, OIDs, INTEGERs and kept encodings point
 // into it (zero-copy), so b must not be modified while the value is in use.

@@ -407,7 +407,7 @@ func (e *emitter) namedBits(f *jen.File, gt *goType) {
 	comment(f, fmt.Sprintf("%s returns the %s with the bits given set, in DER form:\nwithout trailing 0 bits (X.690 11.2.2).", gt.ctor, gt.name))
 	f.Func().Id(gt.ctor).Params(jen.Id("bits").Op("...").Int()).Id(gt.name).Block(
 		jen.Return(jen.Id(gt.name).Call(rt("NewNamedBits").Call(jen.Id("bits").Op("...")))))
-	fn := names.NewFieldNamer("Has", "String", "UnmarshalDER", "UnmarshalBER", "UnmarshalWith", "MarshalDER", "AppendDER", "AppendWith")
+	fn := names.NewFieldNamer("Has", "String", "UnmarshalDER", "MarshalDER", "DecodeASN1", "EncodeASN1")
 	for _, c := range gt.consts {
 		m := fn.Field(c.asn1)
 		comment(f, fmt.Sprintf("%s reports whether the named bit %s (%d) is set.", m, c.asn1, c.value))

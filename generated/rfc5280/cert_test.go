@@ -37,7 +37,7 @@ var knownCertFailures = map[string]string{
 }
 
 func unmarshalCert(c *rfc5280.Certificate) func([]byte, *der.Options) error {
-	return func(b []byte, o *der.Options) error { return c.UnmarshalWith(b, o) }
+	return func(b []byte, o *der.Options) error { return der.Unmarshal(b, c, o) }
 }
 
 // certLike reports whether a blob is meant to be a certificate (by PEM
@@ -208,7 +208,7 @@ func compareBits(t *testing.T, name, what string, got der.BitString, want asn1.B
 // (the tolerant decode accepts unsorted SET OF, which re-encoding sorts).
 func compareName(t *testing.T, name, what string, n *rfc5280.Name, raw []byte, strict bool) {
 	t.Helper()
-	enc, err := n.AppendWith(nil, rfc5280.X509Options())
+	enc, err := der.Append(nil, n, rfc5280.X509Options())
 	if err == nil && bytes.Equal(enc, raw) {
 		return
 	}
@@ -217,7 +217,7 @@ func compareName(t *testing.T, name, what string, n *rfc5280.Name, raw []byte, s
 		return
 	}
 	var w rfc5280.Name
-	if err := w.UnmarshalWith(raw, rfc5280.X509Options()); err != nil {
+	if err := der.Unmarshal(raw, &w, rfc5280.X509Options()); err != nil {
 		t.Errorf("%s: %s: raw name does not decode alone: %v", name, what, err)
 	} else if d := cmp.Diff(&w, n); d != "" {
 		t.Errorf("%s: %s differs from crypto/x509's raw name (-raw +decoded):\n%s", name, what, d)
@@ -273,7 +273,7 @@ func compareCertificate(t *testing.T, name string, wire []byte, c *rfc5280.Certi
 			t.Errorf("%s: MarshalDER does not reproduce the input (%d octets, input %d)", name, len(enc), len(wire))
 		}
 	} else {
-		reencodeTolerant(t, name, wire, c.AppendWith, new(rfc5280.Certificate).UnmarshalDER)
+		reencodeTolerant(t, name, wire, c, new(rfc5280.Certificate).UnmarshalDER)
 	}
 	if enc, err := c.Encoding(); err != nil {
 		t.Errorf("%s: Encoding: %v", name, err)
@@ -289,12 +289,12 @@ func compareCertificate(t *testing.T, name string, wire []byte, c *rfc5280.Certi
 // too, except that it sorts an unsorted SET OF. Without the options,
 // encoding may refuse a value that breaks a constraint, with a
 // *der.Error of KindConstraint.
-func reencodeTolerant(t *testing.T, name string, wire []byte, appendWith func([]byte, *der.Options) ([]byte, error), unmarshalDER func([]byte) error) (same bool) {
+func reencodeTolerant(t *testing.T, name string, wire []byte, v der.Value, unmarshalDER func([]byte) error) (same bool) {
 	t.Helper()
-	enc, err := appendWith(nil, rfc5280.X509Options())
+	enc, err := der.Marshal(v, rfc5280.X509Options())
 	switch {
 	case err != nil:
-		t.Errorf("%s: AppendWith(X509Options) of a tolerant decode: %v", name, err)
+		t.Errorf("%s: der.Marshal(X509Options) of a tolerant decode: %v", name, err)
 	case !bytes.Equal(enc, wire):
 		// Only a repair may change it (sorting, a time in its DER form),
 		// and the result is then DER (when the input broke no other rule).
@@ -306,7 +306,7 @@ func reencodeTolerant(t *testing.T, name string, wire []byte, appendWith func([]
 	default:
 		same = true
 	}
-	if _, err := appendWith(nil, nil); err != nil && !errors.Is(err, der.ErrConstraint) && !errors.Is(err, der.ErrInvalidValue) {
+	if _, err := der.Marshal(v, nil); err != nil && !errors.Is(err, der.ErrConstraint) && !errors.Is(err, der.ErrInvalidValue) {
 		t.Errorf("%s: MarshalDER of a tolerant decode: %v", name, err)
 	}
 	return same

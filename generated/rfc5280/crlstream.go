@@ -11,7 +11,7 @@ import (
 // CRLReader reads a CRL from a stream one revoked certificate at a time, in
 // memory bounded by a 64 KB batch of entries and a read buffer whatever the
 // size of the CRL, for lists too large to hold. It reads DER (definite lengths), checks
-// it as CertificateList.UnmarshalWith does, and reports errors with their
+// it as der.Unmarshal does a CertificateList, and reports errors with their
 // offset in the stream:
 //
 //	c := rfc5280.NewCRLReader(f, nil)
@@ -114,7 +114,7 @@ func (c *CRLReader) Next() (*TBSCertListRevokedCertificatesItem, error) {
 		}
 	}
 	c.entry = TBSCertListRevokedCertificatesItem{}
-	if err := c.entry.decode(&c.batched, der.TagSequence); err != nil {
+	if err := c.entry.DecodeASN1(&c.batched, der.TagSequence); err != nil {
 		// The path a decode of the whole CRL gives.
 		err = der.WithIndex(err, c.entries)
 		for _, f := range [...]string{"revokedCertificates", "toBeSigned", "CertificateList"} {
@@ -256,7 +256,7 @@ func (c *CRLReader) finish() error {
 	body := append(tbs, c.tail...)
 	enc := append(der.AppendHeader(nil, der.TagSequence, true, len(body)), body...)
 	c.list = new(CertificateList)
-	if err := c.list.UnmarshalWith(enc, c.opts); err != nil {
+	if err := der.Unmarshal(enc, c.list, c.opts); err != nil {
 		return err
 	}
 	clearEntries(&c.list.ToBeSigned)
@@ -288,7 +288,7 @@ func (c *CRLReader) tbsWithout() []byte {
 // Errors are located in the TBSCertList without entries, not in the
 // stream.
 func (c *CRLReader) decodeTBS(v *TBSCertList) error {
-	if err := v.UnmarshalWith(c.tbsWithout(), c.opts); err != nil {
+	if err := der.Unmarshal(c.tbsWithout(), v, c.opts); err != nil {
 		return err
 	}
 	clearEntries(v)

@@ -18,8 +18,8 @@
 // identifiers of Certificate, TBSCertificate, CertificateList and
 // SubjectPublicKeyInfo know id-ml-dsa-44/65/87 and id-alg-ml-kem-512/768/1024.
 //
-// Decoding is strict DER; UnmarshalWith with der.Options{Tolerate:
-// der.TolerateX509} accepts the DER defects crypto/x509 accepts.
+// UnmarshalDER is strict DER; der.Unmarshal(b, &cert, X509Options())
+// accepts the DER defects crypto/x509 accepts.
 //
 // Beside the generated code: ParsePEMCertificates and
 // ParsePEMCertificateLists read PEM; Certificate.X509 and CertificateList.X509

@@ -109,7 +109,7 @@ func TestCertificateEncoding(t *testing.T) {
 	if err := c.UnmarshalDER(octets); !errors.Is(err, der.ErrNonCanonical) {
 		t.Fatalf("strict decode of an unsorted RDN: %v, want a non-canonical error", err)
 	}
-	if err := c.UnmarshalWith(octets, rfc5280.X509Options()); err != nil {
+	if err := der.Unmarshal(octets, &c, rfc5280.X509Options()); err != nil {
 		t.Fatal(err)
 	}
 	if enc, err := c.Encoding(); err != nil || !bytes.Equal(enc, octets) {

@@ -38,7 +38,7 @@ func ParsePEMCertificates(data []byte, opts *der.Options) ([]Certificate, error)
 	}
 	certs := make([]Certificate, len(blocks))
 	for i, b := range blocks {
-		if err := certs[i].UnmarshalWith(b, opts); err != nil {
+		if err := der.Unmarshal(b, &certs[i], opts); err != nil {
 			return nil, fmt.Errorf("rfc5280: CERTIFICATE PEM block %d: %w", i+1, err)
 		}
 	}
@@ -54,7 +54,7 @@ func ParsePEMCertificateLists(data []byte, opts *der.Options) ([]CertificateList
 	}
 	crls := make([]CertificateList, len(blocks))
 	for i, b := range blocks {
-		if err := crls[i].UnmarshalWith(b, opts); err != nil {
+		if err := der.Unmarshal(b, &crls[i], opts); err != nil {
 			return nil, fmt.Errorf("rfc5280: X509 CRL PEM block %d: %w", i+1, err)
 		}
 	}

@@ -907,8 +907,11 @@ func (v AttributeType) Equal(o der.OID) bool {
 	return der.OID(v).Equal(o)
 }
 
-// decode reads a AttributeType from r.
-func (v *AttributeType) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeType) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOID), "AttributeType")
+	}
 	x, err := r.ReadOID(t)
 	if err != nil {
 		return err
@@ -917,52 +920,19 @@ func (v *AttributeType) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a AttributeType in DER.
-func (v *AttributeType) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeType) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOID
+	}
 	b.AddOID(t, der.OID(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeType.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeType) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeType; v aliases b.
+func (v *AttributeType) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeType.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeType) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeType) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero AttributeType
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOID); err != nil {
-		return der.WithField(err, "AttributeType")
-	}
-	return r.Finish("AttributeType")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeType.
-func (v *AttributeType) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeType) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeType) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOID)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeType) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // X520name is the ASN.1 type X520name.
 //
@@ -991,8 +961,11 @@ func (c DirectoryStringChoice) String() string {
 	return der.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringChoice")
 }
 
-// decode reads a X520name from r.
-func (v *X520name) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "X520name")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
@@ -1066,8 +1039,8 @@ func (v *X520name) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a X520name in DER.
-func (v *X520name) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *X520name) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
@@ -1109,46 +1082,11 @@ func (v *X520name) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X520name.
-// v aliases b: the byte slices it holds point into b.
-func (v *X520name) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a X520name; v aliases b.
+func (v *X520name) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520name.
-// v aliases b, except for strings that BER splits into segments.
-func (v *X520name) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520name) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = X520name{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "X520name")
-	}
-	return r.Finish("X520name")
-}
-
-// MarshalDER returns the DER encoding of v, a X520name.
-func (v *X520name) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *X520name) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520name) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *X520name) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // X520CommonName is the ASN.1 type X520CommonName.
 //
@@ -1160,8 +1098,11 @@ type X520CommonName struct {
 	Value string
 }
 
-// decode reads a X520CommonName from r.
-func (v *X520CommonName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "X520CommonName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
@@ -1235,8 +1176,8 @@ func (v *X520CommonName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a X520CommonName in DER.
-func (v *X520CommonName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *X520CommonName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
@@ -1278,46 +1219,11 @@ func (v *X520CommonName) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X520CommonName.
-// v aliases b: the byte slices it holds point into b.
-func (v *X520CommonName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a X520CommonName; v aliases b.
+func (v *X520CommonName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520CommonName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *X520CommonName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520CommonName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = X520CommonName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "X520CommonName")
-	}
-	return r.Finish("X520CommonName")
-}
-
-// MarshalDER returns the DER encoding of v, a X520CommonName.
-func (v *X520CommonName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *X520CommonName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520CommonName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *X520CommonName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // X520LocalityName is the ASN.1 type X520LocalityName.
 //
@@ -1329,8 +1235,11 @@ type X520LocalityName struct {
 	Value string
 }
 
-// decode reads a X520LocalityName from r.
-func (v *X520LocalityName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "X520LocalityName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
@@ -1404,8 +1313,8 @@ func (v *X520LocalityName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a X520LocalityName in DER.
-func (v *X520LocalityName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *X520LocalityName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
@@ -1447,46 +1356,11 @@ func (v *X520LocalityName) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X520LocalityName.
-// v aliases b: the byte slices it holds point into b.
-func (v *X520LocalityName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a X520LocalityName; v aliases b.
+func (v *X520LocalityName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520LocalityName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *X520LocalityName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520LocalityName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = X520LocalityName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "X520LocalityName")
-	}
-	return r.Finish("X520LocalityName")
-}
-
-// MarshalDER returns the DER encoding of v, a X520LocalityName.
-func (v *X520LocalityName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *X520LocalityName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520LocalityName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *X520LocalityName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // X520StateOrProvinceName is the ASN.1 type X520StateOrProvinceName.
 //
@@ -1498,8 +1372,11 @@ type X520StateOrProvinceName struct {
 	Value string
 }
 
-// decode reads a X520StateOrProvinceName from r.
-func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "X520StateOrProvinceName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
@@ -1573,8 +1450,8 @@ func (v *X520StateOrProvinceName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a X520StateOrProvinceName in DER.
-func (v *X520StateOrProvinceName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *X520StateOrProvinceName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
@@ -1616,46 +1493,11 @@ func (v *X520StateOrProvinceName) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X520StateOrProvinceName.
-// v aliases b: the byte slices it holds point into b.
-func (v *X520StateOrProvinceName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a X520StateOrProvinceName; v aliases b.
+func (v *X520StateOrProvinceName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520StateOrProvinceName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *X520StateOrProvinceName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520StateOrProvinceName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = X520StateOrProvinceName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "X520StateOrProvinceName")
-	}
-	return r.Finish("X520StateOrProvinceName")
-}
-
-// MarshalDER returns the DER encoding of v, a X520StateOrProvinceName.
-func (v *X520StateOrProvinceName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *X520StateOrProvinceName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *X520StateOrProvinceName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // X520OrganizationName is the ASN.1 type X520OrganizationName.
 //
@@ -1667,8 +1509,11 @@ type X520OrganizationName struct {
 	Value string
 }
 
-// decode reads a X520OrganizationName from r.
-func (v *X520OrganizationName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "X520OrganizationName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
@@ -1742,8 +1587,8 @@ func (v *X520OrganizationName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a X520OrganizationName in DER.
-func (v *X520OrganizationName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *X520OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
@@ -1785,46 +1630,11 @@ func (v *X520OrganizationName) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X520OrganizationName.
-// v aliases b: the byte slices it holds point into b.
-func (v *X520OrganizationName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a X520OrganizationName; v aliases b.
+func (v *X520OrganizationName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520OrganizationName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *X520OrganizationName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520OrganizationName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = X520OrganizationName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "X520OrganizationName")
-	}
-	return r.Finish("X520OrganizationName")
-}
-
-// MarshalDER returns the DER encoding of v, a X520OrganizationName.
-func (v *X520OrganizationName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *X520OrganizationName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520OrganizationName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *X520OrganizationName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // X520OrganizationalUnitName is the ASN.1 type X520OrganizationalUnitName.
 //
@@ -1837,8 +1647,11 @@ type X520OrganizationalUnitName struct {
 	Value string
 }
 
-// decode reads a X520OrganizationalUnitName from r.
-func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "X520OrganizationalUnitName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
@@ -1912,8 +1725,8 @@ func (v *X520OrganizationalUnitName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a X520OrganizationalUnitName in DER.
-func (v *X520OrganizationalUnitName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *X520OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
@@ -1955,46 +1768,11 @@ func (v *X520OrganizationalUnitName) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X520OrganizationalUnitName.
-// v aliases b: the byte slices it holds point into b.
-func (v *X520OrganizationalUnitName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a X520OrganizationalUnitName; v aliases b.
+func (v *X520OrganizationalUnitName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X520OrganizationalUnitName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *X520OrganizationalUnitName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X520OrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = X520OrganizationalUnitName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "X520OrganizationalUnitName")
-	}
-	return r.Finish("X520OrganizationalUnitName")
-}
-
-// MarshalDER returns the DER encoding of v, a X520OrganizationalUnitName.
-func (v *X520OrganizationalUnitName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *X520OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *X520OrganizationalUnitName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Name is the ASN.1 type Name.
 //
@@ -2019,13 +1797,16 @@ func (c NameChoice) String() string {
 	return der.Name("rdnSequence", int(c)-1, "NameChoice")
 }
 
-// decode reads a Name from r.
-func (v *Name) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *Name) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "Name")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = NameRdnSequence
-		if err := v.RdnSequence.decode(r, der.TagSequence); err != nil {
+		if err := v.RdnSequence.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "rdnSequence")
 		}
 	default:
@@ -2034,64 +1815,32 @@ func (v *Name) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a Name in DER.
-func (v *Name) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *Name) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case NameRdnSequence:
-		v.RdnSequence.encode(b, der.TagSequence)
+		v.RdnSequence.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("Name"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Name.
-// v aliases b: the byte slices it holds point into b.
-func (v *Name) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Name; v aliases b.
+func (v *Name) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Name.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Name) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Name) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = Name{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "Name")
-	}
-	return r.Finish("Name")
-}
-
-// MarshalDER returns the DER encoding of v, a Name.
-func (v *Name) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Name) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Name) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Name) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RDNSequence is the ASN.1 type RDNSequence.
 //
 //	RDNSequence ::= SEQUENCE OF RelativeDistinguishedName
 type RDNSequence []RelativeDistinguishedName
 
-// decode reads a RDNSequence from r.
-func (v *RDNSequence) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RDNSequence")
+	}
 	s, err := r.ReadConstructed(t, "RDNSequence")
 	if err != nil {
 		return err
@@ -2117,56 +1866,23 @@ func (v *RDNSequence) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a RDNSequence in DER.
-func (v *RDNSequence) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RDNSequence) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSet)
+		(*v)[i].EncodeASN1(b, der.TagSet)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RDNSequence.
-// v aliases b: the byte slices it holds point into b.
-func (v *RDNSequence) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RDNSequence; v aliases b.
+func (v *RDNSequence) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RDNSequence.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RDNSequence) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RDNSequence) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero RDNSequence
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "RDNSequence")
-	}
-	return r.Finish("RDNSequence")
-}
-
-// MarshalDER returns the DER encoding of v, a RDNSequence.
-func (v *RDNSequence) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RDNSequence) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RDNSequence) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RDNSequence) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DistinguishedName is the ASN.1 type DistinguishedName.
 //
@@ -2181,12 +1897,15 @@ type DistinguishedName = RDNSequence
 //	    SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
 type RelativeDistinguishedName []SingleAttributeSupportedAttributes
 
-// decode reads a RelativeDistinguishedName from r.
-func (v *RelativeDistinguishedName) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RelativeDistinguishedName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "RelativeDistinguishedName")
+	}
 	return v.decodeShared(r, t, nil)
 }
 
-// decodeShared reads a RelativeDistinguishedName from r, taking its elements from *backing when
+// decodeShared is DecodeASN1 (t not 0) taking the elements from *backing when
 // it has room (one array for all the lists of an enclosing list).
 func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backing *[]SingleAttributeSupportedAttributes) error {
 	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
@@ -2209,7 +1928,7 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 		}
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -2225,8 +1944,11 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 	return nil
 }
 
-// encode writes v as a RelativeDistinguishedName in DER.
-func (v *RelativeDistinguishedName) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RelativeDistinguishedName) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -2234,52 +1956,16 @@ func (v *RelativeDistinguishedName) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RelativeDistinguishedName.
-// v aliases b: the byte slices it holds point into b.
-func (v *RelativeDistinguishedName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RelativeDistinguishedName; v aliases b.
+func (v *RelativeDistinguishedName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RelativeDistinguishedName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RelativeDistinguishedName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RelativeDistinguishedName) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero RelativeDistinguishedName
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSet); err != nil {
-		return der.WithField(err, "RelativeDistinguishedName")
-	}
-	return r.Finish("RelativeDistinguishedName")
-}
-
-// MarshalDER returns the DER encoding of v, a RelativeDistinguishedName.
-func (v *RelativeDistinguishedName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RelativeDistinguishedName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSet)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RelativeDistinguishedName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SingleAttributeSupportedAttributes is the ASN.1 type SingleAttribute.
 //
@@ -2294,8 +1980,11 @@ type SingleAttributeSupportedAttributes struct {
 	Value SingleAttributeSupportedAttributesValue
 }
 
-// decode reads a SingleAttribute from r.
-func (v *SingleAttributeSupportedAttributes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SingleAttributeSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SingleAttribute")
+	}
 	s, err := r.ReadConstructed(t, "SingleAttribute")
 	if err != nil {
 		return err
@@ -2323,54 +2012,24 @@ func (v *SingleAttributeSupportedAttributes) decode(r *der.Reader, t der.Tag) er
 	return nil
 }
 
-// encode writes v as a SingleAttribute in DER.
-func (v *SingleAttributeSupportedAttributes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SingleAttributeSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Type)
 	v.Value.encode(b)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SingleAttribute.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SingleAttribute; v aliases b.
 func (v *SingleAttributeSupportedAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SingleAttribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SingleAttributeSupportedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = SingleAttributeSupportedAttributes{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "SingleAttribute")
-	}
-	return r.Finish("SingleAttribute")
-}
-
-// MarshalDER returns the DER encoding of v, a SingleAttribute.
-func (v *SingleAttributeSupportedAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SingleAttributeSupportedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SingleAttributeSupportedAttributesValue is the open type SingleAttribute.value: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -2417,7 +2076,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04)":
 		// at-name 2.5.4.41
 		u.Kind = SingleAttributeSupportedAttributesValueName
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2427,7 +2086,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = SingleAttributeSupportedAttributesValueSurname
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2437,7 +2096,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = SingleAttributeSupportedAttributesValueGivenName
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2447,7 +2106,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = SingleAttributeSupportedAttributesValueInitials
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2457,7 +2116,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = SingleAttributeSupportedAttributesValueGenerationQualifier
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2467,7 +2126,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = SingleAttributeSupportedAttributesValueX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520CommonName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2477,7 +2136,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = SingleAttributeSupportedAttributesValueX520LocalityName
-		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520LocalityName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2487,7 +2146,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = SingleAttributeSupportedAttributesValueX520StateOrProvinceName
-		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520StateOrProvinceName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2497,7 +2156,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationName
-		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520OrganizationName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2507,7 +2166,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationalUnitName
-		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2517,7 +2176,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = SingleAttributeSupportedAttributesValueX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2575,7 +2234,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = SingleAttributeSupportedAttributesValueX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SingleAttribute.value"); err != nil {
@@ -2639,27 +2298,27 @@ func (u *SingleAttributeSupportedAttributesValue) keepDER(r *der.Reader) error {
 func (u *SingleAttributeSupportedAttributesValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case SingleAttributeSupportedAttributesValueName:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueSurname:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueGivenName:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueInitials:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueGenerationQualifier:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).encode(b)
+		(*X520CommonName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueX520LocalityName:
-		(*X520LocalityName)(&u.DirectoryString).encode(b)
+		(*X520LocalityName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueX520StateOrProvinceName:
-		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
+		(*X520StateOrProvinceName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueX520OrganizationName:
-		(*X520OrganizationName)(&u.DirectoryString).encode(b)
+		(*X520OrganizationName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueX520OrganizationalUnitName:
-		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
+		(*X520OrganizationalUnitName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
+		(*DirectoryStringUbTitle)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueX520dnQualifier:
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520countryName:
@@ -2677,7 +2336,7 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *der.Builder) {
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case SingleAttributeSupportedAttributesValueX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
+		(*DirectoryStringUbPseudonym)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case SingleAttributeSupportedAttributesValueDomainComponent:
 		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	case SingleAttributeSupportedAttributesValueEmailAddress:
@@ -2708,8 +2367,11 @@ type DirectoryStringUbTitle struct {
 	Value string
 }
 
-// decode reads a DirectoryString from r.
-func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *DirectoryStringUbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "DirectoryString")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
@@ -2783,8 +2445,8 @@ func (v *DirectoryStringUbTitle) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbTitle) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *DirectoryStringUbTitle) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
@@ -2826,46 +2488,11 @@ func (v *DirectoryStringUbTitle) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
-// v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbTitle) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DirectoryString; v aliases b.
+func (v *DirectoryStringUbTitle) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbTitle) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = DirectoryStringUbTitle{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "DirectoryString")
-	}
-	return r.Finish("DirectoryString")
-}
-
-// MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbTitle) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbTitle) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DirectoryStringUbTitle) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DirectoryStringUbPseudonym is the ASN.1 type DirectoryString.
 //
@@ -2883,8 +2510,11 @@ type DirectoryStringUbPseudonym struct {
 	Value string
 }
 
-// decode reads a DirectoryString from r.
-func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *DirectoryStringUbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "DirectoryString")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
@@ -2958,8 +2588,8 @@ func (v *DirectoryStringUbPseudonym) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbPseudonym) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *DirectoryStringUbPseudonym) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
@@ -3001,46 +2631,11 @@ func (v *DirectoryStringUbPseudonym) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
-// v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbPseudonym) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DirectoryString; v aliases b.
+func (v *DirectoryStringUbPseudonym) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbPseudonym) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = DirectoryStringUbPseudonym{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "DirectoryString")
-	}
-	return r.Finish("DirectoryString")
-}
-
-// MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbPseudonym) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbPseudonym) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbPseudonym) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DirectoryStringUbPseudonym) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Certificate is the ASN.1 type Certificate.
 //
@@ -3056,20 +2651,23 @@ type Certificate struct {
 	Signature der.BitString
 }
 
-// decode reads a Certificate from r.
-func (v *Certificate) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Certificate) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Certificate")
+	}
 	s, err := r.ReadConstructed(t, "Certificate")
 	if err != nil {
 		return err
 	}
 	// toBeSigned TBSCertificate
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
+	if err := v.ToBeSigned.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
+	if err := v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
@@ -3084,55 +2682,23 @@ func (v *Certificate) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Certificate in DER.
-func (v *Certificate) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Certificate) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.TagSequence)
-	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
+	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Certificate.
-// v aliases b: the byte slices it holds point into b.
-func (v *Certificate) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Certificate; v aliases b.
+func (v *Certificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Certificate.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Certificate) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Certificate) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = Certificate{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Certificate")
-	}
-	return r.Finish("Certificate")
-}
-
-// MarshalDER returns the DER encoding of v, a Certificate.
-func (v *Certificate) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Certificate) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Certificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Certificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertificateAlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
 type CertificateAlgorithmIdentifier struct {
@@ -3144,8 +2710,11 @@ type CertificateAlgorithmIdentifier struct {
 	HasParameters bool
 }
 
-// decode reads a Certificate.algorithmIdentifier from r.
-func (v *CertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Certificate.algorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "Certificate.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -3176,8 +2745,11 @@ func (v *CertificateAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error 
 	return nil
 }
 
-// encode writes v as a Certificate.algorithmIdentifier in DER.
-func (v *CertificateAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -3186,46 +2758,13 @@ func (v *CertificateAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Certificate.algorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Certificate.algorithmIdentifier; v aliases b.
 func (v *CertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Certificate.algorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = CertificateAlgorithmIdentifier{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Certificate.algorithmIdentifier")
-	}
-	return r.Finish("Certificate.algorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a Certificate.algorithmIdentifier.
-func (v *CertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertificateAlgorithmIdentifierParameters is the open type Certificate.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -3383,7 +2922,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
+		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
@@ -3454,7 +2993,7 @@ func (u *CertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.TagSequence)
+			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -3515,8 +3054,11 @@ type TBSCertificate struct {
 	Raw []byte
 }
 
-// decode reads a TBSCertificate from r.
-func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "TBSCertificate")
+	}
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "TBSCertificate")
 	if err != nil {
@@ -3529,7 +3071,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, der.TagInteger); err != nil {
+		if err := v.Version.DecodeASN1(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -3543,39 +3085,39 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		v.Version = VersionV1
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
+	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
+	if err := v.Signature.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// issuer Name
-	if err := v.Issuer.decode(&s); err != nil {
+	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "issuer")
 	}
 	// validity Validity
-	if err := v.Validity.decode(&s, der.TagSequence); err != nil {
+	if err := v.Validity.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "validity")
 	}
 	// subject Name
-	if err := v.Subject.decode(&s); err != nil {
+	if err := v.Subject.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "subject")
 	}
 	// subjectPublicKeyInfo SubjectPublicKeyInfo
-	if err := v.SubjectPublicKeyInfo.decode(&s, der.TagSequence); err != nil {
+	if err := v.SubjectPublicKeyInfo.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "subjectPublicKeyInfo")
 	}
 	// issuerUniqueID [1] UniqueIdentifier OPTIONAL (extension addition)
 	if s.Peek(der.Context(1)) {
-		if err := v.IssuerUniqueID.decode(&s, der.Context(1)); err != nil {
+		if err := v.IssuerUniqueID.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "issuerUniqueID")
 		}
 		v.HasIssuerUniqueID = true
 	}
 	// subjectUniqueID [2] UniqueIdentifier OPTIONAL (extension addition)
 	if s.Peek(der.Context(2)) {
-		if err := v.SubjectUniqueID.decode(&s, der.Context(2)); err != nil {
+		if err := v.SubjectUniqueID.DecodeASN1(&s, der.Context(2)); err != nil {
 			return der.WithField(err, "subjectUniqueID")
 		}
 		v.HasSubjectUniqueID = true
@@ -3586,7 +3128,7 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "extensions")
 		}
-		if err := v.Extensions.decode(&w3, der.TagSequence); err != nil {
+		if err := v.Extensions.DecodeASN1(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
 		}
 		if err := w3.Finish("[3] EXPLICIT"); err != nil {
@@ -3606,75 +3148,43 @@ func (v *TBSCertificate) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a TBSCertificate in DER.
-func (v *TBSCertificate) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TBSCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
-		v.Version.encode(b, der.TagInteger)
+		v.Version.EncodeASN1(b, der.TagInteger)
 		b.End(m1)
 	}
-	v.SerialNumber.encode(b, der.TagInteger)
-	v.Signature.encode(b, der.TagSequence)
-	v.Issuer.encode(b)
-	v.Validity.encode(b, der.TagSequence)
-	v.Subject.encode(b)
-	v.SubjectPublicKeyInfo.encode(b, der.TagSequence)
+	v.SerialNumber.EncodeASN1(b, der.TagInteger)
+	v.Signature.EncodeASN1(b, der.TagSequence)
+	v.Issuer.EncodeASN1(b, der.NoTag)
+	v.Validity.EncodeASN1(b, der.TagSequence)
+	v.Subject.EncodeASN1(b, der.NoTag)
+	v.SubjectPublicKeyInfo.EncodeASN1(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
-		v.IssuerUniqueID.encode(b, der.Context(1))
+		v.IssuerUniqueID.EncodeASN1(b, der.Context(1))
 	}
 	if v.HasSubjectUniqueID {
-		v.SubjectUniqueID.encode(b, der.Context(2))
+		v.SubjectUniqueID.EncodeASN1(b, der.Context(2))
 	}
 	if v.HasExtensions {
 		m2 := b.Begin(der.Context(3), true)
-		v.Extensions.encode(b, der.TagSequence)
+		v.Extensions.EncodeASN1(b, der.TagSequence)
 		b.End(m2)
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSCertificate.
-// v aliases b: the byte slices it holds point into b.
-func (v *TBSCertificate) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a TBSCertificate; v aliases b.
+func (v *TBSCertificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertificate.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TBSCertificate) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertificate) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = TBSCertificate{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "TBSCertificate")
-	}
-	return r.Finish("TBSCertificate")
-}
-
-// MarshalDER returns the DER encoding of v, a TBSCertificate.
-func (v *TBSCertificate) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TBSCertificate) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertificate) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *TBSCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierSignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
@@ -3693,8 +3203,11 @@ type AlgorithmIdentifierSignatureAlgorithms struct {
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierSignatureAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -3725,8 +3238,11 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *der.Reader, t der.Tag
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierSignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -3735,45 +3251,14 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *der.Builder, t der.Ta
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AlgorithmIdentifierSignatureAlgorithms{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifierSignatureAlgorithms) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierSignatureAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -3932,7 +3417,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
+		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4003,7 +3488,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *der.Builder
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.TagSequence)
+			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -4016,8 +3501,11 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *der.Builder
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
 type ExtensionsCertExtensions []ExtensionCertExtensions
 
-// decode reads a Extensions from r.
-func (v *ExtensionsCertExtensions) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionsCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
+	}
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
@@ -4027,7 +3515,7 @@ func (v *ExtensionsCertExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -4043,8 +3531,11 @@ func (v *ExtensionsCertExtensions) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Extensions in DER.
-func (v *ExtensionsCertExtensions) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionsCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -4052,52 +3543,16 @@ func (v *ExtensionsCertExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCertExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
+func (v *ExtensionsCertExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCertExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ExtensionsCertExtensions
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extensions")
-	}
-	return r.Finish("Extensions")
-}
-
-// MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCertExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionsCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionCertExtensions is the ASN.1 type Extension.
 //
@@ -4123,8 +3578,11 @@ type ExtensionCertExtensions struct {
 	ExtnValue ExtensionCertExtensionsExtnValue
 }
 
-// decode reads a Extension from r.
-func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
+	}
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -4166,8 +3624,11 @@ func (v *ExtensionCertExtensions) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Extension in DER.
-func (v *ExtensionCertExtensions) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
@@ -4179,46 +3640,11 @@ func (v *ExtensionCertExtensions) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCertExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
+func (v *ExtensionCertExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCertExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionCertExtensions{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extension")
-	}
-	return r.Finish("Extension")
-}
-
-// MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCertExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionCertExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -4297,7 +3723,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
+		if err := u.AuthorityKeyIdentifier.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4307,7 +3733,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
-		if err := u.SubjectKeyIdentifier.decode(r, der.TagOctetString); err != nil {
+		if err := u.SubjectKeyIdentifier.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4317,7 +3743,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
 		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
-		if err := u.KeyUsage.decode(r, der.TagBitString); err != nil {
+		if err := u.KeyUsage.DecodeASN1(r, der.TagBitString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4332,7 +3758,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.PrivateKeyUsagePeriod = p2
-		if err := u.PrivateKeyUsagePeriod.decode(r, der.TagSequence); err != nil {
+		if err := u.PrivateKeyUsagePeriod.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4342,7 +3768,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
 		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
-		if err := u.CertificatePolicies.decode(r, der.TagSequence); err != nil {
+		if err := u.CertificatePolicies.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4352,7 +3778,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
 		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
-		if err := u.PolicyMappings.decode(r, der.TagSequence); err != nil {
+		if err := u.PolicyMappings.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4362,7 +3788,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
-		if err := u.GeneralNames.decode(r, der.TagSequence); err != nil {
+		if err := u.GeneralNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4372,7 +3798,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
-		if err := u.GeneralNames.decode(r, der.TagSequence); err != nil {
+		if err := u.GeneralNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4382,7 +3808,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
-		if err := u.SubjectDirectoryAttributes.decode(r, der.TagSequence); err != nil {
+		if err := u.SubjectDirectoryAttributes.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4392,7 +3818,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
 		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
-		if err := u.BasicConstraints.decode(r, der.TagSequence); err != nil {
+		if err := u.BasicConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4407,7 +3833,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.NameConstraints = p3
-		if err := u.NameConstraints.decode(r, der.TagSequence); err != nil {
+		if err := u.NameConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4422,7 +3848,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 			return u.fail(r, err)
 		}
 		u.PolicyConstraints = p4
-		if err := u.PolicyConstraints.decode(r, der.TagSequence); err != nil {
+		if err := u.PolicyConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4432,7 +3858,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
 		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
-		if err := u.ExtKeyUsage.decode(r, der.TagSequence); err != nil {
+		if err := u.ExtKeyUsage.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4442,7 +3868,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
-		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
+		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4452,7 +3878,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
 		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
-		if err := u.InhibitAnyPolicy.decode(r, der.TagInteger); err != nil {
+		if err := u.InhibitAnyPolicy.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4462,7 +3888,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
-		if err := u.CRLDistributionPoints.decode(r, der.TagSequence); err != nil {
+		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4472,7 +3898,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
-		if err := u.AuthorityInfoAccess.decode(r, der.TagSequence); err != nil {
+		if err := u.AuthorityInfoAccess.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4482,7 +3908,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
 		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
-		if err := u.SubjectInfoAccessSyntax.decode(r, der.TagSequence); err != nil {
+		if err := u.SubjectInfoAccessSyntax.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -4516,54 +3942,54 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *der.Builder) {
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
+			u.AuthorityKeyIdentifier.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
-		u.SubjectKeyIdentifier.encode(b, der.TagOctetString)
+		u.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
 	case ExtensionCertExtensionsExtnValueKeyUsage:
-		u.KeyUsage.encode(b, der.TagBitString)
+		u.KeyUsage.EncodeASN1(b, der.TagBitString)
 	case ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(der.NilValue("PrivateKeyUsagePeriod"))
 		} else {
-			u.PrivateKeyUsagePeriod.encode(b, der.TagSequence)
+			u.PrivateKeyUsagePeriod.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueCertificatePolicies:
-		u.CertificatePolicies.encode(b, der.TagSequence)
+		u.CertificatePolicies.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValuePolicyMappings:
-		u.PolicyMappings.encode(b, der.TagSequence)
+		u.PolicyMappings.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectAltName:
-		u.GeneralNames.encode(b, der.TagSequence)
+		u.GeneralNames.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueIssuerAltName:
-		u.GeneralNames.encode(b, der.TagSequence)
+		u.GeneralNames.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
-		u.SubjectDirectoryAttributes.encode(b, der.TagSequence)
+		u.SubjectDirectoryAttributes.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueBasicConstraints:
-		u.BasicConstraints.encode(b, der.TagSequence)
+		u.BasicConstraints.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(der.NilValue("NameConstraints"))
 		} else {
-			u.NameConstraints.encode(b, der.TagSequence)
+			u.NameConstraints.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValuePolicyConstraints:
 		if u.PolicyConstraints == nil {
 			b.SetError(der.NilValue("PolicyConstraints"))
 		} else {
-			u.PolicyConstraints.encode(b, der.TagSequence)
+			u.PolicyConstraints.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtensionCertExtensionsExtnValueExtKeyUsage:
-		u.ExtKeyUsage.encode(b, der.TagSequence)
+		u.ExtKeyUsage.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueCRLDistributionPoints:
-		u.CRLDistributionPoints.encode(b, der.TagSequence)
+		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
-		u.InhibitAnyPolicy.encode(b, der.TagInteger)
+		u.InhibitAnyPolicy.EncodeASN1(b, der.TagInteger)
 	case ExtensionCertExtensionsExtnValueFreshestCRL:
-		u.CRLDistributionPoints.encode(b, der.TagSequence)
+		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
-		u.AuthorityInfoAccess.encode(b, der.TagSequence)
+		u.AuthorityInfoAccess.EncodeASN1(b, der.TagSequence)
 	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
-		u.SubjectInfoAccessSyntax.encode(b, der.TagSequence)
+		u.SubjectInfoAccessSyntax.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -4580,8 +4006,11 @@ const (
 	VersionV3 Version = 2 // v3
 )
 
-// decode reads a Version from r.
-func (v *Version) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Version) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "Version")
+	}
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -4590,52 +4019,19 @@ func (v *Version) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Version in DER.
-func (v *Version) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Version) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Version.
-// v aliases b: the byte slices it holds point into b.
-func (v *Version) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
+func (v *Version) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Version.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Version) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Version) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero Version
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagInteger); err != nil {
-		return der.WithField(err, "Version")
-	}
-	return r.Finish("Version")
-}
-
-// MarshalDER returns the DER encoding of v, a Version.
-func (v *Version) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Version) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Version) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagInteger)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Version) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertificateSerialNumber is the ASN.1 type CertificateSerialNumber.
 //
@@ -4657,8 +4053,11 @@ func (v CertificateSerialNumber) String() string {
 	return der.Integer(v).String()
 }
 
-// decode reads a CertificateSerialNumber from r.
-func (v *CertificateSerialNumber) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertificateSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "CertificateSerialNumber")
+	}
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
@@ -4667,52 +4066,19 @@ func (v *CertificateSerialNumber) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CertificateSerialNumber in DER.
-func (v *CertificateSerialNumber) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertificateSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInteger(t, der.Integer(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificateSerialNumber.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertificateSerialNumber) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateSerialNumber; v aliases b.
+func (v *CertificateSerialNumber) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateSerialNumber.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificateSerialNumber) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateSerialNumber) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero CertificateSerialNumber
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagInteger); err != nil {
-		return der.WithField(err, "CertificateSerialNumber")
-	}
-	return r.Finish("CertificateSerialNumber")
-}
-
-// MarshalDER returns the DER encoding of v, a CertificateSerialNumber.
-func (v *CertificateSerialNumber) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificateSerialNumber) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagInteger)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertificateSerialNumber) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Validity is the ASN.1 type Validity.
 //
@@ -4726,18 +4092,21 @@ type Validity struct {
 	NotAfter Time
 }
 
-// decode reads a Validity from r.
-func (v *Validity) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Validity) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Validity")
+	}
 	s, err := r.ReadConstructed(t, "Validity")
 	if err != nil {
 		return err
 	}
 	// notBefore Time
-	if err := v.NotBefore.decode(&s); err != nil {
+	if err := v.NotBefore.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "notBefore")
 	}
 	// notAfter Time
-	if err := v.NotAfter.decode(&s); err != nil {
+	if err := v.NotAfter.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "notAfter")
 	}
 	if err := s.Finish("Validity"); err != nil {
@@ -4746,54 +4115,22 @@ func (v *Validity) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Validity in DER.
-func (v *Validity) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Validity) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.NotBefore.encode(b)
-	v.NotAfter.encode(b)
+	v.NotBefore.EncodeASN1(b, der.NoTag)
+	v.NotAfter.EncodeASN1(b, der.NoTag)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Validity.
-// v aliases b: the byte slices it holds point into b.
-func (v *Validity) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Validity; v aliases b.
+func (v *Validity) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Validity.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Validity) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Validity) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = Validity{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Validity")
-	}
-	return r.Finish("Validity")
-}
-
-// MarshalDER returns the DER encoding of v, a Validity.
-func (v *Validity) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Validity) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Validity) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Validity) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Time is the ASN.1 type Time.
 //
@@ -4820,8 +4157,11 @@ func (c TimeChoice) String() string {
 	return der.Name("utcTime generalTime", int(c)-1, "TimeChoice")
 }
 
-// decode reads a Time from r.
-func (v *Time) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *Time) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "Time")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagUTCTime:
@@ -4844,8 +4184,8 @@ func (v *Time) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a Time in DER.
-func (v *Time) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *Time) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case TimeUTCTime:
 		b.AddUTCTime(der.TagUTCTime, v.Value)
@@ -4856,54 +4196,22 @@ func (v *Time) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Time.
-// v aliases b: the byte slices it holds point into b.
-func (v *Time) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Time; v aliases b.
+func (v *Time) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Time.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Time) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Time) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = Time{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "Time")
-	}
-	return r.Finish("Time")
-}
-
-// MarshalDER returns the DER encoding of v, a Time.
-func (v *Time) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Time) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Time) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Time) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // UniqueIdentifier is the ASN.1 type UniqueIdentifier.
 //
 //	UniqueIdentifier  ::=  BIT STRING
 type UniqueIdentifier der.BitString
 
-// decode reads a UniqueIdentifier from r.
-func (v *UniqueIdentifier) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *UniqueIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagBitString), "UniqueIdentifier")
+	}
 	x, err := r.ReadBitString(t)
 	if err != nil {
 		return err
@@ -4912,52 +4220,19 @@ func (v *UniqueIdentifier) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a UniqueIdentifier in DER.
-func (v *UniqueIdentifier) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *UniqueIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagBitString
+	}
 	b.AddBitString(t, der.BitString(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a UniqueIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *UniqueIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a UniqueIdentifier; v aliases b.
+func (v *UniqueIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UniqueIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *UniqueIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *UniqueIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero UniqueIdentifier
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagBitString); err != nil {
-		return der.WithField(err, "UniqueIdentifier")
-	}
-	return r.Finish("UniqueIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a UniqueIdentifier.
-func (v *UniqueIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *UniqueIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *UniqueIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagBitString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *UniqueIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SubjectPublicKeyInfo is the ASN.1 type SubjectPublicKeyInfo.
 //
@@ -4972,14 +4247,17 @@ type SubjectPublicKeyInfo struct {
 	SubjectPublicKey der.BitString
 }
 
-// decode reads a SubjectPublicKeyInfo from r.
-func (v *SubjectPublicKeyInfo) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SubjectPublicKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SubjectPublicKeyInfo")
+	}
 	s, err := r.ReadConstructed(t, "SubjectPublicKeyInfo")
 	if err != nil {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}
-	if err := v.Algorithm.decode(&s, der.TagSequence); err != nil {
+	if err := v.Algorithm.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithm")
 	}
 	// subjectPublicKey BIT STRING
@@ -4994,54 +4272,22 @@ func (v *SubjectPublicKeyInfo) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a SubjectPublicKeyInfo in DER.
-func (v *SubjectPublicKeyInfo) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SubjectPublicKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, der.TagSequence)
+	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SubjectPublicKeyInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *SubjectPublicKeyInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectPublicKeyInfo; v aliases b.
+func (v *SubjectPublicKeyInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectPublicKeyInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SubjectPublicKeyInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectPublicKeyInfo) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = SubjectPublicKeyInfo{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "SubjectPublicKeyInfo")
-	}
-	return r.Finish("SubjectPublicKeyInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a SubjectPublicKeyInfo.
-func (v *SubjectPublicKeyInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SubjectPublicKeyInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SubjectPublicKeyInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
@@ -5060,8 +4306,11 @@ type AlgorithmIdentifierPublicKeyAlgorithms struct {
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierPublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -5092,8 +4341,11 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *der.Reader, t der.Tag
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierPublicKeyAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -5102,45 +4354,14 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *der.Builder, t der.Ta
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierPublicKeyAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -5209,7 +4430,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.DSA = p1
-		if err := u.DSA.decode(r, der.TagSequence); err != nil {
+		if err := u.DSA.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5224,7 +4445,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.DH = p2
-		if err := u.DH.decode(r, der.TagSequence); err != nil {
+		if err := u.DH.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5234,7 +4455,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
-		if err := u.Kea.decode(r, der.TagOctetString); err != nil {
+		if err := u.Kea.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5244,7 +4465,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "*\x86H\xce=\x02\x01":
 		// pk-ec 1.2.840.10045.2.1
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersEC
-		if err := u.ECParameters.decode(r); err != nil {
+		if err := u.ECParameters.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5254,7 +4475,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "+\x81\x04\x01\f":
 		// pk-ecDH 1.3.132.1.12
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH
-		if err := u.ECParameters.decode(r); err != nil {
+		if err := u.ECParameters.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5264,7 +4485,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 	case "+\x81\x04\x01\r":
 		// pk-ecMQV 1.3.132.1.13
 		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV
-		if err := u.ECParameters.decode(r); err != nil {
+		if err := u.ECParameters.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5279,7 +4500,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p3
-		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
+		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5294,7 +4515,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 			return u.fail(r, err)
 		}
 		u.RSAESOAEP = p4
-		if err := u.RSAESOAEP.decode(r, der.TagSequence); err != nil {
+		if err := u.RSAESOAEP.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -5357,33 +4578,33 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *der.Builder
 		if u.DSA == nil {
 			b.SetError(der.NilValue("DSA-Params"))
 		} else {
-			u.DSA.encode(b, der.TagSequence)
+			u.DSA.EncodeASN1(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDH:
 		if u.DH == nil {
 			b.SetError(der.NilValue("DomainParameters"))
 		} else {
-			u.DH.encode(b, der.TagSequence)
+			u.DH.EncodeASN1(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
-		u.Kea.encode(b, der.TagOctetString)
+		u.Kea.EncodeASN1(b, der.TagOctetString)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
-		u.ECParameters.encode(b)
+		u.ECParameters.EncodeASN1(b, der.NoTag)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
-		u.ECParameters.encode(b)
+		u.ECParameters.EncodeASN1(b, der.NoTag)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV:
-		u.ECParameters.encode(b)
+		u.ECParameters.EncodeASN1(b, der.NoTag)
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.TagSequence)
+			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP:
 		if u.RSAESOAEP == nil {
 			b.SetError(der.NilValue("RSAES-OAEP-params"))
 		} else {
-			u.RSAESOAEP.encode(b, der.TagSequence)
+			u.RSAESOAEP.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -5404,20 +4625,23 @@ type CertificateList struct {
 	Signature der.BitString
 }
 
-// decode reads a CertificateList from r.
-func (v *CertificateList) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertificateList) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CertificateList")
+	}
 	s, err := r.ReadConstructed(t, "CertificateList")
 	if err != nil {
 		return err
 	}
 	// toBeSigned TBSCertList
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, der.TagSequence); err != nil {
+	if err := v.ToBeSigned.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, der.TagSequence); err != nil {
+	if err := v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
@@ -5432,55 +4656,23 @@ func (v *CertificateList) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CertificateList in DER.
-func (v *CertificateList) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertificateList) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, der.TagSequence)
-	v.AlgorithmIdentifier.encode(b, der.TagSequence)
+	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
+	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificateList.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertificateList) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateList; v aliases b.
+func (v *CertificateList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateList.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificateList) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateList) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = CertificateList{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "CertificateList")
-	}
-	return r.Finish("CertificateList")
-}
-
-// MarshalDER returns the DER encoding of v, a CertificateList.
-func (v *CertificateList) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificateList) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertificateList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertificateListAlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
 type CertificateListAlgorithmIdentifier struct {
@@ -5492,8 +4684,11 @@ type CertificateListAlgorithmIdentifier struct {
 	HasParameters bool
 }
 
-// decode reads a CertificateList.algorithmIdentifier from r.
-func (v *CertificateListAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertificateListAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CertificateList.algorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "CertificateList.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -5524,8 +4719,11 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *der.Reader, t der.Tag) er
 	return nil
 }
 
-// encode writes v as a CertificateList.algorithmIdentifier in DER.
-func (v *CertificateListAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertificateListAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -5534,46 +4732,13 @@ func (v *CertificateListAlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificateList.algorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateList.algorithmIdentifier; v aliases b.
 func (v *CertificateListAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateList.algorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificateListAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = CertificateListAlgorithmIdentifier{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "CertificateList.algorithmIdentifier")
-	}
-	return r.Finish("CertificateList.algorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a CertificateList.algorithmIdentifier.
-func (v *CertificateListAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertificateListAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertificateListAlgorithmIdentifierParameters is the open type CertificateList.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -5731,7 +4896,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, der.TagSequence); err != nil {
+		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
@@ -5802,7 +4967,7 @@ func (u *CertificateListAlgorithmIdentifierParameters) encode(b *der.Builder) {
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, der.TagSequence)
+			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -5862,8 +5027,11 @@ type TBSCertList struct {
 	Raw []byte
 }
 
-// decode reads a TBSCertList from r.
-func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "TBSCertList")
+	}
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "TBSCertList")
 	if err != nil {
@@ -5871,35 +5039,35 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 	}
 	// version Version OPTIONAL
 	if s.Peek(der.TagInteger) {
-		if err := v.Version.decode(&s, der.TagInteger); err != nil {
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, der.TagSequence); err != nil {
+	if err := v.Signature.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signature")
 	}
 	// issuer Name
-	if err := v.Issuer.decode(&s); err != nil {
+	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "issuer")
 	}
 	// thisUpdate Time
-	if err := v.ThisUpdate.decode(&s); err != nil {
+	if err := v.ThisUpdate.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "thisUpdate")
 	}
 	// nextUpdate Time OPTIONAL
 	if func(t der.Tag, ok bool) bool {
 		return ok && (t == der.TagUTCTime || t == der.TagGeneralizedTime)
 	}(s.PeekTag()) {
-		if err := v.NextUpdate.decode(&s); err != nil {
+		if err := v.NextUpdate.DecodeASN1(&s, der.NoTag); err != nil {
 			return der.WithField(err, "nextUpdate")
 		}
 		v.HasNextUpdate = true
 	}
 	// revokedCertificates SEQUENCE OF OPTIONAL
 	if s.Peek(der.TagSequence) {
-		if err := v.RevokedCertificates.decode(&s, der.TagSequence); err != nil {
+		if err := v.RevokedCertificates.DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "revokedCertificates")
 		}
 		v.HasRevokedCertificates = true
@@ -5910,7 +5078,7 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
-		if err := v.CRLExtensions.decode(&w1, der.TagSequence); err != nil {
+		if err := v.CRLExtensions.DecodeASN1(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "crlExtensions")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -5930,76 +5098,47 @@ func (v *TBSCertList) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a TBSCertList in DER.
-func (v *TBSCertList) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TBSCertList) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasVersion {
-		v.Version.encode(b, der.TagInteger)
+		v.Version.EncodeASN1(b, der.TagInteger)
 	}
-	v.Signature.encode(b, der.TagSequence)
-	v.Issuer.encode(b)
-	v.ThisUpdate.encode(b)
+	v.Signature.EncodeASN1(b, der.TagSequence)
+	v.Issuer.EncodeASN1(b, der.NoTag)
+	v.ThisUpdate.EncodeASN1(b, der.NoTag)
 	if v.HasNextUpdate {
-		v.NextUpdate.encode(b)
+		v.NextUpdate.EncodeASN1(b, der.NoTag)
 	}
 	if v.HasRevokedCertificates {
-		v.RevokedCertificates.encode(b, der.TagSequence)
+		v.RevokedCertificates.EncodeASN1(b, der.TagSequence)
 	}
 	if v.HasCRLExtensions {
 		m1 := b.Begin(der.Context(0), true)
-		v.CRLExtensions.encode(b, der.TagSequence)
+		v.CRLExtensions.EncodeASN1(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSCertList.
-// v aliases b: the byte slices it holds point into b.
-func (v *TBSCertList) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a TBSCertList; v aliases b.
+func (v *TBSCertList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertList.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TBSCertList) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertList) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = TBSCertList{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "TBSCertList")
-	}
-	return r.Finish("TBSCertList")
-}
-
-// MarshalDER returns the DER encoding of v, a TBSCertList.
-func (v *TBSCertList) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TBSCertList) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertList) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *TBSCertList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // TBSCertListRevokedCertificates is the type of TBSCertList.revokedCertificates.
 type TBSCertListRevokedCertificates []TBSCertListRevokedCertificatesItem
 
-// decode reads a TBSCertList.revokedCertificates from r.
-func (v *TBSCertListRevokedCertificates) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TBSCertListRevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "TBSCertList.revokedCertificates")
+	}
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates")
 	if err != nil {
 		return err
@@ -6009,7 +5148,7 @@ func (v *TBSCertListRevokedCertificates) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6025,8 +5164,11 @@ func (v *TBSCertListRevokedCertificates) decode(r *der.Reader, t der.Tag) error 
 	return nil
 }
 
-// encode writes v as a TBSCertList.revokedCertificates in DER.
-func (v *TBSCertListRevokedCertificates) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TBSCertListRevokedCertificates) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -6034,7 +5176,7 @@ func (v *TBSCertListRevokedCertificates) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -6053,23 +5195,26 @@ type TBSCertListRevokedCertificatesItem struct {
 	Unknown []byte
 }
 
-// decode reads a TBSCertList.revokedCertificates.item from r.
-func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TBSCertListRevokedCertificatesItem) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "TBSCertList.revokedCertificates.item")
+	}
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates.item")
 	if err != nil {
 		return err
 	}
 	// userCertificate CertificateSerialNumber
-	if err := v.UserCertificate.decode(&s, der.TagInteger); err != nil {
+	if err := v.UserCertificate.DecodeASN1(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "userCertificate")
 	}
 	// revocationDate Time
-	if err := v.RevocationDate.decode(&s); err != nil {
+	if err := v.RevocationDate.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "revocationDate")
 	}
 	// crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition)
 	if s.Peek(der.TagSequence) {
-		if err := v.CRLEntryExtensions.decode(&s, der.TagSequence); err != nil {
+		if err := v.CRLEntryExtensions.DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "crlEntryExtensions")
 		}
 		v.HasCRLEntryExtensions = true
@@ -6085,58 +5230,28 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *der.Reader, t der.Tag) er
 	return nil
 }
 
-// encode writes v as a TBSCertList.revokedCertificates.item in DER.
-func (v *TBSCertListRevokedCertificatesItem) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TBSCertListRevokedCertificatesItem) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.UserCertificate.encode(b, der.TagInteger)
-	v.RevocationDate.encode(b)
+	v.UserCertificate.EncodeASN1(b, der.TagInteger)
+	v.RevocationDate.EncodeASN1(b, der.NoTag)
 	if v.HasCRLEntryExtensions {
-		v.CRLEntryExtensions.encode(b, der.TagSequence)
+		v.CRLEntryExtensions.EncodeASN1(b, der.TagSequence)
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSCertList.revokedCertificates.item.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a TBSCertList.revokedCertificates.item; v aliases b.
 func (v *TBSCertListRevokedCertificatesItem) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertList.revokedCertificates.item.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = TBSCertListRevokedCertificatesItem{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "TBSCertList.revokedCertificates.item")
-	}
-	return r.Finish("TBSCertList.revokedCertificates.item")
-}
-
-// MarshalDER returns the DER encoding of v, a TBSCertList.revokedCertificates.item.
-func (v *TBSCertListRevokedCertificatesItem) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *TBSCertListRevokedCertificatesItem) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionsCRLEntryExtensions is the ASN.1 type Extensions.
 //
@@ -6144,8 +5259,11 @@ func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *der.Op
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
 type ExtensionsCRLEntryExtensions []ExtensionCRLEntryExtensions
 
-// decode reads a Extensions from r.
-func (v *ExtensionsCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionsCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
+	}
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
@@ -6155,7 +5273,7 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6171,8 +5289,11 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionsCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -6180,52 +5301,16 @@ func (v *ExtensionsCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCRLEntryExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
+func (v *ExtensionsCRLEntryExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCRLEntryExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ExtensionsCRLEntryExtensions
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extensions")
-	}
-	return r.Finish("Extensions")
-}
-
-// MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCRLEntryExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionsCRLEntryExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionCRLEntryExtensions is the ASN.1 type Extension.
 //
@@ -6251,8 +5336,11 @@ type ExtensionCRLEntryExtensions struct {
 	ExtnValue ExtensionCRLEntryExtensionsExtnValue
 }
 
-// decode reads a Extension from r.
-func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
+	}
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -6294,8 +5382,11 @@ func (v *ExtensionCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Extension in DER.
-func (v *ExtensionCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
@@ -6307,46 +5398,11 @@ func (v *ExtensionCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCRLEntryExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
+func (v *ExtensionCRLEntryExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCRLEntryExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionCRLEntryExtensions{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extension")
-	}
-	return r.Finish("Extension")
-}
-
-// MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCRLEntryExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionCRLEntryExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionCRLEntryExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -6382,7 +5438,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
-		if err := u.CRLReason.decode(r, der.TagEnumerated); err != nil {
+		if err := u.CRLReason.DecodeASN1(r, der.TagEnumerated); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6392,7 +5448,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
-		if err := u.CertificateIssuer.decode(r, der.TagSequence); err != nil {
+		if err := u.CertificateIssuer.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6447,9 +5503,9 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *der.Reader) error {
 func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionCRLEntryExtensionsExtnValueCRLReason:
-		u.CRLReason.encode(b, der.TagEnumerated)
+		u.CRLReason.EncodeASN1(b, der.TagEnumerated)
 	case ExtensionCRLEntryExtensionsExtnValueCertificateIssuer:
-		u.CertificateIssuer.encode(b, der.TagSequence)
+		u.CertificateIssuer.EncodeASN1(b, der.TagSequence)
 	case ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode:
 		b.AddOID(der.TagOID, u.HoldInstructionCode)
 	case ExtensionCRLEntryExtensionsExtnValueInvalidityDate:
@@ -6465,8 +5521,11 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *der.Builder) {
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
 type ExtensionsCRLExtensions []ExtensionCRLExtensions
 
-// decode reads a Extensions from r.
-func (v *ExtensionsCRLExtensions) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionsCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
+	}
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
@@ -6476,7 +5535,7 @@ func (v *ExtensionsCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -6492,8 +5551,11 @@ func (v *ExtensionsCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLExtensions) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionsCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -6501,52 +5563,16 @@ func (v *ExtensionsCRLExtensions) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCRLExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
+func (v *ExtensionsCRLExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCRLExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ExtensionsCRLExtensions
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extensions")
-	}
-	return r.Finish("Extensions")
-}
-
-// MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCRLExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionsCRLExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionCRLExtensions is the ASN.1 type Extension.
 //
@@ -6572,8 +5598,11 @@ type ExtensionCRLExtensions struct {
 	ExtnValue ExtensionCRLExtensionsExtnValue
 }
 
-// decode reads a Extension from r.
-func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
+	}
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -6615,8 +5644,11 @@ func (v *ExtensionCRLExtensions) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Extension in DER.
-func (v *ExtensionCRLExtensions) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
@@ -6628,46 +5660,11 @@ func (v *ExtensionCRLExtensions) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCRLExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
+func (v *ExtensionCRLExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCRLExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionCRLExtensions{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extension")
-	}
-	return r.Finish("Extension")
-}
-
-// MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCRLExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionCRLExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionCRLExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -6714,7 +5711,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, der.TagSequence); err != nil {
+		if err := u.AuthorityKeyIdentifier.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6724,7 +5721,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
 		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
-		if err := u.IssuerAltName.decode(r, der.TagSequence); err != nil {
+		if err := u.IssuerAltName.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6752,7 +5749,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
 		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
-		if err := u.DeltaCRLIndicator.decode(r, der.TagInteger); err != nil {
+		if err := u.DeltaCRLIndicator.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6767,7 +5764,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 			return u.fail(r, err)
 		}
 		u.IssuingDistributionPoint = p4
-		if err := u.IssuingDistributionPoint.decode(r, der.TagSequence); err != nil {
+		if err := u.IssuingDistributionPoint.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6777,7 +5774,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
 		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
-		if err := u.FreshestCRL.decode(r, der.TagSequence); err != nil {
+		if err := u.FreshestCRL.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -6811,10 +5808,10 @@ func (u *ExtensionCRLExtensionsExtnValue) encode(b *der.Builder) {
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, der.TagSequence)
+			u.AuthorityKeyIdentifier.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtensionCRLExtensionsExtnValueIssuerAltName:
-		u.IssuerAltName.encode(b, der.TagSequence)
+		u.IssuerAltName.EncodeASN1(b, der.TagSequence)
 	case ExtensionCRLExtensionsExtnValueCRLNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
@@ -6823,15 +5820,15 @@ func (u *ExtensionCRLExtensionsExtnValue) encode(b *der.Builder) {
 		}
 		b.AddInteger(der.TagInteger, u.CRLNumber)
 	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
-		u.DeltaCRLIndicator.encode(b, der.TagInteger)
+		u.DeltaCRLIndicator.EncodeASN1(b, der.TagInteger)
 	case ExtensionCRLExtensionsExtnValueIssuingDistributionPoint:
 		if u.IssuingDistributionPoint == nil {
 			b.SetError(der.NilValue("IssuingDistributionPoint"))
 		} else {
-			u.IssuingDistributionPoint.encode(b, der.TagSequence)
+			u.IssuingDistributionPoint.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtensionCRLExtensionsExtnValueFreshestCRL:
-		u.FreshestCRL.encode(b, der.TagSequence)
+		u.FreshestCRL.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -6868,29 +5865,32 @@ type AuthorityKeyIdentifier struct {
 	HasAuthorityCertSerialNumber bool
 }
 
-// decode reads a AuthorityKeyIdentifier from r.
-func (v *AuthorityKeyIdentifier) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AuthorityKeyIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AuthorityKeyIdentifier")
 	if err != nil {
 		return err
 	}
 	// keyIdentifier [0] KeyIdentifier OPTIONAL
 	if s.Peek(der.Context(0)) {
-		if err := v.KeyIdentifier.decode(&s, der.Context(0)); err != nil {
+		if err := v.KeyIdentifier.DecodeASN1(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "keyIdentifier")
 		}
 		v.HasKeyIdentifier = true
 	}
 	// authorityCertIssuer [1] GeneralNames OPTIONAL
 	if s.Peek(der.Context(1)) {
-		if err := v.AuthorityCertIssuer.decode(&s, der.Context(1)); err != nil {
+		if err := v.AuthorityCertIssuer.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "authorityCertIssuer")
 		}
 		v.HasAuthorityCertIssuer = true
 	}
 	// authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL
 	if s.Peek(der.Context(2)) {
-		if err := v.AuthorityCertSerialNumber.decode(&s, der.Context(2)); err != nil {
+		if err := v.AuthorityCertSerialNumber.DecodeASN1(&s, der.Context(2)); err != nil {
 			return der.WithField(err, "authorityCertSerialNumber")
 		}
 		v.HasAuthorityCertSerialNumber = true
@@ -6901,69 +5901,40 @@ func (v *AuthorityKeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a AuthorityKeyIdentifier in DER.
-func (v *AuthorityKeyIdentifier) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AuthorityKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasKeyIdentifier {
-		v.KeyIdentifier.encode(b, der.Context(0))
+		v.KeyIdentifier.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasAuthorityCertIssuer {
-		v.AuthorityCertIssuer.encode(b, der.Context(1))
+		v.AuthorityCertIssuer.EncodeASN1(b, der.Context(1))
 	}
 	if v.HasAuthorityCertSerialNumber {
-		v.AuthorityCertSerialNumber.encode(b, der.Context(2))
+		v.AuthorityCertSerialNumber.EncodeASN1(b, der.Context(2))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AuthorityKeyIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *AuthorityKeyIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AuthorityKeyIdentifier; v aliases b.
+func (v *AuthorityKeyIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthorityKeyIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AuthorityKeyIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AuthorityKeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AuthorityKeyIdentifier{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AuthorityKeyIdentifier")
-	}
-	return r.Finish("AuthorityKeyIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AuthorityKeyIdentifier.
-func (v *AuthorityKeyIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AuthorityKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AuthorityKeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AuthorityKeyIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyIdentifier is the ASN.1 type KeyIdentifier.
 //
 //	KeyIdentifier ::= OCTET STRING
 type KeyIdentifier []byte
 
-// decode reads a KeyIdentifier from r.
-func (v *KeyIdentifier) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "KeyIdentifier")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -6972,52 +5943,19 @@ func (v *KeyIdentifier) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a KeyIdentifier in DER.
-func (v *KeyIdentifier) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *KeyIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyIdentifier; v aliases b.
+func (v *KeyIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero KeyIdentifier
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "KeyIdentifier")
-	}
-	return r.Finish("KeyIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyIdentifier.
-func (v *KeyIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyUsage is the ASN.1 type KeyUsage.
 //
@@ -7105,8 +6043,11 @@ func (v KeyUsage) Has(n int) bool {
 	return der.BitString(v).At(n) == 1
 }
 
-// decode reads a KeyUsage from r.
-func (v *KeyUsage) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KeyUsage) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagBitString), "KeyUsage")
+	}
 	off := r.Offset()
 	x, err := r.ReadBitString(t)
 	if err != nil {
@@ -7123,8 +6064,11 @@ func (v *KeyUsage) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a KeyUsage in DER.
-func (v *KeyUsage) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KeyUsage) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagBitString
+	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
@@ -7134,47 +6078,11 @@ func (v *KeyUsage) encode(b *der.Builder, t der.Tag) {
 	b.AddBitString(t, bits)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyUsage.
-// v aliases b: the byte slices it holds point into b.
-func (v *KeyUsage) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyUsage; v aliases b.
+func (v *KeyUsage) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyUsage.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyUsage) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyUsage) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero KeyUsage
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagBitString); err != nil {
-		return der.WithField(err, "KeyUsage")
-	}
-	return r.Finish("KeyUsage")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyUsage.
-func (v *KeyUsage) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyUsage) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyUsage) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagBitString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyUsage) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PrivateKeyUsagePeriod is the ASN.1 type PrivateKeyUsagePeriod.
 //
@@ -7194,8 +6102,11 @@ type PrivateKeyUsagePeriod struct {
 	HasNotAfter bool
 }
 
-// decode reads a PrivateKeyUsagePeriod from r.
-func (v *PrivateKeyUsagePeriod) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PrivateKeyUsagePeriod")
+	}
 	s, err := r.ReadConstructed(t, "PrivateKeyUsagePeriod")
 	if err != nil {
 		return err
@@ -7224,8 +6135,11 @@ func (v *PrivateKeyUsagePeriod) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PrivateKeyUsagePeriod in DER.
-func (v *PrivateKeyUsagePeriod) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PrivateKeyUsagePeriod) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasNotBefore {
 		b.AddGeneralizedTime(der.Context(0), v.NotBefore)
@@ -7236,54 +6150,22 @@ func (v *PrivateKeyUsagePeriod) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PrivateKeyUsagePeriod.
-// v aliases b: the byte slices it holds point into b.
-func (v *PrivateKeyUsagePeriod) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateKeyUsagePeriod; v aliases b.
+func (v *PrivateKeyUsagePeriod) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PrivateKeyUsagePeriod.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PrivateKeyUsagePeriod) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PrivateKeyUsagePeriod) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PrivateKeyUsagePeriod{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "PrivateKeyUsagePeriod")
-	}
-	return r.Finish("PrivateKeyUsagePeriod")
-}
-
-// MarshalDER returns the DER encoding of v, a PrivateKeyUsagePeriod.
-func (v *PrivateKeyUsagePeriod) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PrivateKeyUsagePeriod) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PrivateKeyUsagePeriod) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PrivateKeyUsagePeriod) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertificatePolicies is the ASN.1 type CertificatePolicies.
 //
 //	CertificatePolicies ::= SEQUENCE SIZE (1..MAX) OF PolicyInformation
 type CertificatePolicies []PolicyInformation
 
-// decode reads a CertificatePolicies from r.
-func (v *CertificatePolicies) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertificatePolicies) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CertificatePolicies")
+	}
 	s, err := r.ReadConstructed(t, "CertificatePolicies")
 	if err != nil {
 		return err
@@ -7293,7 +6175,7 @@ func (v *CertificatePolicies) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -7309,8 +6191,11 @@ func (v *CertificatePolicies) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CertificatePolicies in DER.
-func (v *CertificatePolicies) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertificatePolicies) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -7318,52 +6203,16 @@ func (v *CertificatePolicies) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificatePolicies.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertificatePolicies) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertificatePolicies; v aliases b.
+func (v *CertificatePolicies) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificatePolicies.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificatePolicies) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificatePolicies) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero CertificatePolicies
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "CertificatePolicies")
-	}
-	return r.Finish("CertificatePolicies")
-}
-
-// MarshalDER returns the DER encoding of v, a CertificatePolicies.
-func (v *CertificatePolicies) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificatePolicies) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificatePolicies) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertificatePolicies) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PolicyInformation is the ASN.1 type PolicyInformation.
 //
@@ -7380,19 +6229,22 @@ type PolicyInformation struct {
 	HasPolicyQualifiers bool
 }
 
-// decode reads a PolicyInformation from r.
-func (v *PolicyInformation) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PolicyInformation")
+	}
 	s, err := r.ReadConstructed(t, "PolicyInformation")
 	if err != nil {
 		return err
 	}
 	// policyIdentifier CertPolicyId
-	if err := v.PolicyIdentifier.decode(&s, der.TagOID); err != nil {
+	if err := v.PolicyIdentifier.DecodeASN1(&s, der.TagOID); err != nil {
 		return der.WithField(err, "policyIdentifier")
 	}
 	// policyQualifiers SEQUENCE OF OPTIONAL
 	if s.Peek(der.TagSequence) {
-		if err := v.PolicyQualifiers.decode(&s, der.TagSequence); err != nil {
+		if err := v.PolicyQualifiers.DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "policyQualifiers")
 		}
 		v.HasPolicyQualifiers = true
@@ -7403,62 +6255,33 @@ func (v *PolicyInformation) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PolicyInformation in DER.
-func (v *PolicyInformation) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PolicyInformation) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.PolicyIdentifier.encode(b, der.TagOID)
+	v.PolicyIdentifier.EncodeASN1(b, der.TagOID)
 	if v.HasPolicyQualifiers {
-		v.PolicyQualifiers.encode(b, der.TagSequence)
+		v.PolicyQualifiers.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyInformation.
-// v aliases b: the byte slices it holds point into b.
-func (v *PolicyInformation) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyInformation; v aliases b.
+func (v *PolicyInformation) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyInformation.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PolicyInformation) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyInformation) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PolicyInformation{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "PolicyInformation")
-	}
-	return r.Finish("PolicyInformation")
-}
-
-// MarshalDER returns the DER encoding of v, a PolicyInformation.
-func (v *PolicyInformation) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PolicyInformation) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyInformation) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PolicyInformation) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PolicyInformationPolicyQualifiers is the type of PolicyInformation.policyQualifiers.
 type PolicyInformationPolicyQualifiers []PolicyQualifierInfo
 
-// decode reads a PolicyInformation.policyQualifiers from r.
-func (v *PolicyInformationPolicyQualifiers) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PolicyInformationPolicyQualifiers) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PolicyInformation.policyQualifiers")
+	}
 	s, err := r.ReadConstructed(t, "PolicyInformation.policyQualifiers")
 	if err != nil {
 		return err
@@ -7468,7 +6291,7 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *der.Reader, t der.Tag) err
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -7484,8 +6307,11 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *der.Reader, t der.Tag) err
 	return nil
 }
 
-// encode writes v as a PolicyInformation.policyQualifiers in DER.
-func (v *PolicyInformationPolicyQualifiers) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PolicyInformationPolicyQualifiers) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -7493,7 +6319,7 @@ func (v *PolicyInformationPolicyQualifiers) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -7513,8 +6339,11 @@ func (v CertPolicyID) Equal(o der.OID) bool {
 	return der.OID(v).Equal(o)
 }
 
-// decode reads a CertPolicyId from r.
-func (v *CertPolicyID) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertPolicyID) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOID), "CertPolicyId")
+	}
 	x, err := r.ReadOID(t)
 	if err != nil {
 		return err
@@ -7523,52 +6352,19 @@ func (v *CertPolicyID) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CertPolicyId in DER.
-func (v *CertPolicyID) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertPolicyID) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOID
+	}
 	b.AddOID(t, der.OID(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertPolicyId.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertPolicyID) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertPolicyId; v aliases b.
+func (v *CertPolicyID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertPolicyId.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertPolicyID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertPolicyID) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero CertPolicyID
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOID); err != nil {
-		return der.WithField(err, "CertPolicyId")
-	}
-	return r.Finish("CertPolicyId")
-}
-
-// MarshalDER returns the DER encoding of v, a CertPolicyId.
-func (v *CertPolicyID) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertPolicyID) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertPolicyID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOID)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertPolicyID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PolicyQualifierInfo is the ASN.1 type PolicyQualifierInfo.
 //
@@ -7584,8 +6380,11 @@ type PolicyQualifierInfo struct {
 	Qualifier PolicyQualifierInfoQualifier
 }
 
-// decode reads a PolicyQualifierInfo from r.
-func (v *PolicyQualifierInfo) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PolicyQualifierInfo")
+	}
 	s, err := r.ReadConstructed(t, "PolicyQualifierInfo")
 	if err != nil {
 		return err
@@ -7613,54 +6412,22 @@ func (v *PolicyQualifierInfo) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PolicyQualifierInfo in DER.
-func (v *PolicyQualifierInfo) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PolicyQualifierInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.PolicyQualifierID)
 	v.Qualifier.encode(b)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyQualifierInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *PolicyQualifierInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyQualifierInfo; v aliases b.
+func (v *PolicyQualifierInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyQualifierInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PolicyQualifierInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyQualifierInfo) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PolicyQualifierInfo{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "PolicyQualifierInfo")
-	}
-	return r.Finish("PolicyQualifierInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a PolicyQualifierInfo.
-func (v *PolicyQualifierInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PolicyQualifierInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PolicyQualifierInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PolicyQualifierInfoQualifier is the open type PolicyQualifierInfo.qualifier: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -7690,7 +6457,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x02\x01":
 		// pqid-cps 1.3.6.1.5.5.7.2.1
 		u.Kind = PolicyQualifierInfoQualifierCps
-		if err := u.Cps.decode(r, der.TagIA5String); err != nil {
+		if err := u.Cps.DecodeASN1(r, der.TagIA5String); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -7705,7 +6472,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.Unotice = p1
-		if err := u.Unotice.decode(r, der.TagSequence); err != nil {
+		if err := u.Unotice.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
@@ -7739,12 +6506,12 @@ func (u *PolicyQualifierInfoQualifier) keepDER(r *der.Reader) error {
 func (u *PolicyQualifierInfoQualifier) encode(b *der.Builder) {
 	switch u.Kind {
 	case PolicyQualifierInfoQualifierCps:
-		u.Cps.encode(b, der.TagIA5String)
+		u.Cps.EncodeASN1(b, der.TagIA5String)
 	case PolicyQualifierInfoQualifierUnotice:
 		if u.Unotice == nil {
 			b.SetError(der.NilValue("UserNotice"))
 		} else {
-			u.Unotice.encode(b, der.TagSequence)
+			u.Unotice.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -7756,8 +6523,11 @@ func (u *PolicyQualifierInfoQualifier) encode(b *der.Builder) {
 //	CPSuri ::= IA5String
 type CPSuri string
 
-// decode reads a CPSuri from r.
-func (v *CPSuri) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CPSuri) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagIA5String), "CPSuri")
+	}
 	x, err := r.ReadText(t, der.TagIA5String)
 	if err != nil {
 		return err
@@ -7766,52 +6536,19 @@ func (v *CPSuri) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CPSuri in DER.
-func (v *CPSuri) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CPSuri) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagIA5String
+	}
 	b.AddText(t, der.TagIA5String, string(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CPSuri.
-// v aliases b: the byte slices it holds point into b.
-func (v *CPSuri) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CPSuri; v aliases b.
+func (v *CPSuri) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CPSuri.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CPSuri) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CPSuri) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero CPSuri
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagIA5String); err != nil {
-		return der.WithField(err, "CPSuri")
-	}
-	return r.Finish("CPSuri")
-}
-
-// MarshalDER returns the DER encoding of v, a CPSuri.
-func (v *CPSuri) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CPSuri) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CPSuri) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagIA5String)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CPSuri) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // UserNotice is the ASN.1 type UserNotice.
 //
@@ -7829,15 +6566,18 @@ type UserNotice struct {
 	HasExplicitText bool
 }
 
-// decode reads a UserNotice from r.
-func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "UserNotice")
+	}
 	s, err := r.ReadConstructed(t, "UserNotice")
 	if err != nil {
 		return err
 	}
 	// noticeRef NoticeReference OPTIONAL
 	if s.Peek(der.TagSequence) {
-		if err := v.NoticeRef.decode(&s, der.TagSequence); err != nil {
+		if err := v.NoticeRef.DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "noticeRef")
 		}
 		v.HasNoticeRef = true
@@ -7846,7 +6586,7 @@ func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
 	if func(t der.Tag, ok bool) bool {
 		return ok && (t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String)
 	}(s.PeekTag()) {
-		if err := v.ExplicitText.decode(&s); err != nil {
+		if err := v.ExplicitText.DecodeASN1(&s, der.NoTag); err != nil {
 			return der.WithField(err, "explicitText")
 		}
 		v.HasExplicitText = true
@@ -7857,58 +6597,26 @@ func (v *UserNotice) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a UserNotice in DER.
-func (v *UserNotice) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *UserNotice) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasNoticeRef {
-		v.NoticeRef.encode(b, der.TagSequence)
+		v.NoticeRef.EncodeASN1(b, der.TagSequence)
 	}
 	if v.HasExplicitText {
-		v.ExplicitText.encode(b)
+		v.ExplicitText.EncodeASN1(b, der.NoTag)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a UserNotice.
-// v aliases b: the byte slices it holds point into b.
-func (v *UserNotice) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a UserNotice; v aliases b.
+func (v *UserNotice) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UserNotice.
-// v aliases b, except for strings that BER splits into segments.
-func (v *UserNotice) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *UserNotice) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = UserNotice{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "UserNotice")
-	}
-	return r.Finish("UserNotice")
-}
-
-// MarshalDER returns the DER encoding of v, a UserNotice.
-func (v *UserNotice) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *UserNotice) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *UserNotice) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *UserNotice) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // NoticeReference is the ASN.1 type NoticeReference.
 //
@@ -7922,18 +6630,21 @@ type NoticeReference struct {
 	NoticeNumbers NoticeReferenceNoticeNumbers
 }
 
-// decode reads a NoticeReference from r.
-func (v *NoticeReference) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *NoticeReference) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "NoticeReference")
+	}
 	s, err := r.ReadConstructed(t, "NoticeReference")
 	if err != nil {
 		return err
 	}
 	// organization DisplayText
-	if err := v.Organization.decode(&s); err != nil {
+	if err := v.Organization.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "organization")
 	}
 	// noticeNumbers SEQUENCE OF
-	if err := v.NoticeNumbers.decode(&s, der.TagSequence); err != nil {
+	if err := v.NoticeNumbers.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "noticeNumbers")
 	}
 	if err := s.Finish("NoticeReference"); err != nil {
@@ -7942,60 +6653,31 @@ func (v *NoticeReference) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a NoticeReference in DER.
-func (v *NoticeReference) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *NoticeReference) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Organization.encode(b)
-	v.NoticeNumbers.encode(b, der.TagSequence)
+	v.Organization.EncodeASN1(b, der.NoTag)
+	v.NoticeNumbers.EncodeASN1(b, der.TagSequence)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a NoticeReference.
-// v aliases b: the byte slices it holds point into b.
-func (v *NoticeReference) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a NoticeReference; v aliases b.
+func (v *NoticeReference) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a NoticeReference.
-// v aliases b, except for strings that BER splits into segments.
-func (v *NoticeReference) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *NoticeReference) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = NoticeReference{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "NoticeReference")
-	}
-	return r.Finish("NoticeReference")
-}
-
-// MarshalDER returns the DER encoding of v, a NoticeReference.
-func (v *NoticeReference) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *NoticeReference) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *NoticeReference) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *NoticeReference) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // NoticeReferenceNoticeNumbers is the type of NoticeReference.noticeNumbers.
 type NoticeReferenceNoticeNumbers []der.Integer
 
-// decode reads a NoticeReference.noticeNumbers from r.
-func (v *NoticeReferenceNoticeNumbers) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *NoticeReferenceNoticeNumbers) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "NoticeReference.noticeNumbers")
+	}
 	s, err := r.ReadConstructed(t, "NoticeReference.noticeNumbers")
 	if err != nil {
 		return err
@@ -8018,8 +6700,11 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a NoticeReference.noticeNumbers in DER.
-func (v *NoticeReferenceNoticeNumbers) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *NoticeReferenceNoticeNumbers) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
 		b.AddInteger(der.TagInteger, (*v)[i])
@@ -8056,8 +6741,11 @@ func (c DisplayTextChoice) String() string {
 	return der.Name("ia5String visibleString bmpString utf8String", int(c)-1, "DisplayTextChoice")
 }
 
-// decode reads a DisplayText from r.
-func (v *DisplayText) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "DisplayText")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagIA5String:
@@ -8118,8 +6806,8 @@ func (v *DisplayText) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a DisplayText in DER.
-func (v *DisplayText) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *DisplayText) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DisplayTextIa5String:
 		if !b.SkipConstraints() {
@@ -8154,46 +6842,11 @@ func (v *DisplayText) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DisplayText.
-// v aliases b: the byte slices it holds point into b.
-func (v *DisplayText) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DisplayText; v aliases b.
+func (v *DisplayText) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DisplayText.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DisplayText) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DisplayText) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = DisplayText{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "DisplayText")
-	}
-	return r.Finish("DisplayText")
-}
-
-// MarshalDER returns the DER encoding of v, a DisplayText.
-func (v *DisplayText) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DisplayText) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DisplayText) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DisplayText) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PolicyMappings is the ASN.1 type PolicyMappings.
 //
@@ -8203,8 +6856,11 @@ func (v *DisplayText) AppendWith(dst []byte, opts *der.Options) ([]byte, error) 
 //	}
 type PolicyMappings []PolicyMappingsItem
 
-// decode reads a PolicyMappings from r.
-func (v *PolicyMappings) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PolicyMappings) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PolicyMappings")
+	}
 	s, err := r.ReadConstructed(t, "PolicyMappings")
 	if err != nil {
 		return err
@@ -8214,7 +6870,7 @@ func (v *PolicyMappings) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -8230,8 +6886,11 @@ func (v *PolicyMappings) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PolicyMappings in DER.
-func (v *PolicyMappings) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PolicyMappings) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -8239,52 +6898,16 @@ func (v *PolicyMappings) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyMappings.
-// v aliases b: the byte slices it holds point into b.
-func (v *PolicyMappings) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyMappings; v aliases b.
+func (v *PolicyMappings) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyMappings.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PolicyMappings) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyMappings) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero PolicyMappings
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "PolicyMappings")
-	}
-	return r.Finish("PolicyMappings")
-}
-
-// MarshalDER returns the DER encoding of v, a PolicyMappings.
-func (v *PolicyMappings) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PolicyMappings) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyMappings) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PolicyMappings) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PolicyMappingsItem is the type of PolicyMappings.item.
 type PolicyMappingsItem struct {
@@ -8294,18 +6917,21 @@ type PolicyMappingsItem struct {
 	SubjectDomainPolicy CertPolicyID
 }
 
-// decode reads a PolicyMappings.item from r.
-func (v *PolicyMappingsItem) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PolicyMappingsItem) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PolicyMappings.item")
+	}
 	s, err := r.ReadConstructed(t, "PolicyMappings.item")
 	if err != nil {
 		return err
 	}
 	// issuerDomainPolicy CertPolicyId
-	if err := v.IssuerDomainPolicy.decode(&s, der.TagOID); err != nil {
+	if err := v.IssuerDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
 		return der.WithField(err, "issuerDomainPolicy")
 	}
 	// subjectDomainPolicy CertPolicyId
-	if err := v.SubjectDomainPolicy.decode(&s, der.TagOID); err != nil {
+	if err := v.SubjectDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
 		return der.WithField(err, "subjectDomainPolicy")
 	}
 	if err := s.Finish("PolicyMappings.item"); err != nil {
@@ -8314,62 +6940,33 @@ func (v *PolicyMappingsItem) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PolicyMappings.item in DER.
-func (v *PolicyMappingsItem) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PolicyMappingsItem) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.IssuerDomainPolicy.encode(b, der.TagOID)
-	v.SubjectDomainPolicy.encode(b, der.TagOID)
+	v.IssuerDomainPolicy.EncodeASN1(b, der.TagOID)
+	v.SubjectDomainPolicy.EncodeASN1(b, der.TagOID)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyMappings.item.
-// v aliases b: the byte slices it holds point into b.
-func (v *PolicyMappingsItem) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyMappings.item; v aliases b.
+func (v *PolicyMappingsItem) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyMappings.item.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PolicyMappingsItem) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PolicyMappingsItem{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "PolicyMappings.item")
-	}
-	return r.Finish("PolicyMappings.item")
-}
-
-// MarshalDER returns the DER encoding of v, a PolicyMappings.item.
-func (v *PolicyMappingsItem) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PolicyMappingsItem) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // GeneralNames is the ASN.1 type GeneralNames.
 //
 //	GeneralNames ::= SEQUENCE SIZE (1..MAX) OF GeneralName
 type GeneralNames []GeneralName
 
-// decode reads a GeneralNames from r.
-func (v *GeneralNames) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *GeneralNames) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "GeneralNames")
+	}
 	s, err := r.ReadConstructed(t, "GeneralNames")
 	if err != nil {
 		return err
@@ -8379,7 +6976,7 @@ func (v *GeneralNames) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s); err != nil {
+		if err := list[i].DecodeASN1(&s, der.NoTag); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -8395,8 +6992,11 @@ func (v *GeneralNames) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a GeneralNames in DER.
-func (v *GeneralNames) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *GeneralNames) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -8404,52 +7004,16 @@ func (v *GeneralNames) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b)
+		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a GeneralNames.
-// v aliases b: the byte slices it holds point into b.
-func (v *GeneralNames) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a GeneralNames; v aliases b.
+func (v *GeneralNames) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a GeneralNames.
-// v aliases b, except for strings that BER splits into segments.
-func (v *GeneralNames) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *GeneralNames) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero GeneralNames
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "GeneralNames")
-	}
-	return r.Finish("GeneralNames")
-}
-
-// MarshalDER returns the DER encoding of v, a GeneralNames.
-func (v *GeneralNames) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *GeneralNames) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *GeneralNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *GeneralNames) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // GeneralName is the ASN.1 type GeneralName.
 //
@@ -8507,8 +7071,11 @@ func (c GeneralNameChoice) String() string {
 	return der.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "GeneralNameChoice")
 }
 
-// decode reads a GeneralName from r.
-func (v *GeneralName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *GeneralName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "GeneralName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
@@ -8542,7 +7109,7 @@ func (v *GeneralName) decode(r *der.Reader) error {
 			return der.WithField(err, "x400Address")
 		}
 		v.X400Address = p4
-		if err := v.X400Address.decode(r, der.Context(3)); err != nil {
+		if err := v.X400Address.DecodeASN1(r, der.Context(3)); err != nil {
 			return der.WithField(err, "x400Address")
 		}
 	case tag == der.Context(4):
@@ -8551,7 +7118,7 @@ func (v *GeneralName) decode(r *der.Reader) error {
 		if err != nil {
 			return der.WithField(err, "directoryName")
 		}
-		if err := v.DirectoryName.decode(&w5); err != nil {
+		if err := v.DirectoryName.DecodeASN1(&w5, der.NoTag); err != nil {
 			return der.WithField(err, "directoryName")
 		}
 		if err := w5.Finish("[4] EXPLICIT"); err != nil {
@@ -8564,7 +7131,7 @@ func (v *GeneralName) decode(r *der.Reader) error {
 			return der.WithField(err, "ediPartyName")
 		}
 		v.EdiPartyName = p6
-		if err := v.EdiPartyName.decode(r, der.Context(5)); err != nil {
+		if err := v.EdiPartyName.DecodeASN1(r, der.Context(5)); err != nil {
 			return der.WithField(err, "ediPartyName")
 		}
 	case tag == der.Context(6):
@@ -8594,8 +7161,8 @@ func (v *GeneralName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a GeneralName in DER.
-func (v *GeneralName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *GeneralName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case GeneralNameOtherName:
 		b.AddRaw(v.OtherName)
@@ -8607,17 +7174,17 @@ func (v *GeneralName) encode(b *der.Builder) {
 		if v.X400Address == nil {
 			b.SetError(der.NilValue("ORAddress"))
 		} else {
-			v.X400Address.encode(b, der.Context(3))
+			v.X400Address.EncodeASN1(b, der.Context(3))
 		}
 	case GeneralNameDirectoryName:
 		m1 := b.Begin(der.Context(4), true)
-		v.DirectoryName.encode(b)
+		v.DirectoryName.EncodeASN1(b, der.NoTag)
 		b.End(m1)
 	case GeneralNameEdiPartyName:
 		if v.EdiPartyName == nil {
 			b.SetError(der.NilValue("EDIPartyName"))
 		} else {
-			v.EdiPartyName.encode(b, der.Context(5))
+			v.EdiPartyName.EncodeASN1(b, der.Context(5))
 		}
 	case GeneralNameUniformResourceIdentifier:
 		b.AddText(der.Context(6), der.TagIA5String, v.UniformResourceIdentifier)
@@ -8630,46 +7197,11 @@ func (v *GeneralName) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a GeneralName.
-// v aliases b: the byte slices it holds point into b.
-func (v *GeneralName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a GeneralName; v aliases b.
+func (v *GeneralName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a GeneralName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *GeneralName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *GeneralName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = GeneralName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "GeneralName")
-	}
-	return r.Finish("GeneralName")
-}
-
-// MarshalDER returns the DER encoding of v, a GeneralName.
-func (v *GeneralName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *GeneralName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *GeneralName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *GeneralName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EDIPartyName is the ASN.1 type EDIPartyName.
 //
@@ -8686,8 +7218,11 @@ type EDIPartyName struct {
 	PartyName DirectoryStringUbMax
 }
 
-// decode reads a EDIPartyName from r.
-func (v *EDIPartyName) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EDIPartyName")
+	}
 	s, err := r.ReadConstructed(t, "EDIPartyName")
 	if err != nil {
 		return err
@@ -8698,7 +7233,7 @@ func (v *EDIPartyName) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "nameAssigner")
 		}
-		if err := v.NameAssigner.decode(&w1); err != nil {
+		if err := v.NameAssigner.DecodeASN1(&w1, der.NoTag); err != nil {
 			return der.WithField(err, "nameAssigner")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -8711,7 +7246,7 @@ func (v *EDIPartyName) decode(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "partyName")
 	}
-	if err := v.PartyName.decode(&w2); err != nil {
+	if err := v.PartyName.DecodeASN1(&w2, der.NoTag); err != nil {
 		return der.WithField(err, "partyName")
 	}
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -8723,60 +7258,28 @@ func (v *EDIPartyName) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a EDIPartyName in DER.
-func (v *EDIPartyName) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EDIPartyName) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasNameAssigner {
 		m1 := b.Begin(der.Context(0), true)
-		v.NameAssigner.encode(b)
+		v.NameAssigner.EncodeASN1(b, der.NoTag)
 		b.End(m1)
 	}
 	m2 := b.Begin(der.Context(1), true)
-	v.PartyName.encode(b)
+	v.PartyName.EncodeASN1(b, der.NoTag)
 	b.End(m2)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EDIPartyName.
-// v aliases b: the byte slices it holds point into b.
-func (v *EDIPartyName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EDIPartyName; v aliases b.
+func (v *EDIPartyName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EDIPartyName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EDIPartyName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EDIPartyName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = EDIPartyName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "EDIPartyName")
-	}
-	return r.Finish("EDIPartyName")
-}
-
-// MarshalDER returns the DER encoding of v, a EDIPartyName.
-func (v *EDIPartyName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EDIPartyName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EDIPartyName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EDIPartyName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DirectoryStringUbMax is the ASN.1 type DirectoryString.
 //
@@ -8794,8 +7297,11 @@ type DirectoryStringUbMax struct {
 	Value string
 }
 
-// decode reads a DirectoryString from r.
-func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *DirectoryStringUbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "DirectoryString")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
@@ -8869,8 +7375,8 @@ func (v *DirectoryStringUbMax) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbMax) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *DirectoryStringUbMax) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DirectoryStringTeletexString:
 		if !b.SkipConstraints() {
@@ -8912,46 +7418,11 @@ func (v *DirectoryStringUbMax) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
-// v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbMax) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DirectoryString; v aliases b.
+func (v *DirectoryStringUbMax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbMax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = DirectoryStringUbMax{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "DirectoryString")
-	}
-	return r.Finish("DirectoryString")
-}
-
-// MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbMax) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbMax) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DirectoryStringUbMax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SubjectDirectoryAttributes is the ASN.1 type SubjectDirectoryAttributes.
 //
@@ -8959,8 +7430,11 @@ func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *der.Options) ([]byte
 //	    AttributeSet{{SupportedAttributes}}
 type SubjectDirectoryAttributes []AttributeSetSupportedAttributes
 
-// decode reads a SubjectDirectoryAttributes from r.
-func (v *SubjectDirectoryAttributes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SubjectDirectoryAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SubjectDirectoryAttributes")
+	}
 	s, err := r.ReadConstructed(t, "SubjectDirectoryAttributes")
 	if err != nil {
 		return err
@@ -8970,7 +7444,7 @@ func (v *SubjectDirectoryAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -8986,8 +7460,11 @@ func (v *SubjectDirectoryAttributes) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a SubjectDirectoryAttributes in DER.
-func (v *SubjectDirectoryAttributes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SubjectDirectoryAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -8995,52 +7472,16 @@ func (v *SubjectDirectoryAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SubjectDirectoryAttributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *SubjectDirectoryAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectDirectoryAttributes; v aliases b.
+func (v *SubjectDirectoryAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectDirectoryAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SubjectDirectoryAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectDirectoryAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero SubjectDirectoryAttributes
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "SubjectDirectoryAttributes")
-	}
-	return r.Finish("SubjectDirectoryAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a SubjectDirectoryAttributes.
-func (v *SubjectDirectoryAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SubjectDirectoryAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SubjectDirectoryAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeSetSupportedAttributes is the ASN.1 type AttributeSet.
 //
@@ -9056,8 +7497,11 @@ type AttributeSetSupportedAttributes struct {
 	Values []AttributeSetSupportedAttributesValues
 }
 
-// decode reads a AttributeSet from r.
-func (v *AttributeSetSupportedAttributes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeSet")
+	}
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
@@ -9109,8 +7553,11 @@ func (v *AttributeSetSupportedAttributes) decode(r *der.Reader, t der.Tag) error
 	return nil
 }
 
-// encode writes v as a AttributeSet in DER.
-func (v *AttributeSetSupportedAttributes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeSetSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
@@ -9121,46 +7568,13 @@ func (v *AttributeSetSupportedAttributes) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeSet; v aliases b.
 func (v *AttributeSetSupportedAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetSupportedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AttributeSetSupportedAttributes{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AttributeSet")
-	}
-	return r.Finish("AttributeSet")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetSupportedAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeSetSupportedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeSetSupportedAttributesValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -9207,7 +7621,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04)":
 		// at-name 2.5.4.41
 		u.Kind = AttributeSetSupportedAttributesValuesName
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9217,7 +7631,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
 		u.Kind = AttributeSetSupportedAttributesValuesSurname
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9227,7 +7641,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04*":
 		// at-givenName 2.5.4.42
 		u.Kind = AttributeSetSupportedAttributesValuesGivenName
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9237,7 +7651,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04+":
 		// at-initials 2.5.4.43
 		u.Kind = AttributeSetSupportedAttributesValuesInitials
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9247,7 +7661,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
 		u.Kind = AttributeSetSupportedAttributesValuesGenerationQualifier
-		if err := u.DirectoryString.decode(r); err != nil {
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9257,7 +7671,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
 		u.Kind = AttributeSetSupportedAttributesValuesX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520CommonName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9267,7 +7681,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
 		u.Kind = AttributeSetSupportedAttributesValuesX520LocalityName
-		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520LocalityName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9277,7 +7691,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
 		u.Kind = AttributeSetSupportedAttributesValuesX520StateOrProvinceName
-		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520StateOrProvinceName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9287,7 +7701,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationName
-		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520OrganizationName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9297,7 +7711,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
 		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationalUnitName
-		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9307,7 +7721,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
 		u.Kind = AttributeSetSupportedAttributesValuesX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9365,7 +7779,7 @@ func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
 		u.Kind = AttributeSetSupportedAttributesValuesX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
+		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -9429,27 +7843,27 @@ func (u *AttributeSetSupportedAttributesValues) keepDER(r *der.Reader) error {
 func (u *AttributeSetSupportedAttributesValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeSetSupportedAttributesValuesName:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesSurname:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesGivenName:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesInitials:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesGenerationQualifier:
-		u.DirectoryString.encode(b)
+		u.DirectoryString.EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).encode(b)
+		(*X520CommonName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesX520LocalityName:
-		(*X520LocalityName)(&u.DirectoryString).encode(b)
+		(*X520LocalityName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesX520StateOrProvinceName:
-		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
+		(*X520StateOrProvinceName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesX520OrganizationName:
-		(*X520OrganizationName)(&u.DirectoryString).encode(b)
+		(*X520OrganizationName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesX520OrganizationalUnitName:
-		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
+		(*X520OrganizationalUnitName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
+		(*DirectoryStringUbTitle)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesX520dnQualifier:
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520countryName:
@@ -9467,7 +7881,7 @@ func (u *AttributeSetSupportedAttributesValues) encode(b *der.Builder) {
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case AttributeSetSupportedAttributesValuesX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
+		(*DirectoryStringUbPseudonym)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
 	case AttributeSetSupportedAttributesValuesDomainComponent:
 		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
 	case AttributeSetSupportedAttributesValuesEmailAddress:
@@ -9499,8 +7913,11 @@ type BasicConstraints struct {
 	HasPathLenConstraint bool
 }
 
-// decode reads a BasicConstraints from r.
-func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "BasicConstraints")
+	}
 	s, err := r.ReadConstructed(t, "BasicConstraints")
 	if err != nil {
 		return err
@@ -9541,8 +7958,11 @@ func (v *BasicConstraints) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a BasicConstraints in DER.
-func (v *BasicConstraints) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *BasicConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if (v.HasCA && b.Tolerates(der.TolerateExplicitDefault)) || v.CA {
 		b.AddBoolean(der.TagBoolean, v.CA)
@@ -9558,46 +7978,11 @@ func (v *BasicConstraints) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a BasicConstraints.
-// v aliases b: the byte slices it holds point into b.
-func (v *BasicConstraints) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a BasicConstraints; v aliases b.
+func (v *BasicConstraints) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BasicConstraints.
-// v aliases b, except for strings that BER splits into segments.
-func (v *BasicConstraints) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BasicConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = BasicConstraints{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "BasicConstraints")
-	}
-	return r.Finish("BasicConstraints")
-}
-
-// MarshalDER returns the DER encoding of v, a BasicConstraints.
-func (v *BasicConstraints) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *BasicConstraints) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BasicConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *BasicConstraints) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // NameConstraints is the ASN.1 type NameConstraints.
 //
@@ -9616,22 +8001,25 @@ type NameConstraints struct {
 	HasExcludedSubtrees bool
 }
 
-// decode reads a NameConstraints from r.
-func (v *NameConstraints) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "NameConstraints")
+	}
 	s, err := r.ReadConstructed(t, "NameConstraints")
 	if err != nil {
 		return err
 	}
 	// permittedSubtrees [0] GeneralSubtrees OPTIONAL
 	if s.Peek(der.Context(0)) {
-		if err := v.PermittedSubtrees.decode(&s, der.Context(0)); err != nil {
+		if err := v.PermittedSubtrees.DecodeASN1(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "permittedSubtrees")
 		}
 		v.HasPermittedSubtrees = true
 	}
 	// excludedSubtrees [1] GeneralSubtrees OPTIONAL
 	if s.Peek(der.Context(1)) {
-		if err := v.ExcludedSubtrees.decode(&s, der.Context(1)); err != nil {
+		if err := v.ExcludedSubtrees.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "excludedSubtrees")
 		}
 		v.HasExcludedSubtrees = true
@@ -9642,66 +8030,37 @@ func (v *NameConstraints) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a NameConstraints in DER.
-func (v *NameConstraints) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *NameConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasPermittedSubtrees {
-		v.PermittedSubtrees.encode(b, der.Context(0))
+		v.PermittedSubtrees.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasExcludedSubtrees {
-		v.ExcludedSubtrees.encode(b, der.Context(1))
+		v.ExcludedSubtrees.EncodeASN1(b, der.Context(1))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a NameConstraints.
-// v aliases b: the byte slices it holds point into b.
-func (v *NameConstraints) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a NameConstraints; v aliases b.
+func (v *NameConstraints) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a NameConstraints.
-// v aliases b, except for strings that BER splits into segments.
-func (v *NameConstraints) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *NameConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = NameConstraints{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "NameConstraints")
-	}
-	return r.Finish("NameConstraints")
-}
-
-// MarshalDER returns the DER encoding of v, a NameConstraints.
-func (v *NameConstraints) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *NameConstraints) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *NameConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *NameConstraints) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // GeneralSubtrees is the ASN.1 type GeneralSubtrees.
 //
 //	GeneralSubtrees ::= SEQUENCE SIZE (1..MAX) OF GeneralSubtree
 type GeneralSubtrees []GeneralSubtree
 
-// decode reads a GeneralSubtrees from r.
-func (v *GeneralSubtrees) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *GeneralSubtrees) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "GeneralSubtrees")
+	}
 	s, err := r.ReadConstructed(t, "GeneralSubtrees")
 	if err != nil {
 		return err
@@ -9711,7 +8070,7 @@ func (v *GeneralSubtrees) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -9727,8 +8086,11 @@ func (v *GeneralSubtrees) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a GeneralSubtrees in DER.
-func (v *GeneralSubtrees) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *GeneralSubtrees) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -9736,52 +8098,16 @@ func (v *GeneralSubtrees) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a GeneralSubtrees.
-// v aliases b: the byte slices it holds point into b.
-func (v *GeneralSubtrees) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a GeneralSubtrees; v aliases b.
+func (v *GeneralSubtrees) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a GeneralSubtrees.
-// v aliases b, except for strings that BER splits into segments.
-func (v *GeneralSubtrees) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *GeneralSubtrees) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero GeneralSubtrees
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "GeneralSubtrees")
-	}
-	return r.Finish("GeneralSubtrees")
-}
-
-// MarshalDER returns the DER encoding of v, a GeneralSubtrees.
-func (v *GeneralSubtrees) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *GeneralSubtrees) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *GeneralSubtrees) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *GeneralSubtrees) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // GeneralSubtree is the ASN.1 type GeneralSubtree.
 //
@@ -9803,20 +8129,23 @@ type GeneralSubtree struct {
 	HasMaximum bool
 }
 
-// decode reads a GeneralSubtree from r.
-func (v *GeneralSubtree) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "GeneralSubtree")
+	}
 	s, err := r.ReadConstructed(t, "GeneralSubtree")
 	if err != nil {
 		return err
 	}
 	// base GeneralName
-	if err := v.Base.decode(&s); err != nil {
+	if err := v.Base.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "base")
 	}
 	// minimum [0] BaseDistance DEFAULT 0
 	if s.Peek(der.Context(0)) {
 		off1 := s.Offset()
-		if err := v.Minimum.decode(&s, der.Context(0)); err != nil {
+		if err := v.Minimum.DecodeASN1(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "minimum")
 		}
 		v.HasMinimum = true
@@ -9831,7 +8160,7 @@ func (v *GeneralSubtree) decode(r *der.Reader, t der.Tag) error {
 	}
 	// maximum [1] BaseDistance OPTIONAL
 	if s.Peek(der.Context(1)) {
-		if err := v.Maximum.decode(&s, der.Context(1)); err != nil {
+		if err := v.Maximum.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "maximum")
 		}
 		v.HasMaximum = true
@@ -9842,62 +8171,30 @@ func (v *GeneralSubtree) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a GeneralSubtree in DER.
-func (v *GeneralSubtree) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *GeneralSubtree) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Base.encode(b)
+	v.Base.EncodeASN1(b, der.NoTag)
 	if (v.HasMinimum && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
 		n, ok := der.Integer(v.Minimum).Int64()
 		return ok && n == int64(0)
 	}() {
-		v.Minimum.encode(b, der.Context(0))
+		v.Minimum.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasMaximum {
-		v.Maximum.encode(b, der.Context(1))
+		v.Maximum.EncodeASN1(b, der.Context(1))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a GeneralSubtree.
-// v aliases b: the byte slices it holds point into b.
-func (v *GeneralSubtree) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a GeneralSubtree; v aliases b.
+func (v *GeneralSubtree) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a GeneralSubtree.
-// v aliases b, except for strings that BER splits into segments.
-func (v *GeneralSubtree) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *GeneralSubtree) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = GeneralSubtree{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "GeneralSubtree")
-	}
-	return r.Finish("GeneralSubtree")
-}
-
-// MarshalDER returns the DER encoding of v, a GeneralSubtree.
-func (v *GeneralSubtree) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *GeneralSubtree) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *GeneralSubtree) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *GeneralSubtree) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // BaseDistance is the ASN.1 type BaseDistance.
 //
@@ -9919,8 +8216,11 @@ func (v BaseDistance) String() string {
 	return der.Integer(v).String()
 }
 
-// decode reads a BaseDistance from r.
-func (v *BaseDistance) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *BaseDistance) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "BaseDistance")
+	}
 	off := r.Offset()
 	x, err := r.ReadInteger(t)
 	if err != nil {
@@ -9935,8 +8235,11 @@ func (v *BaseDistance) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a BaseDistance in DER.
-func (v *BaseDistance) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *BaseDistance) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -9945,47 +8248,11 @@ func (v *BaseDistance) encode(b *der.Builder, t der.Tag) {
 	b.AddInteger(t, der.Integer(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a BaseDistance.
-// v aliases b: the byte slices it holds point into b.
-func (v *BaseDistance) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a BaseDistance; v aliases b.
+func (v *BaseDistance) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BaseDistance.
-// v aliases b, except for strings that BER splits into segments.
-func (v *BaseDistance) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BaseDistance) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero BaseDistance
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagInteger); err != nil {
-		return der.WithField(err, "BaseDistance")
-	}
-	return r.Finish("BaseDistance")
-}
-
-// MarshalDER returns the DER encoding of v, a BaseDistance.
-func (v *BaseDistance) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *BaseDistance) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BaseDistance) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagInteger)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *BaseDistance) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PolicyConstraints is the ASN.1 type PolicyConstraints.
 //
@@ -10003,22 +8270,25 @@ type PolicyConstraints struct {
 	HasInhibitPolicyMapping bool
 }
 
-// decode reads a PolicyConstraints from r.
-func (v *PolicyConstraints) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PolicyConstraints")
+	}
 	s, err := r.ReadConstructed(t, "PolicyConstraints")
 	if err != nil {
 		return err
 	}
 	// requireExplicitPolicy [0] SkipCerts OPTIONAL
 	if s.Peek(der.Context(0)) {
-		if err := v.RequireExplicitPolicy.decode(&s, der.Context(0)); err != nil {
+		if err := v.RequireExplicitPolicy.DecodeASN1(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "requireExplicitPolicy")
 		}
 		v.HasRequireExplicitPolicy = true
 	}
 	// inhibitPolicyMapping [1] SkipCerts OPTIONAL
 	if s.Peek(der.Context(1)) {
-		if err := v.InhibitPolicyMapping.decode(&s, der.Context(1)); err != nil {
+		if err := v.InhibitPolicyMapping.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "inhibitPolicyMapping")
 		}
 		v.HasInhibitPolicyMapping = true
@@ -10029,58 +8299,26 @@ func (v *PolicyConstraints) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PolicyConstraints in DER.
-func (v *PolicyConstraints) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PolicyConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasRequireExplicitPolicy {
-		v.RequireExplicitPolicy.encode(b, der.Context(0))
+		v.RequireExplicitPolicy.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasInhibitPolicyMapping {
-		v.InhibitPolicyMapping.encode(b, der.Context(1))
+		v.InhibitPolicyMapping.EncodeASN1(b, der.Context(1))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyConstraints.
-// v aliases b: the byte slices it holds point into b.
-func (v *PolicyConstraints) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyConstraints; v aliases b.
+func (v *PolicyConstraints) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyConstraints.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PolicyConstraints) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyConstraints) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PolicyConstraints{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "PolicyConstraints")
-	}
-	return r.Finish("PolicyConstraints")
-}
-
-// MarshalDER returns the DER encoding of v, a PolicyConstraints.
-func (v *PolicyConstraints) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PolicyConstraints) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyConstraints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PolicyConstraints) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SkipCerts is the ASN.1 type SkipCerts.
 //
@@ -10102,8 +8340,11 @@ func (v SkipCerts) String() string {
 	return der.Integer(v).String()
 }
 
-// decode reads a SkipCerts from r.
-func (v *SkipCerts) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SkipCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "SkipCerts")
+	}
 	off := r.Offset()
 	x, err := r.ReadInteger(t)
 	if err != nil {
@@ -10118,8 +8359,11 @@ func (v *SkipCerts) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a SkipCerts in DER.
-func (v *SkipCerts) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SkipCerts) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -10128,55 +8372,22 @@ func (v *SkipCerts) encode(b *der.Builder, t der.Tag) {
 	b.AddInteger(t, der.Integer(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SkipCerts.
-// v aliases b: the byte slices it holds point into b.
-func (v *SkipCerts) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SkipCerts; v aliases b.
+func (v *SkipCerts) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SkipCerts.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SkipCerts) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SkipCerts) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero SkipCerts
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagInteger); err != nil {
-		return der.WithField(err, "SkipCerts")
-	}
-	return r.Finish("SkipCerts")
-}
-
-// MarshalDER returns the DER encoding of v, a SkipCerts.
-func (v *SkipCerts) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SkipCerts) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SkipCerts) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagInteger)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SkipCerts) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CRLDistributionPoints is the ASN.1 type CRLDistributionPoints.
 //
 //	CRLDistributionPoints ::= SEQUENCE SIZE (1..MAX) OF DistributionPoint
 type CRLDistributionPoints []DistributionPoint
 
-// decode reads a CRLDistributionPoints from r.
-func (v *CRLDistributionPoints) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CRLDistributionPoints) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CRLDistributionPoints")
+	}
 	s, err := r.ReadConstructed(t, "CRLDistributionPoints")
 	if err != nil {
 		return err
@@ -10186,7 +8397,7 @@ func (v *CRLDistributionPoints) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -10202,8 +8413,11 @@ func (v *CRLDistributionPoints) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CRLDistributionPoints in DER.
-func (v *CRLDistributionPoints) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CRLDistributionPoints) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -10211,52 +8425,16 @@ func (v *CRLDistributionPoints) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CRLDistributionPoints.
-// v aliases b: the byte slices it holds point into b.
-func (v *CRLDistributionPoints) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CRLDistributionPoints; v aliases b.
+func (v *CRLDistributionPoints) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLDistributionPoints.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CRLDistributionPoints) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CRLDistributionPoints) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero CRLDistributionPoints
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "CRLDistributionPoints")
-	}
-	return r.Finish("CRLDistributionPoints")
-}
-
-// MarshalDER returns the DER encoding of v, a CRLDistributionPoints.
-func (v *CRLDistributionPoints) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CRLDistributionPoints) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CRLDistributionPoints) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CRLDistributionPoints) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DistributionPoint is the ASN.1 type DistributionPoint.
 //
@@ -10280,8 +8458,11 @@ type DistributionPoint struct {
 	HasCRLIssuer bool
 }
 
-// decode reads a DistributionPoint from r.
-func (v *DistributionPoint) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "DistributionPoint")
+	}
 	s, err := r.ReadConstructed(t, "DistributionPoint")
 	if err != nil {
 		return err
@@ -10292,7 +8473,7 @@ func (v *DistributionPoint) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "distributionPoint")
 		}
-		if err := v.DistributionPoint.decode(&w1); err != nil {
+		if err := v.DistributionPoint.DecodeASN1(&w1, der.NoTag); err != nil {
 			return der.WithField(err, "distributionPoint")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -10302,14 +8483,14 @@ func (v *DistributionPoint) decode(r *der.Reader, t der.Tag) error {
 	}
 	// reasons [1] ReasonFlags OPTIONAL
 	if s.Peek(der.Context(1)) {
-		if err := v.Reasons.decode(&s, der.Context(1)); err != nil {
+		if err := v.Reasons.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "reasons")
 		}
 		v.HasReasons = true
 	}
 	// cRLIssuer [2] GeneralNames OPTIONAL
 	if s.Peek(der.Context(2)) {
-		if err := v.CRLIssuer.decode(&s, der.Context(2)); err != nil {
+		if err := v.CRLIssuer.DecodeASN1(&s, der.Context(2)); err != nil {
 			return der.WithField(err, "cRLIssuer")
 		}
 		v.HasCRLIssuer = true
@@ -10320,63 +8501,31 @@ func (v *DistributionPoint) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a DistributionPoint in DER.
-func (v *DistributionPoint) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
-		v.DistributionPoint.encode(b)
+		v.DistributionPoint.EncodeASN1(b, der.NoTag)
 		b.End(m1)
 	}
 	if v.HasReasons {
-		v.Reasons.encode(b, der.Context(1))
+		v.Reasons.EncodeASN1(b, der.Context(1))
 	}
 	if v.HasCRLIssuer {
-		v.CRLIssuer.encode(b, der.Context(2))
+		v.CRLIssuer.EncodeASN1(b, der.Context(2))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DistributionPoint.
-// v aliases b: the byte slices it holds point into b.
-func (v *DistributionPoint) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DistributionPoint; v aliases b.
+func (v *DistributionPoint) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DistributionPoint.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DistributionPoint) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DistributionPoint) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = DistributionPoint{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "DistributionPoint")
-	}
-	return r.Finish("DistributionPoint")
-}
-
-// MarshalDER returns the DER encoding of v, a DistributionPoint.
-func (v *DistributionPoint) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DistributionPoint) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DistributionPoint) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DistributionPointName is the ASN.1 type DistributionPointName.
 //
@@ -10406,18 +8555,21 @@ func (c DistributionPointNameChoice) String() string {
 	return der.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "DistributionPointNameChoice")
 }
 
-// decode reads a DistributionPointName from r.
-func (v *DistributionPointName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *DistributionPointName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "DistributionPointName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
 		v.Choice = DistributionPointNameFullName
-		if err := v.FullName.decode(r, der.Context(0)); err != nil {
+		if err := v.FullName.DecodeASN1(r, der.Context(0)); err != nil {
 			return der.WithField(err, "fullName")
 		}
 	case tag == der.Context(1):
 		v.Choice = DistributionPointNameNameRelativeToCRLIssuer
-		if err := v.NameRelativeToCRLIssuer.decode(r, der.Context(1)); err != nil {
+		if err := v.NameRelativeToCRLIssuer.DecodeASN1(r, der.Context(1)); err != nil {
 			return der.WithField(err, "nameRelativeToCRLIssuer")
 		}
 	default:
@@ -10426,58 +8578,23 @@ func (v *DistributionPointName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a DistributionPointName in DER.
-func (v *DistributionPointName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *DistributionPointName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case DistributionPointNameFullName:
-		v.FullName.encode(b, der.Context(0))
+		v.FullName.EncodeASN1(b, der.Context(0))
 	case DistributionPointNameNameRelativeToCRLIssuer:
-		v.NameRelativeToCRLIssuer.encode(b, der.Context(1))
+		v.NameRelativeToCRLIssuer.EncodeASN1(b, der.Context(1))
 	default:
 		b.SetError(der.NoChoice("DistributionPointName"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DistributionPointName.
-// v aliases b: the byte slices it holds point into b.
-func (v *DistributionPointName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DistributionPointName; v aliases b.
+func (v *DistributionPointName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DistributionPointName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DistributionPointName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DistributionPointName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = DistributionPointName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "DistributionPointName")
-	}
-	return r.Finish("DistributionPointName")
-}
-
-// MarshalDER returns the DER encoding of v, a DistributionPointName.
-func (v *DistributionPointName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DistributionPointName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DistributionPointName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DistributionPointName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ReasonFlags is the ASN.1 type ReasonFlags.
 //
@@ -10563,8 +8680,11 @@ func (v ReasonFlags) Has(n int) bool {
 	return der.BitString(v).At(n) == 1
 }
 
-// decode reads a ReasonFlags from r.
-func (v *ReasonFlags) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ReasonFlags) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagBitString), "ReasonFlags")
+	}
 	off := r.Offset()
 	x, err := r.ReadBitString(t)
 	if err != nil {
@@ -10581,8 +8701,11 @@ func (v *ReasonFlags) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ReasonFlags in DER.
-func (v *ReasonFlags) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ReasonFlags) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagBitString
+	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
@@ -10592,55 +8715,22 @@ func (v *ReasonFlags) encode(b *der.Builder, t der.Tag) {
 	b.AddBitString(t, bits)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ReasonFlags.
-// v aliases b: the byte slices it holds point into b.
-func (v *ReasonFlags) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ReasonFlags; v aliases b.
+func (v *ReasonFlags) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ReasonFlags.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ReasonFlags) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ReasonFlags) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ReasonFlags
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagBitString); err != nil {
-		return der.WithField(err, "ReasonFlags")
-	}
-	return r.Finish("ReasonFlags")
-}
-
-// MarshalDER returns the DER encoding of v, a ReasonFlags.
-func (v *ReasonFlags) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ReasonFlags) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ReasonFlags) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagBitString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ReasonFlags) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtKeyUsageSyntax is the ASN.1 type ExtKeyUsageSyntax.
 //
 //	ExtKeyUsageSyntax ::= SEQUENCE SIZE (1..MAX) OF KeyPurposeId
 type ExtKeyUsageSyntax []KeyPurposeID
 
-// decode reads a ExtKeyUsageSyntax from r.
-func (v *ExtKeyUsageSyntax) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtKeyUsageSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtKeyUsageSyntax")
+	}
 	s, err := r.ReadConstructed(t, "ExtKeyUsageSyntax")
 	if err != nil {
 		return err
@@ -10650,7 +8740,7 @@ func (v *ExtKeyUsageSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagOID); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagOID); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -10666,8 +8756,11 @@ func (v *ExtKeyUsageSyntax) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ExtKeyUsageSyntax in DER.
-func (v *ExtKeyUsageSyntax) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtKeyUsageSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -10675,52 +8768,16 @@ func (v *ExtKeyUsageSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagOID)
+		(*v)[i].EncodeASN1(b, der.TagOID)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtKeyUsageSyntax.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtKeyUsageSyntax) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtKeyUsageSyntax; v aliases b.
+func (v *ExtKeyUsageSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtKeyUsageSyntax.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtKeyUsageSyntax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtKeyUsageSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ExtKeyUsageSyntax
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ExtKeyUsageSyntax")
-	}
-	return r.Finish("ExtKeyUsageSyntax")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtKeyUsageSyntax.
-func (v *ExtKeyUsageSyntax) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtKeyUsageSyntax) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtKeyUsageSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtKeyUsageSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyPurposeID is the ASN.1 type KeyPurposeId.
 //
@@ -10737,8 +8794,11 @@ func (v KeyPurposeID) Equal(o der.OID) bool {
 	return der.OID(v).Equal(o)
 }
 
-// decode reads a KeyPurposeId from r.
-func (v *KeyPurposeID) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KeyPurposeID) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOID), "KeyPurposeId")
+	}
 	x, err := r.ReadOID(t)
 	if err != nil {
 		return err
@@ -10747,52 +8807,19 @@ func (v *KeyPurposeID) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a KeyPurposeId in DER.
-func (v *KeyPurposeID) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KeyPurposeID) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOID
+	}
 	b.AddOID(t, der.OID(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyPurposeId.
-// v aliases b: the byte slices it holds point into b.
-func (v *KeyPurposeID) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyPurposeId; v aliases b.
+func (v *KeyPurposeID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyPurposeId.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyPurposeID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyPurposeID) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero KeyPurposeID
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOID); err != nil {
-		return der.WithField(err, "KeyPurposeId")
-	}
-	return r.Finish("KeyPurposeId")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyPurposeId.
-func (v *KeyPurposeID) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyPurposeID) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyPurposeID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOID)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyPurposeID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AuthorityInfoAccessSyntax is the ASN.1 type AuthorityInfoAccessSyntax.
 //
@@ -10800,8 +8827,11 @@ func (v *KeyPurposeID) AppendWith(dst []byte, opts *der.Options) ([]byte, error)
 //	        SEQUENCE SIZE (1..MAX) OF AccessDescription
 type AuthorityInfoAccessSyntax []AccessDescription
 
-// decode reads a AuthorityInfoAccessSyntax from r.
-func (v *AuthorityInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AuthorityInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AuthorityInfoAccessSyntax")
+	}
 	s, err := r.ReadConstructed(t, "AuthorityInfoAccessSyntax")
 	if err != nil {
 		return err
@@ -10811,7 +8841,7 @@ func (v *AuthorityInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -10827,8 +8857,11 @@ func (v *AuthorityInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a AuthorityInfoAccessSyntax in DER.
-func (v *AuthorityInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AuthorityInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -10836,52 +8869,16 @@ func (v *AuthorityInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AuthorityInfoAccessSyntax.
-// v aliases b: the byte slices it holds point into b.
-func (v *AuthorityInfoAccessSyntax) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AuthorityInfoAccessSyntax; v aliases b.
+func (v *AuthorityInfoAccessSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthorityInfoAccessSyntax.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AuthorityInfoAccessSyntax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AuthorityInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero AuthorityInfoAccessSyntax
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AuthorityInfoAccessSyntax")
-	}
-	return r.Finish("AuthorityInfoAccessSyntax")
-}
-
-// MarshalDER returns the DER encoding of v, a AuthorityInfoAccessSyntax.
-func (v *AuthorityInfoAccessSyntax) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AuthorityInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AuthorityInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AuthorityInfoAccessSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AccessDescription is the ASN.1 type AccessDescription.
 //
@@ -10895,8 +8892,11 @@ type AccessDescription struct {
 	AccessLocation GeneralName
 }
 
-// decode reads a AccessDescription from r.
-func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AccessDescription) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AccessDescription")
+	}
 	s, err := r.ReadConstructed(t, "AccessDescription")
 	if err != nil {
 		return err
@@ -10908,7 +8908,7 @@ func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
 	}
 	v.AccessMethod = x1
 	// accessLocation GeneralName
-	if err := v.AccessLocation.decode(&s); err != nil {
+	if err := v.AccessLocation.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "accessLocation")
 	}
 	if err := s.Finish("AccessDescription"); err != nil {
@@ -10917,54 +8917,22 @@ func (v *AccessDescription) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a AccessDescription in DER.
-func (v *AccessDescription) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AccessDescription) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.AccessMethod)
-	v.AccessLocation.encode(b)
+	v.AccessLocation.EncodeASN1(b, der.NoTag)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AccessDescription.
-// v aliases b: the byte slices it holds point into b.
-func (v *AccessDescription) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AccessDescription; v aliases b.
+func (v *AccessDescription) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AccessDescription.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AccessDescription) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AccessDescription) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AccessDescription{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AccessDescription")
-	}
-	return r.Finish("AccessDescription")
-}
-
-// MarshalDER returns the DER encoding of v, a AccessDescription.
-func (v *AccessDescription) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AccessDescription) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AccessDescription) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AccessDescription) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SubjectInfoAccessSyntax is the ASN.1 type SubjectInfoAccessSyntax.
 //
@@ -10972,8 +8940,11 @@ func (v *AccessDescription) AppendWith(dst []byte, opts *der.Options) ([]byte, e
 //	        SEQUENCE SIZE (1..MAX) OF AccessDescription
 type SubjectInfoAccessSyntax []AccessDescription
 
-// decode reads a SubjectInfoAccessSyntax from r.
-func (v *SubjectInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SubjectInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SubjectInfoAccessSyntax")
+	}
 	s, err := r.ReadConstructed(t, "SubjectInfoAccessSyntax")
 	if err != nil {
 		return err
@@ -10983,7 +8954,7 @@ func (v *SubjectInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -10999,8 +8970,11 @@ func (v *SubjectInfoAccessSyntax) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a SubjectInfoAccessSyntax in DER.
-func (v *SubjectInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SubjectInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -11008,52 +8982,16 @@ func (v *SubjectInfoAccessSyntax) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SubjectInfoAccessSyntax.
-// v aliases b: the byte slices it holds point into b.
-func (v *SubjectInfoAccessSyntax) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectInfoAccessSyntax; v aliases b.
+func (v *SubjectInfoAccessSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectInfoAccessSyntax.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SubjectInfoAccessSyntax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectInfoAccessSyntax) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero SubjectInfoAccessSyntax
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "SubjectInfoAccessSyntax")
-	}
-	return r.Finish("SubjectInfoAccessSyntax")
-}
-
-// MarshalDER returns the DER encoding of v, a SubjectInfoAccessSyntax.
-func (v *SubjectInfoAccessSyntax) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SubjectInfoAccessSyntax) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SubjectInfoAccessSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CRLNumber is the ASN.1 type CRLNumber.
 //
@@ -11075,8 +9013,11 @@ func (v CRLNumber) String() string {
 	return der.Integer(v).String()
 }
 
-// decode reads a CRLNumber from r.
-func (v *CRLNumber) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CRLNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "CRLNumber")
+	}
 	off := r.Offset()
 	x, err := r.ReadInteger(t)
 	if err != nil {
@@ -11091,8 +9032,11 @@ func (v *CRLNumber) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CRLNumber in DER.
-func (v *CRLNumber) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CRLNumber) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -11101,47 +9045,11 @@ func (v *CRLNumber) encode(b *der.Builder, t der.Tag) {
 	b.AddInteger(t, der.Integer(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CRLNumber.
-// v aliases b: the byte slices it holds point into b.
-func (v *CRLNumber) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CRLNumber; v aliases b.
+func (v *CRLNumber) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLNumber.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CRLNumber) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CRLNumber) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero CRLNumber
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagInteger); err != nil {
-		return der.WithField(err, "CRLNumber")
-	}
-	return r.Finish("CRLNumber")
-}
-
-// MarshalDER returns the DER encoding of v, a CRLNumber.
-func (v *CRLNumber) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CRLNumber) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CRLNumber) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagInteger)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CRLNumber) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // IssuingDistributionPoint is the ASN.1 type IssuingDistributionPoint.
 //
@@ -11180,8 +9088,11 @@ type IssuingDistributionPoint struct {
 	HasOnlyContainsAttributeCerts bool
 }
 
-// decode reads a IssuingDistributionPoint from r.
-func (v *IssuingDistributionPoint) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "IssuingDistributionPoint")
+	}
 	s, err := r.ReadConstructed(t, "IssuingDistributionPoint")
 	if err != nil {
 		return err
@@ -11192,7 +9103,7 @@ func (v *IssuingDistributionPoint) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "distributionPoint")
 		}
-		if err := v.DistributionPoint.decode(&w1); err != nil {
+		if err := v.DistributionPoint.DecodeASN1(&w1, der.NoTag); err != nil {
 			return der.WithField(err, "distributionPoint")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -11232,7 +9143,7 @@ func (v *IssuingDistributionPoint) decode(r *der.Reader, t der.Tag) error {
 	}
 	// onlySomeReasons [3] ReasonFlags OPTIONAL
 	if s.Peek(der.Context(3)) {
-		if err := v.OnlySomeReasons.decode(&s, der.Context(3)); err != nil {
+		if err := v.OnlySomeReasons.DecodeASN1(&s, der.Context(3)); err != nil {
 			return der.WithField(err, "onlySomeReasons")
 		}
 		v.HasOnlySomeReasons = true
@@ -11273,12 +9184,15 @@ func (v *IssuingDistributionPoint) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a IssuingDistributionPoint in DER.
-func (v *IssuingDistributionPoint) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *IssuingDistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
-		v.DistributionPoint.encode(b)
+		v.DistributionPoint.EncodeASN1(b, der.NoTag)
 		b.End(m1)
 	}
 	if (v.HasOnlyContainsUserCerts && b.Tolerates(der.TolerateExplicitDefault)) || v.OnlyContainsUserCerts {
@@ -11288,7 +9202,7 @@ func (v *IssuingDistributionPoint) encode(b *der.Builder, t der.Tag) {
 		b.AddBoolean(der.Context(2), v.OnlyContainsCACerts)
 	}
 	if v.HasOnlySomeReasons {
-		v.OnlySomeReasons.encode(b, der.Context(3))
+		v.OnlySomeReasons.EncodeASN1(b, der.Context(3))
 	}
 	if (v.HasIndirectCRL && b.Tolerates(der.TolerateExplicitDefault)) || v.IndirectCRL {
 		b.AddBoolean(der.Context(4), v.IndirectCRL)
@@ -11299,46 +9213,11 @@ func (v *IssuingDistributionPoint) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a IssuingDistributionPoint.
-// v aliases b: the byte slices it holds point into b.
-func (v *IssuingDistributionPoint) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a IssuingDistributionPoint; v aliases b.
+func (v *IssuingDistributionPoint) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IssuingDistributionPoint.
-// v aliases b, except for strings that BER splits into segments.
-func (v *IssuingDistributionPoint) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IssuingDistributionPoint) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = IssuingDistributionPoint{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "IssuingDistributionPoint")
-	}
-	return r.Finish("IssuingDistributionPoint")
-}
-
-// MarshalDER returns the DER encoding of v, a IssuingDistributionPoint.
-func (v *IssuingDistributionPoint) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *IssuingDistributionPoint) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *IssuingDistributionPoint) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CRLReason is the ASN.1 type CRLReason.
 //
@@ -11406,8 +9285,11 @@ func (v CRLReason) valid() bool {
 	return false
 }
 
-// decode reads a CRLReason from r.
-func (v *CRLReason) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagEnumerated), "CRLReason")
+	}
 	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
@@ -11420,55 +9302,22 @@ func (v *CRLReason) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CRLReason in DER.
-func (v *CRLReason) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagEnumerated
+	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "CRLReason", int64(*v)))
 	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CRLReason.
-// v aliases b: the byte slices it holds point into b.
-func (v *CRLReason) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
+func (v *CRLReason) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLReason.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CRLReason) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CRLReason) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero CRLReason
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagEnumerated); err != nil {
-		return der.WithField(err, "CRLReason")
-	}
-	return r.Finish("CRLReason")
-}
-
-// MarshalDER returns the DER encoding of v, a CRLReason.
-func (v *CRLReason) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CRLReason) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CRLReason) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagEnumerated)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CRLReason) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ParamOptions is the ASN.1 type ParamOptions.
 //
@@ -11497,8 +9346,11 @@ func (v ParamOptions) String() string {
 	return der.Name("required preferredPresent preferredAbsent absent inheritable optional", int(v), "")
 }
 
-// decode reads a ParamOptions from r.
-func (v *ParamOptions) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ParamOptions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagEnumerated), "ParamOptions")
+	}
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
@@ -11507,52 +9359,19 @@ func (v *ParamOptions) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ParamOptions in DER.
-func (v *ParamOptions) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ParamOptions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagEnumerated
+	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ParamOptions.
-// v aliases b: the byte slices it holds point into b.
-func (v *ParamOptions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ParamOptions; v aliases b.
+func (v *ParamOptions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ParamOptions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ParamOptions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ParamOptions) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ParamOptions
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagEnumerated); err != nil {
-		return der.WithField(err, "ParamOptions")
-	}
-	return r.Finish("ParamOptions")
-}
-
-// MarshalDER returns the DER encoding of v, a ParamOptions.
-func (v *ParamOptions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ParamOptions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ParamOptions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagEnumerated)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ParamOptions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RSAPublicKey is the ASN.1 type RSAPublicKey.
 //
@@ -11567,8 +9386,11 @@ type RSAPublicKey struct {
 	PublicExponent der.Integer
 }
 
-// decode reads a RSAPublicKey from r.
-func (v *RSAPublicKey) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RSAPublicKey")
+	}
 	s, err := r.ReadConstructed(t, "RSAPublicKey")
 	if err != nil {
 		return err
@@ -11591,54 +9413,22 @@ func (v *RSAPublicKey) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a RSAPublicKey in DER.
-func (v *RSAPublicKey) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddInteger(der.TagInteger, v.Modulus)
 	b.AddInteger(der.TagInteger, v.PublicExponent)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RSAPublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *RSAPublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RSAPublicKey; v aliases b.
+func (v *RSAPublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RSAPublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RSAPublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RSAPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = RSAPublicKey{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "RSAPublicKey")
-	}
-	return r.Finish("RSAPublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a RSAPublicKey.
-func (v *RSAPublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RSAPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RSAPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DSAParams is the ASN.1 type DSA-Params.
 //
@@ -11656,8 +9446,11 @@ type DSAParams struct {
 	G der.Integer
 }
 
-// decode reads a DSA-Params from r.
-func (v *DSAParams) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DSAParams) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "DSA-Params")
+	}
 	s, err := r.ReadConstructed(t, "DSA-Params")
 	if err != nil {
 		return err
@@ -11686,8 +9479,11 @@ func (v *DSAParams) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a DSA-Params in DER.
-func (v *DSAParams) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DSAParams) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.Q)
@@ -11695,46 +9491,11 @@ func (v *DSAParams) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DSA-Params.
-// v aliases b: the byte slices it holds point into b.
-func (v *DSAParams) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DSA-Params; v aliases b.
+func (v *DSAParams) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DSA-Params.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DSAParams) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DSAParams) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = DSAParams{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "DSA-Params")
-	}
-	return r.Finish("DSA-Params")
-}
-
-// MarshalDER returns the DER encoding of v, a DSA-Params.
-func (v *DSAParams) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DSAParams) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DSAParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DSAParams) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DSAPublicKey is the ASN.1 type DSAPublicKey.
 //
@@ -11756,8 +9517,11 @@ func (v DSAPublicKey) String() string {
 	return der.Integer(v).String()
 }
 
-// decode reads a DSAPublicKey from r.
-func (v *DSAPublicKey) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "DSAPublicKey")
+	}
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
@@ -11766,52 +9530,19 @@ func (v *DSAPublicKey) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a DSAPublicKey in DER.
-func (v *DSAPublicKey) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInteger(t, der.Integer(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DSAPublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *DSAPublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DSAPublicKey; v aliases b.
+func (v *DSAPublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DSAPublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DSAPublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DSAPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero DSAPublicKey
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagInteger); err != nil {
-		return der.WithField(err, "DSAPublicKey")
-	}
-	return r.Finish("DSAPublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a DSAPublicKey.
-func (v *DSAPublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DSAPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DSAPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagInteger)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DSAPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DomainParameters is the ASN.1 type DomainParameters.
 //
@@ -11839,8 +9570,11 @@ type DomainParameters struct {
 	HasValidationParams bool
 }
 
-// decode reads a DomainParameters from r.
-func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "DomainParameters")
+	}
 	s, err := r.ReadConstructed(t, "DomainParameters")
 	if err != nil {
 		return err
@@ -11874,7 +9608,7 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 	}
 	// validationParams ValidationParams OPTIONAL
 	if s.Peek(der.TagSequence) {
-		if err := v.ValidationParams.decode(&s, der.TagSequence); err != nil {
+		if err := v.ValidationParams.DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "validationParams")
 		}
 		v.HasValidationParams = true
@@ -11885,8 +9619,11 @@ func (v *DomainParameters) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a DomainParameters in DER.
-func (v *DomainParameters) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DomainParameters) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.G)
@@ -11895,51 +9632,16 @@ func (v *DomainParameters) encode(b *der.Builder, t der.Tag) {
 		b.AddInteger(der.TagInteger, v.J)
 	}
 	if v.HasValidationParams {
-		v.ValidationParams.encode(b, der.TagSequence)
+		v.ValidationParams.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DomainParameters.
-// v aliases b: the byte slices it holds point into b.
-func (v *DomainParameters) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DomainParameters; v aliases b.
+func (v *DomainParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DomainParameters.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DomainParameters) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DomainParameters) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = DomainParameters{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "DomainParameters")
-	}
-	return r.Finish("DomainParameters")
-}
-
-// MarshalDER returns the DER encoding of v, a DomainParameters.
-func (v *DomainParameters) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DomainParameters) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DomainParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DomainParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ValidationParams is the ASN.1 type ValidationParams.
 //
@@ -11954,8 +9656,11 @@ type ValidationParams struct {
 	PgenCounter der.Integer
 }
 
-// decode reads a ValidationParams from r.
-func (v *ValidationParams) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ValidationParams) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ValidationParams")
+	}
 	s, err := r.ReadConstructed(t, "ValidationParams")
 	if err != nil {
 		return err
@@ -11978,54 +9683,22 @@ func (v *ValidationParams) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ValidationParams in DER.
-func (v *ValidationParams) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ValidationParams) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddBitString(der.TagBitString, v.Seed)
 	b.AddInteger(der.TagInteger, v.PgenCounter)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ValidationParams.
-// v aliases b: the byte slices it holds point into b.
-func (v *ValidationParams) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ValidationParams; v aliases b.
+func (v *ValidationParams) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ValidationParams.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ValidationParams) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ValidationParams) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ValidationParams{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ValidationParams")
-	}
-	return r.Finish("ValidationParams")
-}
-
-// MarshalDER returns the DER encoding of v, a ValidationParams.
-func (v *ValidationParams) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ValidationParams) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ValidationParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ValidationParams) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DHPublicKey is the ASN.1 type DHPublicKey.
 //
@@ -12047,8 +9720,11 @@ func (v DHPublicKey) String() string {
 	return der.Integer(v).String()
 }
 
-// decode reads a DHPublicKey from r.
-func (v *DHPublicKey) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DHPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "DHPublicKey")
+	}
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
@@ -12057,60 +9733,30 @@ func (v *DHPublicKey) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a DHPublicKey in DER.
-func (v *DHPublicKey) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DHPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInteger(t, der.Integer(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DHPublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *DHPublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DHPublicKey; v aliases b.
+func (v *DHPublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DHPublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DHPublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DHPublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero DHPublicKey
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagInteger); err != nil {
-		return der.WithField(err, "DHPublicKey")
-	}
-	return r.Finish("DHPublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a DHPublicKey.
-func (v *DHPublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DHPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DHPublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagInteger)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DHPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KEAParamsID is the ASN.1 type KEA-Params-Id.
 //
 //	KEA-Params-Id ::= OCTET STRING
 type KEAParamsID []byte
 
-// decode reads a KEA-Params-Id from r.
-func (v *KEAParamsID) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KEAParamsID) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "KEA-Params-Id")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -12119,60 +9765,30 @@ func (v *KEAParamsID) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a KEA-Params-Id in DER.
-func (v *KEAParamsID) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KEAParamsID) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KEA-Params-Id.
-// v aliases b: the byte slices it holds point into b.
-func (v *KEAParamsID) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KEA-Params-Id; v aliases b.
+func (v *KEAParamsID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KEA-Params-Id.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KEAParamsID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KEAParamsID) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero KEAParamsID
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "KEA-Params-Id")
-	}
-	return r.Finish("KEA-Params-Id")
-}
-
-// MarshalDER returns the DER encoding of v, a KEA-Params-Id.
-func (v *KEAParamsID) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KEAParamsID) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KEAParamsID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KEAParamsID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ECPoint is the ASN.1 type ECPoint.
 //
 //	ECPoint ::= OCTET STRING -- see RFC 5480 for syntax and restrictions
 type ECPoint []byte
 
-// decode reads a ECPoint from r.
-func (v *ECPoint) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ECPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "ECPoint")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -12181,52 +9797,19 @@ func (v *ECPoint) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ECPoint in DER.
-func (v *ECPoint) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ECPoint) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ECPoint.
-// v aliases b: the byte slices it holds point into b.
-func (v *ECPoint) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ECPoint; v aliases b.
+func (v *ECPoint) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ECPoint.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ECPoint) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ECPoint) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ECPoint
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "ECPoint")
-	}
-	return r.Finish("ECPoint")
-}
-
-// MarshalDER returns the DER encoding of v, a ECPoint.
-func (v *ECPoint) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ECPoint) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ECPoint) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ECPoint) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ECParameters is the ASN.1 type ECParameters.
 //
@@ -12259,8 +9842,11 @@ func (c ECParametersChoice) String() string {
 	return der.Name("namedCurve", int(c)-1, "ECParametersChoice")
 }
 
-// decode reads a ECParameters from r.
-func (v *ECParameters) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *ECParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ECParameters")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagOID:
@@ -12276,8 +9862,8 @@ func (v *ECParameters) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a ECParameters in DER.
-func (v *ECParameters) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *ECParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case ECParametersNamedCurve:
 		b.AddOID(der.TagOID, v.NamedCurve)
@@ -12286,46 +9872,11 @@ func (v *ECParameters) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ECParameters.
-// v aliases b: the byte slices it holds point into b.
-func (v *ECParameters) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ECParameters; v aliases b.
+func (v *ECParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ECParameters.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ECParameters) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ECParameters) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ECParameters{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ECParameters")
-	}
-	return r.Finish("ECParameters")
-}
-
-// MarshalDER returns the DER encoding of v, a ECParameters.
-func (v *ECParameters) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ECParameters) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ECParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ECParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DSASigValue is the ASN.1 type DSA-Sig-Value.
 //
@@ -12340,8 +9891,11 @@ type DSASigValue struct {
 	S der.Integer
 }
 
-// decode reads a DSA-Sig-Value from r.
-func (v *DSASigValue) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "DSA-Sig-Value")
+	}
 	s, err := r.ReadConstructed(t, "DSA-Sig-Value")
 	if err != nil {
 		return err
@@ -12364,54 +9918,22 @@ func (v *DSASigValue) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a DSA-Sig-Value in DER.
-func (v *DSASigValue) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddInteger(der.TagInteger, v.R)
 	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DSA-Sig-Value.
-// v aliases b: the byte slices it holds point into b.
-func (v *DSASigValue) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DSA-Sig-Value; v aliases b.
+func (v *DSASigValue) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DSA-Sig-Value.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DSASigValue) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DSASigValue) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = DSASigValue{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "DSA-Sig-Value")
-	}
-	return r.Finish("DSA-Sig-Value")
-}
-
-// MarshalDER returns the DER encoding of v, a DSA-Sig-Value.
-func (v *DSASigValue) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DSASigValue) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DSASigValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DSASigValue) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ECDSASigValue is the ASN.1 type ECDSA-Sig-Value.
 //
@@ -12426,8 +9948,11 @@ type ECDSASigValue struct {
 	S der.Integer
 }
 
-// decode reads a ECDSA-Sig-Value from r.
-func (v *ECDSASigValue) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ECDSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ECDSA-Sig-Value")
+	}
 	s, err := r.ReadConstructed(t, "ECDSA-Sig-Value")
 	if err != nil {
 		return err
@@ -12450,62 +9975,33 @@ func (v *ECDSASigValue) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ECDSA-Sig-Value in DER.
-func (v *ECDSASigValue) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ECDSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddInteger(der.TagInteger, v.R)
 	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ECDSA-Sig-Value.
-// v aliases b: the byte slices it holds point into b.
-func (v *ECDSASigValue) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ECDSA-Sig-Value; v aliases b.
+func (v *ECDSASigValue) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ECDSA-Sig-Value.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ECDSASigValue) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ECDSASigValue) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ECDSASigValue{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ECDSA-Sig-Value")
-	}
-	return r.Finish("ECDSA-Sig-Value")
-}
-
-// MarshalDER returns the DER encoding of v, a ECDSA-Sig-Value.
-func (v *ECDSASigValue) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ECDSASigValue) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ECDSASigValue) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ECDSASigValue) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EncodingParameters is the ASN.1 type EncodingParameters.
 //
 //	EncodingParameters ::= OCTET STRING(SIZE(0..MAX))
 type EncodingParameters []byte
 
-// decode reads a EncodingParameters from r.
-func (v *EncodingParameters) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EncodingParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "EncodingParameters")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -12514,52 +10010,19 @@ func (v *EncodingParameters) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a EncodingParameters in DER.
-func (v *EncodingParameters) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EncodingParameters) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncodingParameters.
-// v aliases b: the byte slices it holds point into b.
-func (v *EncodingParameters) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncodingParameters; v aliases b.
+func (v *EncodingParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncodingParameters.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EncodingParameters) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncodingParameters) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero EncodingParameters
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "EncodingParameters")
-	}
-	return r.Finish("EncodingParameters")
-}
-
-// MarshalDER returns the DER encoding of v, a EncodingParameters.
-func (v *EncodingParameters) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EncodingParameters) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncodingParameters) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EncodingParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // HashAlgorithm is the ASN.1 type HashAlgorithm.
 //
@@ -12574,8 +10037,11 @@ type HashAlgorithm struct {
 	HasParameters bool
 }
 
-// decode reads a HashAlgorithm from r.
-func (v *HashAlgorithm) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "HashAlgorithm")
+	}
 	s, err := r.ReadConstructed(t, "HashAlgorithm")
 	if err != nil {
 		return err
@@ -12606,8 +10072,11 @@ func (v *HashAlgorithm) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a HashAlgorithm in DER.
-func (v *HashAlgorithm) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *HashAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -12616,46 +10085,11 @@ func (v *HashAlgorithm) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a HashAlgorithm.
-// v aliases b: the byte slices it holds point into b.
-func (v *HashAlgorithm) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a HashAlgorithm; v aliases b.
+func (v *HashAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a HashAlgorithm.
-// v aliases b, except for strings that BER splits into segments.
-func (v *HashAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *HashAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = HashAlgorithm{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "HashAlgorithm")
-	}
-	return r.Finish("HashAlgorithm")
-}
-
-// MarshalDER returns the DER encoding of v, a HashAlgorithm.
-func (v *HashAlgorithm) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *HashAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *HashAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *HashAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // HashAlgorithmParameters is the open type HashAlgorithm.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -12789,8 +10223,11 @@ type MaskGenAlgorithm struct {
 	HasParameters bool
 }
 
-// decode reads a MaskGenAlgorithm from r.
-func (v *MaskGenAlgorithm) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "MaskGenAlgorithm")
+	}
 	s, err := r.ReadConstructed(t, "MaskGenAlgorithm")
 	if err != nil {
 		return err
@@ -12821,8 +10258,11 @@ func (v *MaskGenAlgorithm) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a MaskGenAlgorithm in DER.
-func (v *MaskGenAlgorithm) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MaskGenAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -12831,46 +10271,11 @@ func (v *MaskGenAlgorithm) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a MaskGenAlgorithm.
-// v aliases b: the byte slices it holds point into b.
-func (v *MaskGenAlgorithm) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a MaskGenAlgorithm; v aliases b.
+func (v *MaskGenAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a MaskGenAlgorithm.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MaskGenAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MaskGenAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MaskGenAlgorithm{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "MaskGenAlgorithm")
-	}
-	return r.Finish("MaskGenAlgorithm")
-}
-
-// MarshalDER returns the DER encoding of v, a MaskGenAlgorithm.
-func (v *MaskGenAlgorithm) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MaskGenAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MaskGenAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MaskGenAlgorithmParameters is the open type MaskGenAlgorithm.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -12902,7 +10307,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.IDMgf1 = p1
-		if err := u.IDMgf1.decode(r, der.TagSequence); err != nil {
+		if err := u.IDMgf1.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
@@ -12939,7 +10344,7 @@ func (u *MaskGenAlgorithmParameters) encode(b *der.Builder) {
 		if u.IDMgf1 == nil {
 			b.SetError(der.NilValue("HashAlgorithm"))
 		} else {
-			u.IDMgf1.encode(b, der.TagSequence)
+			u.IDMgf1.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -12959,8 +10364,11 @@ type PSourceAlgorithm struct {
 	HasParameters bool
 }
 
-// decode reads a PSourceAlgorithm from r.
-func (v *PSourceAlgorithm) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PSourceAlgorithm")
+	}
 	s, err := r.ReadConstructed(t, "PSourceAlgorithm")
 	if err != nil {
 		return err
@@ -12991,8 +10399,11 @@ func (v *PSourceAlgorithm) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PSourceAlgorithm in DER.
-func (v *PSourceAlgorithm) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PSourceAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -13001,46 +10412,11 @@ func (v *PSourceAlgorithm) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PSourceAlgorithm.
-// v aliases b: the byte slices it holds point into b.
-func (v *PSourceAlgorithm) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PSourceAlgorithm; v aliases b.
+func (v *PSourceAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PSourceAlgorithm.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PSourceAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PSourceAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PSourceAlgorithm{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "PSourceAlgorithm")
-	}
-	return r.Finish("PSourceAlgorithm")
-}
-
-// MarshalDER returns the DER encoding of v, a PSourceAlgorithm.
-func (v *PSourceAlgorithm) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PSourceAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PSourceAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PSourceAlgorithmParameters is the open type PSourceAlgorithm.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -13067,7 +10443,7 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\x01\t":
 		// 1.2.840.113549.1.1.9
 		u.Kind = PSourceAlgorithmParametersIDPSpecified
-		if err := u.IDPSpecified.decode(r, der.TagOctetString); err != nil {
+		if err := u.IDPSpecified.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
@@ -13101,7 +10477,7 @@ func (u *PSourceAlgorithmParameters) keepDER(r *der.Reader) error {
 func (u *PSourceAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case PSourceAlgorithmParametersIDPSpecified:
-		u.IDPSpecified.encode(b, der.TagOctetString)
+		u.IDPSpecified.EncodeASN1(b, der.TagOctetString)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -13134,8 +10510,11 @@ type RSASSAPSSParams struct {
 	HasTrailerField bool
 }
 
-// decode reads a RSASSA-PSS-params from r.
-func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RSASSA-PSS-params")
+	}
 	s, err := r.ReadConstructed(t, "RSASSA-PSS-params")
 	if err != nil {
 		return err
@@ -13146,7 +10525,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
-		if err := v.HashAlgorithm.decode(&w1, der.TagSequence); err != nil {
+		if err := v.HashAlgorithm.DecodeASN1(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "hashAlgorithm")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -13160,7 +10539,7 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
-		if err := v.MaskGenAlgorithm.decode(&w2, der.TagSequence); err != nil {
+		if err := v.MaskGenAlgorithm.DecodeASN1(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "maskGenAlgorithm")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -13224,17 +10603,20 @@ func (v *RSASSAPSSParams) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a RSASSA-PSS-params in DER.
-func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RSASSAPSSParams) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasHashAlgorithm {
 		m1 := b.Begin(der.Context(0), true)
-		v.HashAlgorithm.encode(b, der.TagSequence)
+		v.HashAlgorithm.EncodeASN1(b, der.TagSequence)
 		b.End(m1)
 	}
 	if v.HasMaskGenAlgorithm {
 		m2 := b.Begin(der.Context(1), true)
-		v.MaskGenAlgorithm.encode(b, der.TagSequence)
+		v.MaskGenAlgorithm.EncodeASN1(b, der.TagSequence)
 		b.End(m2)
 	}
 	if (v.HasSaltLength && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
@@ -13256,46 +10638,11 @@ func (v *RSASSAPSSParams) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RSASSA-PSS-params.
-// v aliases b: the byte slices it holds point into b.
-func (v *RSASSAPSSParams) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RSASSA-PSS-params; v aliases b.
+func (v *RSASSAPSSParams) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RSASSA-PSS-params.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RSASSAPSSParams) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RSASSAPSSParams) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = RSASSAPSSParams{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "RSASSA-PSS-params")
-	}
-	return r.Finish("RSASSA-PSS-params")
-}
-
-// MarshalDER returns the DER encoding of v, a RSASSA-PSS-params.
-func (v *RSASSAPSSParams) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RSASSAPSSParams) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RSASSAPSSParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RSASSAPSSParams) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RSAESOAEPParams is the ASN.1 type RSAES-OAEP-params.
 //
@@ -13320,8 +10667,11 @@ type RSAESOAEPParams struct {
 	HasPSourceFunc bool
 }
 
-// decode reads a RSAES-OAEP-params from r.
-func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RSAES-OAEP-params")
+	}
 	s, err := r.ReadConstructed(t, "RSAES-OAEP-params")
 	if err != nil {
 		return err
@@ -13332,7 +10682,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "hashFunc")
 		}
-		if err := v.HashFunc.decode(&w1, der.TagSequence); err != nil {
+		if err := v.HashFunc.DecodeASN1(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "hashFunc")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -13346,7 +10696,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
-		if err := v.MaskGenFunc.decode(&w2, der.TagSequence); err != nil {
+		if err := v.MaskGenFunc.DecodeASN1(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "maskGenFunc")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
@@ -13360,7 +10710,7 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
-		if err := v.PSourceFunc.decode(&w3, der.TagSequence); err != nil {
+		if err := v.PSourceFunc.DecodeASN1(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "pSourceFunc")
 		}
 		if err := w3.Finish("[2] EXPLICIT"); err != nil {
@@ -13374,67 +10724,35 @@ func (v *RSAESOAEPParams) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a RSAES-OAEP-params in DER.
-func (v *RSAESOAEPParams) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RSAESOAEPParams) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasHashFunc {
 		m1 := b.Begin(der.Context(0), true)
-		v.HashFunc.encode(b, der.TagSequence)
+		v.HashFunc.EncodeASN1(b, der.TagSequence)
 		b.End(m1)
 	}
 	if v.HasMaskGenFunc {
 		m2 := b.Begin(der.Context(1), true)
-		v.MaskGenFunc.encode(b, der.TagSequence)
+		v.MaskGenFunc.EncodeASN1(b, der.TagSequence)
 		b.End(m2)
 	}
 	if v.HasPSourceFunc {
 		m3 := b.Begin(der.Context(2), true)
-		v.PSourceFunc.encode(b, der.TagSequence)
+		v.PSourceFunc.EncodeASN1(b, der.TagSequence)
 		b.End(m3)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RSAES-OAEP-params.
-// v aliases b: the byte slices it holds point into b.
-func (v *RSAESOAEPParams) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RSAES-OAEP-params; v aliases b.
+func (v *RSAESOAEPParams) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RSAES-OAEP-params.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RSAESOAEPParams) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RSAESOAEPParams) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = RSAESOAEPParams{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "RSAES-OAEP-params")
-	}
-	return r.Finish("RSAES-OAEP-params")
-}
-
-// MarshalDER returns the DER encoding of v, a RSAES-OAEP-params.
-func (v *RSAESOAEPParams) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RSAESOAEPParams) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RSAESOAEPParams) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RSAESOAEPParams) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ORAddress is the ASN.1 type ORAddress.
 //
@@ -13457,26 +10775,29 @@ type ORAddress struct {
 	HasExtensionAttributes bool
 }
 
-// decode reads a ORAddress from r.
-func (v *ORAddress) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ORAddress")
+	}
 	s, err := r.ReadConstructed(t, "ORAddress")
 	if err != nil {
 		return err
 	}
 	// built-in-standard-attributes BuiltInStandardAttributes
-	if err := v.BuiltInStandardAttributes.decode(&s, der.TagSequence); err != nil {
+	if err := v.BuiltInStandardAttributes.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "built-in-standard-attributes")
 	}
 	// built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
 	if s.Peek(der.TagSequence) {
-		if err := v.BuiltInDomainDefinedAttributes.decode(&s, der.TagSequence); err != nil {
+		if err := v.BuiltInDomainDefinedAttributes.DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "built-in-domain-defined-attributes")
 		}
 		v.HasBuiltInDomainDefinedAttributes = true
 	}
 	// extension-attributes ExtensionAttributes OPTIONAL
 	if s.Peek(der.TagSet) {
-		if err := v.ExtensionAttributes.decode(&s, der.TagSet); err != nil {
+		if err := v.ExtensionAttributes.DecodeASN1(&s, der.TagSet); err != nil {
 			return der.WithField(err, "extension-attributes")
 		}
 		v.HasExtensionAttributes = true
@@ -13487,59 +10808,27 @@ func (v *ORAddress) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ORAddress in DER.
-func (v *ORAddress) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ORAddress) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.BuiltInStandardAttributes.encode(b, der.TagSequence)
+	v.BuiltInStandardAttributes.EncodeASN1(b, der.TagSequence)
 	if v.HasBuiltInDomainDefinedAttributes {
-		v.BuiltInDomainDefinedAttributes.encode(b, der.TagSequence)
+		v.BuiltInDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
 	}
 	if v.HasExtensionAttributes {
-		v.ExtensionAttributes.encode(b, der.TagSet)
+		v.ExtensionAttributes.EncodeASN1(b, der.TagSet)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ORAddress.
-// v aliases b: the byte slices it holds point into b.
-func (v *ORAddress) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ORAddress; v aliases b.
+func (v *ORAddress) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ORAddress.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ORAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ORAddress) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ORAddress{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ORAddress")
-	}
-	return r.Finish("ORAddress")
-}
-
-// MarshalDER returns the DER encoding of v, a ORAddress.
-func (v *ORAddress) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ORAddress) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ORAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ORAddress) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // BuiltInStandardAttributes is the ASN.1 type BuiltInStandardAttributes.
 //
@@ -13597,8 +10886,11 @@ type BuiltInStandardAttributes struct {
 	HasOrganizationalUnitNames bool
 }
 
-// decode reads a BuiltInStandardAttributes from r.
-func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "BuiltInStandardAttributes")
+	}
 	s, err := r.ReadConstructed(t, "BuiltInStandardAttributes")
 	if err != nil {
 		return err
@@ -13609,7 +10901,7 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "country-name")
 		}
-		if err := v.CountryName.decode(&w1); err != nil {
+		if err := v.CountryName.DecodeASN1(&w1, der.NoTag); err != nil {
 			return der.WithField(err, "country-name")
 		}
 		if err := w1.Finish("[APPLICATION 1] EXPLICIT"); err != nil {
@@ -13623,7 +10915,7 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "administration-domain-name")
 		}
-		if err := v.AdministrationDomainName.decode(&w2); err != nil {
+		if err := v.AdministrationDomainName.DecodeASN1(&w2, der.NoTag); err != nil {
 			return der.WithField(err, "administration-domain-name")
 		}
 		if err := w2.Finish("[APPLICATION 2] EXPLICIT"); err != nil {
@@ -13633,14 +10925,14 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 	}
 	// network-address [0] NetworkAddress OPTIONAL
 	if s.Peek(der.Context(0)) {
-		if err := v.NetworkAddress.decode(&s, der.Context(0)); err != nil {
+		if err := v.NetworkAddress.DecodeASN1(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "network-address")
 		}
 		v.HasNetworkAddress = true
 	}
 	// terminal-identifier [1] TerminalIdentifier OPTIONAL
 	if s.Peek(der.Context(1)) {
-		if err := v.TerminalIdentifier.decode(&s, der.Context(1)); err != nil {
+		if err := v.TerminalIdentifier.DecodeASN1(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "terminal-identifier")
 		}
 		v.HasTerminalIdentifier = true
@@ -13651,7 +10943,7 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "private-domain-name")
 		}
-		if err := v.PrivateDomainName.decode(&w3); err != nil {
+		if err := v.PrivateDomainName.DecodeASN1(&w3, der.NoTag); err != nil {
 			return der.WithField(err, "private-domain-name")
 		}
 		if err := w3.Finish("[2] EXPLICIT"); err != nil {
@@ -13661,28 +10953,28 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 	}
 	// organization-name [3] OrganizationName OPTIONAL
 	if s.Peek(der.Context(3)) {
-		if err := v.OrganizationName.decode(&s, der.Context(3)); err != nil {
+		if err := v.OrganizationName.DecodeASN1(&s, der.Context(3)); err != nil {
 			return der.WithField(err, "organization-name")
 		}
 		v.HasOrganizationName = true
 	}
 	// numeric-user-identifier [4] NumericUserIdentifier OPTIONAL
 	if s.Peek(der.Context(4)) {
-		if err := v.NumericUserIdentifier.decode(&s, der.Context(4)); err != nil {
+		if err := v.NumericUserIdentifier.DecodeASN1(&s, der.Context(4)); err != nil {
 			return der.WithField(err, "numeric-user-identifier")
 		}
 		v.HasNumericUserIdentifier = true
 	}
 	// personal-name [5] PersonalName OPTIONAL
 	if s.Peek(der.Context(5)) {
-		if err := v.PersonalName.decode(&s, der.Context(5)); err != nil {
+		if err := v.PersonalName.DecodeASN1(&s, der.Context(5)); err != nil {
 			return der.WithField(err, "personal-name")
 		}
 		v.HasPersonalName = true
 	}
 	// organizational-unit-names [6] OrganizationalUnitNames OPTIONAL
 	if s.Peek(der.Context(6)) {
-		if err := v.OrganizationalUnitNames.decode(&s, der.Context(6)); err != nil {
+		if err := v.OrganizationalUnitNames.DecodeASN1(&s, der.Context(6)); err != nil {
 			return der.WithField(err, "organizational-unit-names")
 		}
 		v.HasOrganizationalUnitNames = true
@@ -13693,85 +10985,53 @@ func (v *BuiltInStandardAttributes) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a BuiltInStandardAttributes in DER.
-func (v *BuiltInStandardAttributes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *BuiltInStandardAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasCountryName {
 		m1 := b.Begin(der.Application(1), true)
-		v.CountryName.encode(b)
+		v.CountryName.EncodeASN1(b, der.NoTag)
 		b.End(m1)
 	}
 	if v.HasAdministrationDomainName {
 		m2 := b.Begin(der.Application(2), true)
-		v.AdministrationDomainName.encode(b)
+		v.AdministrationDomainName.EncodeASN1(b, der.NoTag)
 		b.End(m2)
 	}
 	if v.HasNetworkAddress {
-		v.NetworkAddress.encode(b, der.Context(0))
+		v.NetworkAddress.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasTerminalIdentifier {
-		v.TerminalIdentifier.encode(b, der.Context(1))
+		v.TerminalIdentifier.EncodeASN1(b, der.Context(1))
 	}
 	if v.HasPrivateDomainName {
 		m3 := b.Begin(der.Context(2), true)
-		v.PrivateDomainName.encode(b)
+		v.PrivateDomainName.EncodeASN1(b, der.NoTag)
 		b.End(m3)
 	}
 	if v.HasOrganizationName {
-		v.OrganizationName.encode(b, der.Context(3))
+		v.OrganizationName.EncodeASN1(b, der.Context(3))
 	}
 	if v.HasNumericUserIdentifier {
-		v.NumericUserIdentifier.encode(b, der.Context(4))
+		v.NumericUserIdentifier.EncodeASN1(b, der.Context(4))
 	}
 	if v.HasPersonalName {
-		v.PersonalName.encode(b, der.Context(5))
+		v.PersonalName.EncodeASN1(b, der.Context(5))
 	}
 	if v.HasOrganizationalUnitNames {
-		v.OrganizationalUnitNames.encode(b, der.Context(6))
+		v.OrganizationalUnitNames.EncodeASN1(b, der.Context(6))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a BuiltInStandardAttributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *BuiltInStandardAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a BuiltInStandardAttributes; v aliases b.
+func (v *BuiltInStandardAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BuiltInStandardAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *BuiltInStandardAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BuiltInStandardAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = BuiltInStandardAttributes{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "BuiltInStandardAttributes")
-	}
-	return r.Finish("BuiltInStandardAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a BuiltInStandardAttributes.
-func (v *BuiltInStandardAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *BuiltInStandardAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *BuiltInStandardAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CountryName is the ASN.1 type CountryName.
 //
@@ -13800,33 +11060,46 @@ func (c CountryNameChoice) String() string {
 	return der.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "CountryNameChoice")
 }
 
-// decode reads a CountryName from r.
-func (v *CountryName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *CountryName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		w1, err := r.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "CountryName")
+		}
+		if err := v.DecodeASN1(&w1, der.NoTag); err != nil {
+			return der.WithField(err, "CountryName")
+		}
+		if err := w1.Finish("[APPLICATION 1] EXPLICIT"); err != nil {
+			return der.WithField(err, "CountryName")
+		}
+		return r.Root(nil, "CountryName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
 		v.Choice = CountryNameX121DccCode
-		off1 := r.Offset()
-		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
+		off2 := r.Offset()
+		x3, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "x121-dcc-code")
 		}
-		v.Value = x2
+		v.Value = x3
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "NumericString", len(v.Value), 3, 3); err != nil {
+			if err := der.CheckSize(off2, "NumericString", len(v.Value), 3, 3); err != nil {
 				return der.WithField(err, "x121-dcc-code")
 			}
 		}
 	case tag == der.TagPrintableString:
 		v.Choice = CountryNameIso3166Alpha2Code
-		off3 := r.Offset()
-		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
+		off4 := r.Offset()
+		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "iso-3166-alpha2-code")
 		}
-		v.Value = x4
+		v.Value = x5
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 2, 2); err != nil {
+			if err := der.CheckSize(off4, "PrintableString", len(v.Value), 2, 2); err != nil {
 				return der.WithField(err, "iso-3166-alpha2-code")
 			}
 		}
@@ -13836,8 +11109,14 @@ func (v *CountryName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a CountryName in DER.
-func (v *CountryName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *CountryName) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		m1 := b.Begin(der.Application(1), true)
+		v.EncodeASN1(b, der.NoTag)
+		b.End(m1)
+		return
+	}
 	switch v.Choice {
 	case CountryNameX121DccCode:
 		if !b.SkipConstraints() {
@@ -13858,55 +11137,11 @@ func (v *CountryName) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CountryName.
-// v aliases b: the byte slices it holds point into b.
-func (v *CountryName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CountryName; v aliases b.
+func (v *CountryName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CountryName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CountryName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CountryName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = CountryName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	w1, err := r.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
-	if err != nil {
-		return der.WithField(err, "CountryName")
-	}
-	if err := v.decode(&w1); err != nil {
-		return der.WithField(err, "CountryName")
-	}
-	if err := w1.Finish("[APPLICATION 1] EXPLICIT"); err != nil {
-		return der.WithField(err, "CountryName")
-	}
-	return r.Finish("CountryName")
-}
-
-// MarshalDER returns the DER encoding of v, a CountryName.
-func (v *CountryName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CountryName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CountryName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	m2 := b.Begin(der.Application(1), true)
-	v.encode(b)
-	b.End(m2)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CountryName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AdministrationDomainName is the ASN.1 type AdministrationDomainName.
 //
@@ -13933,33 +11168,46 @@ func (c AdministrationDomainNameChoice) String() string {
 	return der.Name("numeric printable", int(c)-1, "AdministrationDomainNameChoice")
 }
 
-// decode reads a AdministrationDomainName from r.
-func (v *AdministrationDomainName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *AdministrationDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		w1, err := r.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "AdministrationDomainName")
+		}
+		if err := v.DecodeASN1(&w1, der.NoTag); err != nil {
+			return der.WithField(err, "AdministrationDomainName")
+		}
+		if err := w1.Finish("[APPLICATION 2] EXPLICIT"); err != nil {
+			return der.WithField(err, "AdministrationDomainName")
+		}
+		return r.Root(nil, "AdministrationDomainName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
 		v.Choice = AdministrationDomainNameNumeric
-		off1 := r.Offset()
-		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
+		off2 := r.Offset()
+		x3, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
 			return der.WithField(err, "numeric")
 		}
-		v.Value = x2
+		v.Value = x3
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off1, "NumericString", len(v.Value), 0, 16); err != nil {
+			if err := der.CheckSize(off2, "NumericString", len(v.Value), 0, 16); err != nil {
 				return der.WithField(err, "numeric")
 			}
 		}
 	case tag == der.TagPrintableString:
 		v.Choice = AdministrationDomainNamePrintable
-		off3 := r.Offset()
-		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
+		off4 := r.Offset()
+		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return der.WithField(err, "printable")
 		}
-		v.Value = x4
+		v.Value = x5
 		if !r.SkipConstraints() {
-			if err := der.CheckSize(off3, "PrintableString", len(v.Value), 0, 16); err != nil {
+			if err := der.CheckSize(off4, "PrintableString", len(v.Value), 0, 16); err != nil {
 				return der.WithField(err, "printable")
 			}
 		}
@@ -13969,8 +11217,14 @@ func (v *AdministrationDomainName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a AdministrationDomainName in DER.
-func (v *AdministrationDomainName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *AdministrationDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		m1 := b.Begin(der.Application(2), true)
+		v.EncodeASN1(b, der.NoTag)
+		b.End(m1)
+		return
+	}
 	switch v.Choice {
 	case AdministrationDomainNameNumeric:
 		if !b.SkipConstraints() {
@@ -13991,55 +11245,11 @@ func (v *AdministrationDomainName) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AdministrationDomainName.
-// v aliases b: the byte slices it holds point into b.
-func (v *AdministrationDomainName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AdministrationDomainName; v aliases b.
+func (v *AdministrationDomainName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AdministrationDomainName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AdministrationDomainName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AdministrationDomainName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AdministrationDomainName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	w1, err := r.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
-	if err != nil {
-		return der.WithField(err, "AdministrationDomainName")
-	}
-	if err := v.decode(&w1); err != nil {
-		return der.WithField(err, "AdministrationDomainName")
-	}
-	if err := w1.Finish("[APPLICATION 2] EXPLICIT"); err != nil {
-		return der.WithField(err, "AdministrationDomainName")
-	}
-	return r.Finish("AdministrationDomainName")
-}
-
-// MarshalDER returns the DER encoding of v, a AdministrationDomainName.
-func (v *AdministrationDomainName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AdministrationDomainName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AdministrationDomainName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	m2 := b.Begin(der.Application(2), true)
-	v.encode(b)
-	b.End(m2)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AdministrationDomainName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // NetworkAddress is the ASN.1 type NetworkAddress.
 //
@@ -14053,8 +11263,11 @@ type NetworkAddress = X121Address
 //	X121Address ::= NumericString (SIZE (1..ub-x121-address-length))
 type X121Address string
 
-// decode reads a X121Address from r.
-func (v *X121Address) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *X121Address) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagNumericString), "X121Address")
+	}
 	off := r.Offset()
 	x, err := r.ReadText(t, der.TagNumericString)
 	if err != nil {
@@ -14069,8 +11282,11 @@ func (v *X121Address) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a X121Address in DER.
-func (v *X121Address) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *X121Address) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagNumericString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
 			b.SetError(err)
@@ -14079,47 +11295,11 @@ func (v *X121Address) encode(b *der.Builder, t der.Tag) {
 	b.AddText(t, der.TagNumericString, string(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a X121Address.
-// v aliases b: the byte slices it holds point into b.
-func (v *X121Address) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a X121Address; v aliases b.
+func (v *X121Address) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a X121Address.
-// v aliases b, except for strings that BER splits into segments.
-func (v *X121Address) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *X121Address) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero X121Address
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagNumericString); err != nil {
-		return der.WithField(err, "X121Address")
-	}
-	return r.Finish("X121Address")
-}
-
-// MarshalDER returns the DER encoding of v, a X121Address.
-func (v *X121Address) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *X121Address) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *X121Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagNumericString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *X121Address) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // TerminalIdentifier is the ASN.1 type TerminalIdentifier.
 //
@@ -14127,8 +11307,11 @@ func (v *X121Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) 
 //	(1..ub-terminal-id-length))
 type TerminalIdentifier string
 
-// decode reads a TerminalIdentifier from r.
-func (v *TerminalIdentifier) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TerminalIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagPrintableString), "TerminalIdentifier")
+	}
 	off := r.Offset()
 	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
@@ -14143,8 +11326,11 @@ func (v *TerminalIdentifier) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a TerminalIdentifier in DER.
-func (v *TerminalIdentifier) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TerminalIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagPrintableString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
 			b.SetError(err)
@@ -14153,47 +11339,11 @@ func (v *TerminalIdentifier) encode(b *der.Builder, t der.Tag) {
 	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TerminalIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *TerminalIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a TerminalIdentifier; v aliases b.
+func (v *TerminalIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TerminalIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TerminalIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TerminalIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero TerminalIdentifier
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagPrintableString); err != nil {
-		return der.WithField(err, "TerminalIdentifier")
-	}
-	return r.Finish("TerminalIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a TerminalIdentifier.
-func (v *TerminalIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TerminalIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TerminalIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagPrintableString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *TerminalIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PrivateDomainName is the ASN.1 type PrivateDomainName.
 //
@@ -14220,8 +11370,11 @@ func (c PrivateDomainNameChoice) String() string {
 	return der.Name("numeric printable", int(c)-1, "PrivateDomainNameChoice")
 }
 
-// decode reads a PrivateDomainName from r.
-func (v *PrivateDomainName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *PrivateDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "PrivateDomainName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
@@ -14256,8 +11409,8 @@ func (v *PrivateDomainName) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a PrivateDomainName in DER.
-func (v *PrivateDomainName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *PrivateDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case PrivateDomainNameNumeric:
 		if !b.SkipConstraints() {
@@ -14278,46 +11431,11 @@ func (v *PrivateDomainName) encode(b *der.Builder) {
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PrivateDomainName.
-// v aliases b: the byte slices it holds point into b.
-func (v *PrivateDomainName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateDomainName; v aliases b.
+func (v *PrivateDomainName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PrivateDomainName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PrivateDomainName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PrivateDomainName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PrivateDomainName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "PrivateDomainName")
-	}
-	return r.Finish("PrivateDomainName")
-}
-
-// MarshalDER returns the DER encoding of v, a PrivateDomainName.
-func (v *PrivateDomainName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PrivateDomainName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PrivateDomainName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PrivateDomainName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OrganizationName is the ASN.1 type OrganizationName.
 //
@@ -14325,8 +11443,11 @@ func (v *PrivateDomainName) AppendWith(dst []byte, opts *der.Options) ([]byte, e
 //	                            (SIZE (1..ub-organization-name-length))
 type OrganizationName string
 
-// decode reads a OrganizationName from r.
-func (v *OrganizationName) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagPrintableString), "OrganizationName")
+	}
 	off := r.Offset()
 	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
@@ -14341,8 +11462,11 @@ func (v *OrganizationName) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a OrganizationName in DER.
-func (v *OrganizationName) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagPrintableString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
 			b.SetError(err)
@@ -14351,47 +11475,11 @@ func (v *OrganizationName) encode(b *der.Builder, t der.Tag) {
 	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OrganizationName.
-// v aliases b: the byte slices it holds point into b.
-func (v *OrganizationName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationName; v aliases b.
+func (v *OrganizationName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OrganizationName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OrganizationName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OrganizationName) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero OrganizationName
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagPrintableString); err != nil {
-		return der.WithField(err, "OrganizationName")
-	}
-	return r.Finish("OrganizationName")
-}
-
-// MarshalDER returns the DER encoding of v, a OrganizationName.
-func (v *OrganizationName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OrganizationName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OrganizationName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagPrintableString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OrganizationName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // NumericUserIdentifier is the ASN.1 type NumericUserIdentifier.
 //
@@ -14399,8 +11487,11 @@ func (v *OrganizationName) AppendWith(dst []byte, opts *der.Options) ([]byte, er
 //	                            (SIZE (1..ub-numeric-user-id-length))
 type NumericUserIdentifier string
 
-// decode reads a NumericUserIdentifier from r.
-func (v *NumericUserIdentifier) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *NumericUserIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagNumericString), "NumericUserIdentifier")
+	}
 	off := r.Offset()
 	x, err := r.ReadText(t, der.TagNumericString)
 	if err != nil {
@@ -14415,8 +11506,11 @@ func (v *NumericUserIdentifier) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a NumericUserIdentifier in DER.
-func (v *NumericUserIdentifier) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *NumericUserIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagNumericString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
@@ -14425,47 +11519,11 @@ func (v *NumericUserIdentifier) encode(b *der.Builder, t der.Tag) {
 	b.AddText(t, der.TagNumericString, string(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a NumericUserIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *NumericUserIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a NumericUserIdentifier; v aliases b.
+func (v *NumericUserIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a NumericUserIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *NumericUserIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *NumericUserIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero NumericUserIdentifier
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagNumericString); err != nil {
-		return der.WithField(err, "NumericUserIdentifier")
-	}
-	return r.Finish("NumericUserIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a NumericUserIdentifier.
-func (v *NumericUserIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *NumericUserIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *NumericUserIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagNumericString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *NumericUserIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PersonalName is the ASN.1 type PersonalName.
 //
@@ -14496,8 +11554,11 @@ type PersonalName struct {
 	HasGenerationQualifier bool
 }
 
-// decode reads a PersonalName from r.
-func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "PersonalName")
+	}
 	s, err := r.ReadConstructed(t, "PersonalName")
 	if err != nil {
 		return err
@@ -14601,8 +11662,11 @@ func (v *PersonalName) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PersonalName in DER.
-func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
@@ -14637,46 +11701,11 @@ func (v *PersonalName) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PersonalName.
-// v aliases b: the byte slices it holds point into b.
-func (v *PersonalName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PersonalName; v aliases b.
+func (v *PersonalName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PersonalName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PersonalName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PersonalName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PersonalName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSet); err != nil {
-		return der.WithField(err, "PersonalName")
-	}
-	return r.Finish("PersonalName")
-}
-
-// MarshalDER returns the DER encoding of v, a PersonalName.
-func (v *PersonalName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PersonalName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSet)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PersonalName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OrganizationalUnitNames is the ASN.1 type OrganizationalUnitNames.
 //
@@ -14684,8 +11713,11 @@ func (v *PersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error)
 //	                             OF OrganizationalUnitName
 type OrganizationalUnitNames []OrganizationalUnitName
 
-// decode reads a OrganizationalUnitNames from r.
-func (v *OrganizationalUnitNames) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OrganizationalUnitNames) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OrganizationalUnitNames")
+	}
 	s, err := r.ReadConstructed(t, "OrganizationalUnitNames")
 	if err != nil {
 		return err
@@ -14695,7 +11727,7 @@ func (v *OrganizationalUnitNames) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagPrintableString); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagPrintableString); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -14711,8 +11743,11 @@ func (v *OrganizationalUnitNames) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a OrganizationalUnitNames in DER.
-func (v *OrganizationalUnitNames) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -14720,52 +11755,16 @@ func (v *OrganizationalUnitNames) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagPrintableString)
+		(*v)[i].EncodeASN1(b, der.TagPrintableString)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OrganizationalUnitNames.
-// v aliases b: the byte slices it holds point into b.
-func (v *OrganizationalUnitNames) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationalUnitNames; v aliases b.
+func (v *OrganizationalUnitNames) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OrganizationalUnitNames.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OrganizationalUnitNames) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OrganizationalUnitNames) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero OrganizationalUnitNames
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "OrganizationalUnitNames")
-	}
-	return r.Finish("OrganizationalUnitNames")
-}
-
-// MarshalDER returns the DER encoding of v, a OrganizationalUnitNames.
-func (v *OrganizationalUnitNames) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OrganizationalUnitNames) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OrganizationalUnitNames) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OrganizationalUnitName is the ASN.1 type OrganizationalUnitName.
 //
@@ -14773,8 +11772,11 @@ func (v *OrganizationalUnitNames) AppendWith(dst []byte, opts *der.Options) ([]b
 //	                    (1..ub-organizational-unit-name-length))
 type OrganizationalUnitName string
 
-// decode reads a OrganizationalUnitName from r.
-func (v *OrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagPrintableString), "OrganizationalUnitName")
+	}
 	off := r.Offset()
 	x, err := r.ReadText(t, der.TagPrintableString)
 	if err != nil {
@@ -14789,8 +11791,11 @@ func (v *OrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a OrganizationalUnitName in DER.
-func (v *OrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagPrintableString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
@@ -14799,47 +11804,11 @@ func (v *OrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 	b.AddText(t, der.TagPrintableString, string(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OrganizationalUnitName.
-// v aliases b: the byte slices it holds point into b.
-func (v *OrganizationalUnitName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationalUnitName; v aliases b.
+func (v *OrganizationalUnitName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OrganizationalUnitName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OrganizationalUnitName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero OrganizationalUnitName
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagPrintableString); err != nil {
-		return der.WithField(err, "OrganizationalUnitName")
-	}
-	return r.Finish("OrganizationalUnitName")
-}
-
-// MarshalDER returns the DER encoding of v, a OrganizationalUnitName.
-func (v *OrganizationalUnitName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagPrintableString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OrganizationalUnitName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // BuiltInDomainDefinedAttributes is the ASN.1 type BuiltInDomainDefinedAttributes.
 //
@@ -14848,8 +11817,11 @@ func (v *OrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]by
 //	                    BuiltInDomainDefinedAttribute
 type BuiltInDomainDefinedAttributes []BuiltInDomainDefinedAttribute
 
-// decode reads a BuiltInDomainDefinedAttributes from r.
-func (v *BuiltInDomainDefinedAttributes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *BuiltInDomainDefinedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "BuiltInDomainDefinedAttributes")
+	}
 	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttributes")
 	if err != nil {
 		return err
@@ -14859,7 +11831,7 @@ func (v *BuiltInDomainDefinedAttributes) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -14875,8 +11847,11 @@ func (v *BuiltInDomainDefinedAttributes) decode(r *der.Reader, t der.Tag) error 
 	return nil
 }
 
-// encode writes v as a BuiltInDomainDefinedAttributes in DER.
-func (v *BuiltInDomainDefinedAttributes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *BuiltInDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -14884,52 +11859,18 @@ func (v *BuiltInDomainDefinedAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a BuiltInDomainDefinedAttributes.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a BuiltInDomainDefinedAttributes; v aliases b.
 func (v *BuiltInDomainDefinedAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BuiltInDomainDefinedAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *BuiltInDomainDefinedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BuiltInDomainDefinedAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero BuiltInDomainDefinedAttributes
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "BuiltInDomainDefinedAttributes")
-	}
-	return r.Finish("BuiltInDomainDefinedAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a BuiltInDomainDefinedAttributes.
-func (v *BuiltInDomainDefinedAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *BuiltInDomainDefinedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BuiltInDomainDefinedAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *BuiltInDomainDefinedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // BuiltInDomainDefinedAttribute is the ASN.1 type BuiltInDomainDefinedAttribute.
 //
@@ -14945,8 +11886,11 @@ type BuiltInDomainDefinedAttribute struct {
 	Value string
 }
 
-// decode reads a BuiltInDomainDefinedAttribute from r.
-func (v *BuiltInDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *BuiltInDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "BuiltInDomainDefinedAttribute")
+	}
 	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttribute")
 	if err != nil {
 		return err
@@ -14981,8 +11925,11 @@ func (v *BuiltInDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a BuiltInDomainDefinedAttribute in DER.
-func (v *BuiltInDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *BuiltInDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
@@ -14999,46 +11946,11 @@ func (v *BuiltInDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a BuiltInDomainDefinedAttribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *BuiltInDomainDefinedAttribute) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a BuiltInDomainDefinedAttribute; v aliases b.
+func (v *BuiltInDomainDefinedAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BuiltInDomainDefinedAttribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *BuiltInDomainDefinedAttribute) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BuiltInDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = BuiltInDomainDefinedAttribute{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "BuiltInDomainDefinedAttribute")
-	}
-	return r.Finish("BuiltInDomainDefinedAttribute")
-}
-
-// MarshalDER returns the DER encoding of v, a BuiltInDomainDefinedAttribute.
-func (v *BuiltInDomainDefinedAttribute) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *BuiltInDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *BuiltInDomainDefinedAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionAttributes is the ASN.1 type ExtensionAttributes.
 //
@@ -15046,8 +11958,11 @@ func (v *BuiltInDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options
 //	               ExtensionAttribute
 type ExtensionAttributes []ExtensionAttribute
 
-// decode reads a ExtensionAttributes from r.
-func (v *ExtensionAttributes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "ExtensionAttributes")
+	}
 	s, err := r.ReadConstructed(t, "ExtensionAttributes")
 	if err != nil {
 		return err
@@ -15063,7 +11978,7 @@ func (v *ExtensionAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -15079,8 +11994,11 @@ func (v *ExtensionAttributes) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ExtensionAttributes in DER.
-func (v *ExtensionAttributes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
@@ -15088,52 +12006,16 @@ func (v *ExtensionAttributes) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttributes; v aliases b.
+func (v *ExtensionAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ExtensionAttributes
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSet); err != nil {
-		return der.WithField(err, "ExtensionAttributes")
-	}
-	return r.Finish("ExtensionAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttributes.
-func (v *ExtensionAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSet)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionAttribute is the ASN.1 type ExtensionAttribute.
 //
@@ -15150,8 +12032,11 @@ type ExtensionAttribute struct {
 	ExtensionAttributeValue ExtensionAttributeExtensionAttributeValue
 }
 
-// decode reads a ExtensionAttribute from r.
-func (v *ExtensionAttribute) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtensionAttribute")
+	}
 	s, err := r.ReadConstructed(t, "ExtensionAttribute")
 	if err != nil {
 		return err
@@ -15192,8 +12077,11 @@ func (v *ExtensionAttribute) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute in DER.
-func (v *ExtensionAttribute) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
@@ -15207,46 +12095,11 @@ func (v *ExtensionAttribute) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttribute) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute; v aliases b.
+func (v *ExtensionAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttribute) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionAttribute{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ExtensionAttribute")
-	}
-	return r.Finish("ExtensionAttribute")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.
-func (v *ExtensionAttribute) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttribute) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionAttributeExtensionAttributeValue is the open type ExtensionAttribute.extension-attribute-value: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -15372,7 +12225,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.TeletexPersonalName = p7
-		if err := u.TeletexPersonalName.decode(r, der.TagSet); err != nil {
+		if err := u.TeletexPersonalName.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15382,7 +12235,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 5:
 		// ea-teletexOrganizationalUnitNames
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
-		if err := u.TeletexOrganizationalUnitNames.decode(r, der.TagSequence); err != nil {
+		if err := u.TeletexOrganizationalUnitNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15410,7 +12263,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 8:
 		// ea-physicalDeliveryCountryName
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName
-		if err := u.PhysicalDeliveryCountryName.decode(r); err != nil {
+		if err := u.PhysicalDeliveryCountryName.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15420,7 +12273,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 9:
 		// ea-postalCode
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindPostalCode
-		if err := u.PostalCode.decode(r); err != nil {
+		if err := u.PostalCode.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15430,7 +12283,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 10:
 		// ea-physicalDeliveryOfficeName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15440,7 +12293,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15450,7 +12303,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 12:
 		// ea-extensionORAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15460,7 +12313,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 13:
 		// ea-physicalDeliveryPersonalName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15470,7 +12323,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 14:
 		// ea-physicalDeliveryOrganizationName
 		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15480,7 +12333,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
 		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15495,7 +12348,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.UnformattedPostalAddress = p10
-		if err := u.UnformattedPostalAddress.decode(r, der.TagSet); err != nil {
+		if err := u.UnformattedPostalAddress.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15505,7 +12358,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 17:
 		// ea-streetAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15515,7 +12368,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 18:
 		// ea-postOfficeBoxAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15525,7 +12378,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 19:
 		// ea-posteRestanteAddress
 		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15535,7 +12388,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 20:
 		// ea-uniquePostalName
 		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15545,7 +12398,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 21:
 		// ea-localPostalAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
-		if err := u.PDSParameter.decode(r, der.TagSet); err != nil {
+		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15560,7 +12413,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 			return u.fail(r, err)
 		}
 		u.ExtendedNetworkAddress = p11
-		if err := u.ExtendedNetworkAddress.decode(r); err != nil {
+		if err := u.ExtendedNetworkAddress.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15570,7 +12423,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 23:
 		// ea-terminalType
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
-		if err := u.TerminalType.decode(r, der.TagInteger); err != nil {
+		if err := u.TerminalType.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15580,7 +12433,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 	case 6:
 		// ea-teletexDomainDefinedAttributes
 		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
-		if err := u.TeletexDomainDefinedAttributes.decode(r, der.TagSequence); err != nil {
+		if err := u.TeletexDomainDefinedAttributes.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
@@ -15638,10 +12491,10 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
 		if u.TeletexPersonalName == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
 		} else {
-			u.TeletexPersonalName.encode(b, der.TagSet)
+			u.TeletexPersonalName.EncodeASN1(b, der.TagSet)
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
-		u.TeletexOrganizationalUnitNames.encode(b, der.TagSequence)
+		u.TeletexOrganizationalUnitNames.EncodeASN1(b, der.TagSequence)
 	case ExtensionAttributeExtensionAttributeValuePDSName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
@@ -15650,47 +12503,47 @@ func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
 	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
-		u.PhysicalDeliveryCountryName.encode(b)
+		u.PhysicalDeliveryCountryName.EncodeASN1(b, der.NoTag)
 	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
-		u.PostalCode.encode(b)
+		u.PostalCode.EncodeASN1(b, der.NoTag)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
 		} else {
-			u.UnformattedPostalAddress.encode(b, der.TagSet)
+			u.UnformattedPostalAddress.EncodeASN1(b, der.TagSet)
 		}
 	case ExtensionAttributeExtensionAttributeValueStreetAddress:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
-		u.PDSParameter.encode(b, der.TagSet)
+		u.PDSParameter.EncodeASN1(b, der.TagSet)
 	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
 			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
 		} else {
-			u.ExtendedNetworkAddress.encode(b)
+			u.ExtendedNetworkAddress.EncodeASN1(b, der.NoTag)
 		}
 	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
-		u.TerminalType.encode(b, der.TagInteger)
+		u.TerminalType.EncodeASN1(b, der.TagInteger)
 	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
-		u.TeletexDomainDefinedAttributes.encode(b, der.TagSequence)
+		u.TeletexDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -15714,8 +12567,11 @@ type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
 	HasGenerationQualifier bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexPersonalName from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+	}
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
 	if err != nil {
 		return err
@@ -15819,8 +12675,11 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexPersonalName in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40); err != nil {
@@ -15855,52 +12714,24 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName; v aliases b.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSet); err != nil {
-		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSet)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames is the type of ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
 type ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames []TeletexOrganizationalUnitName
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
+	}
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
 	if err != nil {
 		return err
@@ -15910,7 +12741,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagTeletexString); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagTeletexString); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -15926,8 +12757,11 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -15935,7 +12769,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagTeletexString)
+		(*v)[i].EncodeASN1(b, der.TagTeletexString)
 	}
 	b.End(m)
 }
@@ -15961,8 +12795,11 @@ func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoi
 	return der.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice")
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName from r.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
@@ -15997,8 +12834,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
 		if !b.SkipConstraints() {
@@ -16019,45 +12856,14 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) e
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName; v aliases b.
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionAttributeExtensionAttributeValuePostalCode is the type of ExtensionAttribute.extension-attribute-value.postalCode.
@@ -16081,8 +12887,11 @@ func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() stri
 	return der.Name("numeric-code printable-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePostalCodeChoice")
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.postalCode from r.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValuePostalCode) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ExtensionAttribute.extension-attribute-value.postalCode")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
@@ -16117,8 +12926,8 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *der.Read
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.postalCode in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValuePostalCode) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
 		if !b.SkipConstraints() {
@@ -16139,45 +12948,14 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *der.Buil
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.postalCode.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.postalCode; v aliases b.
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.postalCode.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValuePostalCode{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.postalCode")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.postalCode")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.postalCode.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionAttributeExtensionAttributeValuePostalCode) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
@@ -16192,8 +12970,11 @@ type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
 	HasTeletexString bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+	}
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 	if err != nil {
 		return err
@@ -16211,7 +12992,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
 			}
 			prev = 0
-			if err := v.PrintableAddress.decode(&s, der.TagSequence); err != nil {
+			if err := v.PrintableAddress.DecodeASN1(&s, der.TagSequence); err != nil {
 				return der.WithField(err, "printable-address")
 			}
 			v.HasPrintableAddress = true
@@ -16243,11 +13024,14 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if v.HasPrintableAddress {
-		v.PrintableAddress.encode(b, der.TagSequence)
+		v.PrintableAddress.EncodeASN1(b, der.TagSequence)
 	}
 	if v.HasTeletexString {
 		if !b.SkipConstraints() {
@@ -16260,52 +13044,24 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) enco
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress; v aliases b.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSet); err != nil {
-		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSet)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
 type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress []string
 
-// decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
+	}
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
 	if err != nil {
 		return err
@@ -16339,8 +13095,11 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
@@ -16381,13 +13140,16 @@ func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) S
 	return der.Name("e163-4-address psap-address", int(c)-1, "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice")
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
 		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2
-		if err := v.E163_4Address.decode(r, der.TagSequence); err != nil {
+		if err := v.E163_4Address.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "e163-4-address")
 		}
 	case tag == der.Context(0):
@@ -16397,7 +13159,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode
 			return der.WithField(err, "psap-address")
 		}
 		v.PsapAddress = p1
-		if err := v.PsapAddress.decode(r, der.Context(0)); err != nil {
+		if err := v.PsapAddress.DecodeASN1(r, der.Context(0)); err != nil {
 			return der.WithField(err, "psap-address")
 		}
 	default:
@@ -16406,61 +13168,30 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
-		v.E163_4Address.encode(b, der.TagSequence)
+		v.E163_4Address.EncodeASN1(b, der.TagSequence)
 	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
 		if v.PsapAddress == nil {
 			b.SetError(der.NilValue("PresentationAddress"))
 		} else {
-			v.PsapAddress.encode(b, der.Context(0))
+			v.PsapAddress.EncodeASN1(b, der.Context(0))
 		}
 	default:
 		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress; v aliases b.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
@@ -16473,8 +13204,11 @@ type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Addres
 	HasSubAddress bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+	}
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 	if err != nil {
 		return err
@@ -16512,8 +13246,11 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
@@ -16532,45 +13269,14 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address; v aliases b.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
-	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionAttributeExtensionAttributeValueTerminalType is the type of ExtensionAttribute.extension-attribute-value.terminalType.
@@ -16585,8 +13291,11 @@ const (
 	ExtensionAttributeExtensionAttributeValueTerminalTypeVideotex    ExtensionAttributeExtensionAttributeValueTerminalType = 8 // videotex
 )
 
-// decode reads a ExtensionAttribute.extension-attribute-value.terminalType from r.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueTerminalType) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "ExtensionAttribute.extension-attribute-value.terminalType")
+	}
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
 	if err != nil {
@@ -16601,8 +13310,11 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *der.Re
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.terminalType in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueTerminalType) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
 			b.SetError(err)
@@ -16614,8 +13326,11 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *der.Bu
 // ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
 type ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes []TeletexDomainDefinedAttribute
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
+	}
 	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
 	if err != nil {
 		return err
@@ -16625,7 +13340,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -16641,8 +13356,11 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -16650,7 +13368,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -16661,8 +13379,11 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 //	    (SIZE (1..ub-organizational-unit-name-length))
 type TeletexOrganizationalUnitName string
 
-// decode reads a TeletexOrganizationalUnitName from r.
-func (v *TeletexOrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TeletexOrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagTeletexString), "TeletexOrganizationalUnitName")
+	}
 	off := r.Offset()
 	x, err := r.ReadText(t, der.TagTeletexString)
 	if err != nil {
@@ -16677,8 +13398,11 @@ func (v *TeletexOrganizationalUnitName) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a TeletexOrganizationalUnitName in DER.
-func (v *TeletexOrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TeletexOrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagTeletexString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(string(*v))), 1, 32); err != nil {
 			b.SetError(err)
@@ -16687,47 +13411,11 @@ func (v *TeletexOrganizationalUnitName) encode(b *der.Builder, t der.Tag) {
 	b.AddText(t, der.TagTeletexString, string(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TeletexOrganizationalUnitName.
-// v aliases b: the byte slices it holds point into b.
-func (v *TeletexOrganizationalUnitName) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a TeletexOrganizationalUnitName; v aliases b.
+func (v *TeletexOrganizationalUnitName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TeletexOrganizationalUnitName.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TeletexOrganizationalUnitName) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TeletexOrganizationalUnitName) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero TeletexOrganizationalUnitName
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagTeletexString); err != nil {
-		return der.WithField(err, "TeletexOrganizationalUnitName")
-	}
-	return r.Finish("TeletexOrganizationalUnitName")
-}
-
-// MarshalDER returns the DER encoding of v, a TeletexOrganizationalUnitName.
-func (v *TeletexOrganizationalUnitName) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TeletexOrganizationalUnitName) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagTeletexString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *TeletexOrganizationalUnitName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PDSParameter is the ASN.1 type PDSParameter.
 //
@@ -16747,8 +13435,11 @@ type PDSParameter struct {
 	HasTeletexString bool
 }
 
-// decode reads a PDSParameter from r.
-func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PDSParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "PDSParameter")
+	}
 	s, err := r.ReadConstructed(t, "PDSParameter")
 	if err != nil {
 		return err
@@ -16806,8 +13497,11 @@ func (v *PDSParameter) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PDSParameter in DER.
-func (v *PDSParameter) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PDSParameter) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if v.HasPrintableString {
 		if !b.SkipConstraints() {
@@ -16828,46 +13522,11 @@ func (v *PDSParameter) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PDSParameter.
-// v aliases b: the byte slices it holds point into b.
-func (v *PDSParameter) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PDSParameter; v aliases b.
+func (v *PDSParameter) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PDSParameter.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PDSParameter) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PDSParameter) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PDSParameter{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSet); err != nil {
-		return der.WithField(err, "PDSParameter")
-	}
-	return r.Finish("PDSParameter")
-}
-
-// MarshalDER returns the DER encoding of v, a PDSParameter.
-func (v *PDSParameter) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PDSParameter) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PDSParameter) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSet)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PDSParameter) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PresentationAddress is the ASN.1 type PresentationAddress.
 //
@@ -16893,8 +13552,11 @@ type PresentationAddress struct {
 	NAddresses PresentationAddressNAddresses
 }
 
-// decode reads a PresentationAddress from r.
-func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PresentationAddress")
+	}
 	s, err := r.ReadConstructed(t, "PresentationAddress")
 	if err != nil {
 		return err
@@ -16952,7 +13614,7 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return der.WithField(err, "nAddresses")
 	}
-	if err := v.NAddresses.decode(&w7, der.TagSet); err != nil {
+	if err := v.NAddresses.DecodeASN1(&w7, der.TagSet); err != nil {
 		return der.WithField(err, "nAddresses")
 	}
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
@@ -16964,8 +13626,11 @@ func (v *PresentationAddress) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PresentationAddress in DER.
-func (v *PresentationAddress) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PresentationAddress) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasPSelector {
 		m1 := b.Begin(der.Context(0), true)
@@ -16983,57 +13648,35 @@ func (v *PresentationAddress) encode(b *der.Builder, t der.Tag) {
 		b.End(m3)
 	}
 	m4 := b.Begin(der.Context(3), true)
-	v.NAddresses.encode(b, der.TagSet)
+	v.NAddresses.EncodeASN1(b, der.TagSet)
 	b.End(m4)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PresentationAddress.
-// v aliases b: the byte slices it holds point into b.
-func (v *PresentationAddress) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PresentationAddress; v aliases b.
+func (v *PresentationAddress) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PresentationAddress.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PresentationAddress) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PresentationAddress) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = PresentationAddress{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "PresentationAddress")
-	}
-	return r.Finish("PresentationAddress")
-}
-
-// MarshalDER returns the DER encoding of v, a PresentationAddress.
-func (v *PresentationAddress) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PresentationAddress) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PresentationAddress) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PresentationAddress) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PresentationAddressNAddresses is the type of PresentationAddress.nAddresses.
 type PresentationAddressNAddresses [][]byte
 
-// decode reads a PresentationAddress.nAddresses from r.
-func (v *PresentationAddressNAddresses) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PresentationAddressNAddresses) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		w1, err := r.ReadConstructed(der.Context(3), "[3] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "PresentationAddress.nAddresses")
+		}
+		if err := v.DecodeASN1(&w1, der.TagSet); err != nil {
+			return der.WithField(err, "PresentationAddress.nAddresses")
+		}
+		if err := w1.Finish("[3] EXPLICIT"); err != nil {
+			return der.WithField(err, "PresentationAddress.nAddresses")
+		}
+		return r.Root(nil, "PresentationAddress.nAddresses")
+	}
 	s, err := r.ReadConstructed(t, "PresentationAddress.nAddresses")
 	if err != nil {
 		return err
@@ -17049,11 +13692,11 @@ func (v *PresentationAddressNAddresses) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOctetString(der.TagOctetString)
+		x2, err := s.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithIndex(err, i)
 		}
-		list[i] = x1
+		list[i] = x2
 	}
 	if err := s.Finish("PresentationAddress.nAddresses"); err != nil {
 		return err
@@ -17067,8 +13710,14 @@ func (v *PresentationAddressNAddresses) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a PresentationAddress.nAddresses in DER.
-func (v *PresentationAddressNAddresses) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PresentationAddressNAddresses) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		m1 := b.Begin(der.Context(3), true)
+		v.EncodeASN1(b, der.TagSet)
+		b.End(m1)
+		return
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -17095,8 +13744,11 @@ type TeletexDomainDefinedAttribute struct {
 	Value string
 }
 
-// decode reads a TeletexDomainDefinedAttribute from r.
-func (v *TeletexDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TeletexDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "TeletexDomainDefinedAttribute")
+	}
 	s, err := r.ReadConstructed(t, "TeletexDomainDefinedAttribute")
 	if err != nil {
 		return err
@@ -17131,8 +13783,11 @@ func (v *TeletexDomainDefinedAttribute) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a TeletexDomainDefinedAttribute in DER.
-func (v *TeletexDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TeletexDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Type)), 1, 8); err != nil {
@@ -17149,46 +13804,11 @@ func (v *TeletexDomainDefinedAttribute) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TeletexDomainDefinedAttribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *TeletexDomainDefinedAttribute) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a TeletexDomainDefinedAttribute; v aliases b.
+func (v *TeletexDomainDefinedAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TeletexDomainDefinedAttribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TeletexDomainDefinedAttribute) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TeletexDomainDefinedAttribute) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = TeletexDomainDefinedAttribute{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "TeletexDomainDefinedAttribute")
-	}
-	return r.Finish("TeletexDomainDefinedAttribute")
-}
-
-// MarshalDER returns the DER encoding of v, a TeletexDomainDefinedAttribute.
-func (v *TeletexDomainDefinedAttribute) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TeletexDomainDefinedAttribute) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TeletexDomainDefinedAttribute) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *TeletexDomainDefinedAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OCSPRequest is the ASN.1 type OCSPRequest.
 //
@@ -17204,14 +13824,17 @@ type OCSPRequest struct {
 	HasOptionalSignature bool
 }
 
-// decode reads a OCSPRequest from r.
-func (v *OCSPRequest) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OCSPRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OCSPRequest")
+	}
 	s, err := r.ReadConstructed(t, "OCSPRequest")
 	if err != nil {
 		return err
 	}
 	// tbsRequest TBSRequest
-	if err := v.TBSRequest.decode(&s, der.TagSequence); err != nil {
+	if err := v.TBSRequest.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "tbsRequest")
 	}
 	// optionalSignature [0] EXPLICIT Signature OPTIONAL
@@ -17220,7 +13843,7 @@ func (v *OCSPRequest) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "optionalSignature")
 		}
-		if err := v.OptionalSignature.decode(&w1, der.TagSequence); err != nil {
+		if err := v.OptionalSignature.DecodeASN1(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "optionalSignature")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -17234,58 +13857,26 @@ func (v *OCSPRequest) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a OCSPRequest in DER.
-func (v *OCSPRequest) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OCSPRequest) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.TBSRequest.encode(b, der.TagSequence)
+	v.TBSRequest.EncodeASN1(b, der.TagSequence)
 	if v.HasOptionalSignature {
 		m1 := b.Begin(der.Context(0), true)
-		v.OptionalSignature.encode(b, der.TagSequence)
+		v.OptionalSignature.EncodeASN1(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OCSPRequest.
-// v aliases b: the byte slices it holds point into b.
-func (v *OCSPRequest) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OCSPRequest; v aliases b.
+func (v *OCSPRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OCSPRequest.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OCSPRequest) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSPRequest) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = OCSPRequest{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "OCSPRequest")
-	}
-	return r.Finish("OCSPRequest")
-}
-
-// MarshalDER returns the DER encoding of v, a OCSPRequest.
-func (v *OCSPRequest) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OCSPRequest) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSPRequest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OCSPRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // TBSRequest is the ASN.1 type TBSRequest.
 //
@@ -17312,8 +13903,11 @@ type TBSRequest struct {
 	HasRequestExtensions bool
 }
 
-// decode reads a TBSRequest from r.
-func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "TBSRequest")
+	}
 	s, err := r.ReadConstructed(t, "TBSRequest")
 	if err != nil {
 		return err
@@ -17325,7 +13919,7 @@ func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, der.TagInteger); err != nil {
+		if err := v.Version.DecodeASN1(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -17344,7 +13938,7 @@ func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "requestorName")
 		}
-		if err := v.RequestorName.decode(&w3); err != nil {
+		if err := v.RequestorName.DecodeASN1(&w3, der.NoTag); err != nil {
 			return der.WithField(err, "requestorName")
 		}
 		if err := w3.Finish("[1] EXPLICIT"); err != nil {
@@ -17353,7 +13947,7 @@ func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
 		v.HasRequestorName = true
 	}
 	// requestList SEQUENCE OF
-	if err := v.RequestList.decode(&s, der.TagSequence); err != nil {
+	if err := v.RequestList.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "requestList")
 	}
 	// requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL
@@ -17362,7 +13956,7 @@ func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "requestExtensions")
 		}
-		if err := v.RequestExtensions.decode(&w4, der.TagSequence); err != nil {
+		if err := v.RequestExtensions.DecodeASN1(&w4, der.TagSequence); err != nil {
 			return der.WithField(err, "requestExtensions")
 		}
 		if err := w4.Finish("[2] EXPLICIT"); err != nil {
@@ -17376,74 +13970,45 @@ func (v *TBSRequest) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a TBSRequest in DER.
-func (v *TBSRequest) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
-		v.Version.encode(b, der.TagInteger)
+		v.Version.EncodeASN1(b, der.TagInteger)
 		b.End(m1)
 	}
 	if v.HasRequestorName {
 		m2 := b.Begin(der.Context(1), true)
-		v.RequestorName.encode(b)
+		v.RequestorName.EncodeASN1(b, der.NoTag)
 		b.End(m2)
 	}
-	v.RequestList.encode(b, der.TagSequence)
+	v.RequestList.EncodeASN1(b, der.TagSequence)
 	if v.HasRequestExtensions {
 		m3 := b.Begin(der.Context(2), true)
-		v.RequestExtensions.encode(b, der.TagSequence)
+		v.RequestExtensions.EncodeASN1(b, der.TagSequence)
 		b.End(m3)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSRequest.
-// v aliases b: the byte slices it holds point into b.
-func (v *TBSRequest) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a TBSRequest; v aliases b.
+func (v *TBSRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSRequest.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TBSRequest) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSRequest) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = TBSRequest{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "TBSRequest")
-	}
-	return r.Finish("TBSRequest")
-}
-
-// MarshalDER returns the DER encoding of v, a TBSRequest.
-func (v *TBSRequest) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TBSRequest) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSRequest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *TBSRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // TBSRequestRequestList is the type of TBSRequest.requestList.
 type TBSRequestRequestList []Request
 
-// decode reads a TBSRequest.requestList from r.
-func (v *TBSRequestRequestList) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TBSRequestRequestList) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "TBSRequest.requestList")
+	}
 	s, err := r.ReadConstructed(t, "TBSRequest.requestList")
 	if err != nil {
 		return err
@@ -17453,7 +14018,7 @@ func (v *TBSRequestRequestList) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -17464,11 +14029,14 @@ func (v *TBSRequestRequestList) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a TBSRequest.requestList in DER.
-func (v *TBSRequestRequestList) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TBSRequestRequestList) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -17479,8 +14047,11 @@ func (v *TBSRequestRequestList) encode(b *der.Builder, t der.Tag) {
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
 type ExtensionsReOCSPNonceReOCSPResponse []ExtensionReOCSPNonceReOCSPResponse
 
-// decode reads a Extensions from r.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionsReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
+	}
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
@@ -17490,7 +14061,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) e
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -17506,8 +14077,11 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) e
 	return nil
 }
 
-// encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionsReOCSPNonceReOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -17515,51 +14089,19 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) encode(b *der.Builder, t der.Tag) 
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
 func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ExtensionsReOCSPNonceReOCSPResponse
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extensions")
-	}
-	return r.Finish("Extensions")
-}
-
-// MarshalDER returns the DER encoding of v, a Extensions.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionsReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionReOCSPNonceReOCSPResponse is the ASN.1 type Extension.
@@ -17586,8 +14128,11 @@ type ExtensionReOCSPNonceReOCSPResponse struct {
 	ExtnValue ExtensionReOCSPNonceReOCSPResponseExtnValue
 }
 
-// decode reads a Extension from r.
-func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
+	}
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -17629,8 +14174,11 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *der.Reader, t der.Tag) er
 	return nil
 }
 
-// encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPNonceReOCSPResponse) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionReOCSPNonceReOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
@@ -17642,46 +14190,13 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
 func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionReOCSPNonceReOCSPResponse{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extension")
-	}
-	return r.Finish("Extension")
-}
-
-// MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionReOCSPNonceReOCSPResponseExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -17713,7 +14228,7 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *der.
 	case "+\x06\x01\x05\x05\a0\x01\x04":
 		// re-ocsp-response 1.3.6.1.5.5.7.48.1.4
 		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse
-		if err := u.OCSPResponse.decode(r, der.TagSequence); err != nil {
+		if err := u.OCSPResponse.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -17744,7 +14259,7 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) keepDER(_ *der.Reader) err
 func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse:
-		u.OCSPResponse.encode(b, der.TagSequence)
+		u.OCSPResponse.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -17768,14 +14283,17 @@ type Signature struct {
 	HasCerts bool
 }
 
-// decode reads a Signature from r.
-func (v *Signature) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Signature")
+	}
 	s, err := r.ReadConstructed(t, "Signature")
 	if err != nil {
 		return err
 	}
 	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
-	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
+	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature BIT STRING
@@ -17790,7 +14308,7 @@ func (v *Signature) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "certs")
 		}
-		if err := v.Certs.decode(&w2, der.TagSequence); err != nil {
+		if err := v.Certs.DecodeASN1(&w2, der.TagSequence); err != nil {
 			return der.WithField(err, "certs")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -17804,59 +14322,27 @@ func (v *Signature) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Signature in DER.
-func (v *Signature) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
 	if v.HasCerts {
 		m1 := b.Begin(der.Context(0), true)
-		v.Certs.encode(b, der.TagSequence)
+		v.Certs.EncodeASN1(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Signature.
-// v aliases b: the byte slices it holds point into b.
-func (v *Signature) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Signature; v aliases b.
+func (v *Signature) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Signature.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Signature) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Signature) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = Signature{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Signature")
-	}
-	return r.Finish("Signature")
-}
-
-// MarshalDER returns the DER encoding of v, a Signature.
-func (v *Signature) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Signature) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Signature) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Signature) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifier is the ASN.1 type AlgorithmIdentifier.
 //
@@ -17875,8 +14361,11 @@ type AlgorithmIdentifier struct {
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -17907,8 +14396,11 @@ func (v *AlgorithmIdentifier) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -17917,46 +14409,11 @@ func (v *AlgorithmIdentifier) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
+func (v *AlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AlgorithmIdentifier{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -18008,8 +14465,21 @@ func (u *AlgorithmIdentifierParameters) encode(b *der.Builder) {
 // SignatureCerts is the type of Signature.certs.
 type SignatureCerts []Certificate
 
-// decode reads a Signature.certs from r.
-func (v *SignatureCerts) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SignatureCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		w1, err := r.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "Signature.certs")
+		}
+		if err := v.DecodeASN1(&w1, der.TagSequence); err != nil {
+			return der.WithField(err, "Signature.certs")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "Signature.certs")
+		}
+		return r.Root(nil, "Signature.certs")
+	}
 	s, err := r.ReadConstructed(t, "Signature.certs")
 	if err != nil {
 		return err
@@ -18019,7 +14489,7 @@ func (v *SignatureCerts) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -18030,11 +14500,17 @@ func (v *SignatureCerts) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Signature.certs in DER.
-func (v *SignatureCerts) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SignatureCerts) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		m1 := b.Begin(der.Context(0), true)
+		v.EncodeASN1(b, der.TagSequence)
+		b.End(m1)
+		return
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -18048,8 +14524,11 @@ const (
 	OCSP2009VersionV1 OCSP2009Version = 0 // v1
 )
 
-// decode reads a Version from r.
-func (v *OCSP2009Version) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OCSP2009Version) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "Version")
+	}
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -18058,52 +14537,19 @@ func (v *OCSP2009Version) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Version in DER.
-func (v *OCSP2009Version) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OCSP2009Version) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Version.
-// v aliases b: the byte slices it holds point into b.
-func (v *OCSP2009Version) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
+func (v *OCSP2009Version) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Version.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OCSP2009Version) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSP2009Version) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero OCSP2009Version
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagInteger); err != nil {
-		return der.WithField(err, "Version")
-	}
-	return r.Finish("Version")
-}
-
-// MarshalDER returns the DER encoding of v, a Version.
-func (v *OCSP2009Version) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OCSP2009Version) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSP2009Version) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagInteger)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OCSP2009Version) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Request is the ASN.1 type Request.
 //
@@ -18121,14 +14567,17 @@ type Request struct {
 	HasSingleRequestExtensions bool
 }
 
-// decode reads a Request from r.
-func (v *Request) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Request) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Request")
+	}
 	s, err := r.ReadConstructed(t, "Request")
 	if err != nil {
 		return err
 	}
 	// reqCert CertID
-	if err := v.ReqCert.decode(&s, der.TagSequence); err != nil {
+	if err := v.ReqCert.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "reqCert")
 	}
 	// singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL
@@ -18137,7 +14586,7 @@ func (v *Request) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "singleRequestExtensions")
 		}
-		if err := v.SingleRequestExtensions.decode(&w1, der.TagSequence); err != nil {
+		if err := v.SingleRequestExtensions.DecodeASN1(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "singleRequestExtensions")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -18151,58 +14600,26 @@ func (v *Request) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Request in DER.
-func (v *Request) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Request) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.ReqCert.encode(b, der.TagSequence)
+	v.ReqCert.EncodeASN1(b, der.TagSequence)
 	if v.HasSingleRequestExtensions {
 		m1 := b.Begin(der.Context(0), true)
-		v.SingleRequestExtensions.encode(b, der.TagSequence)
+		v.SingleRequestExtensions.EncodeASN1(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Request.
-// v aliases b: the byte slices it holds point into b.
-func (v *Request) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Request; v aliases b.
+func (v *Request) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Request.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Request) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Request) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = Request{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Request")
-	}
-	return r.Finish("Request")
-}
-
-// MarshalDER returns the DER encoding of v, a Request.
-func (v *Request) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Request) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Request) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Request) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionsReOCSPServiceLocator is the ASN.1 type Extensions.
 //
@@ -18210,8 +14627,11 @@ func (v *Request) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
 type ExtensionsReOCSPServiceLocator []ExtensionReOCSPServiceLocator
 
-// decode reads a Extensions from r.
-func (v *ExtensionsReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionsReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
+	}
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
@@ -18221,7 +14641,7 @@ func (v *ExtensionsReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error 
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -18237,8 +14657,11 @@ func (v *ExtensionsReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error 
 	return nil
 }
 
-// encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPServiceLocator) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionsReOCSPServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -18246,52 +14669,18 @@ func (v *ExtensionsReOCSPServiceLocator) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
 func (v *ExtensionsReOCSPServiceLocator) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsReOCSPServiceLocator) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPServiceLocator) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ExtensionsReOCSPServiceLocator
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extensions")
-	}
-	return r.Finish("Extensions")
-}
-
-// MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsReOCSPServiceLocator) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPServiceLocator) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionsReOCSPServiceLocator) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionReOCSPServiceLocator is the ASN.1 type Extension.
 //
@@ -18317,8 +14706,11 @@ type ExtensionReOCSPServiceLocator struct {
 	ExtnValue ExtensionReOCSPServiceLocatorExtnValue
 }
 
-// decode reads a Extension from r.
-func (v *ExtensionReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
+	}
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -18360,8 +14752,11 @@ func (v *ExtensionReOCSPServiceLocator) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPServiceLocator) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionReOCSPServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
@@ -18373,46 +14768,11 @@ func (v *ExtensionReOCSPServiceLocator) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionReOCSPServiceLocator) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
+func (v *ExtensionReOCSPServiceLocator) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionReOCSPServiceLocator) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPServiceLocator) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionReOCSPServiceLocator{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extension")
-	}
-	return r.Finish("Extension")
-}
-
-// MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionReOCSPServiceLocator) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPServiceLocator) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionReOCSPServiceLocator) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionReOCSPServiceLocatorExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -18444,7 +14804,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *der.Reade
 			return u.fail(r, err)
 		}
 		u.OCSPServiceLocator = p1
-		if err := u.OCSPServiceLocator.decode(r, der.TagSequence); err != nil {
+		if err := u.OCSPServiceLocator.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -18478,7 +14838,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) encode(b *der.Builder) {
 		if u.OCSPServiceLocator == nil {
 			b.SetError(der.NilValue("ServiceLocator"))
 		} else {
-			u.OCSPServiceLocator.encode(b, der.TagSequence)
+			u.OCSPServiceLocator.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -18504,14 +14864,17 @@ type CertID struct {
 	SerialNumber CertificateSerialNumber
 }
 
-// decode reads a CertID from r.
-func (v *CertID) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertID) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CertID")
+	}
 	s, err := r.ReadConstructed(t, "CertID")
 	if err != nil {
 		return err
 	}
 	// hashAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
-	if err := v.HashAlgorithm.decode(&s, der.TagSequence); err != nil {
+	if err := v.HashAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "hashAlgorithm")
 	}
 	// issuerNameHash OCTET STRING
@@ -18527,7 +14890,7 @@ func (v *CertID) decode(r *der.Reader, t der.Tag) error {
 	}
 	v.IssuerKeyHash = x2
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, der.TagInteger); err != nil {
+	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
 	if err := s.Finish("CertID"); err != nil {
@@ -18536,56 +14899,24 @@ func (v *CertID) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CertID in DER.
-func (v *CertID) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertID) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.HashAlgorithm.encode(b, der.TagSequence)
+	v.HashAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddPrimitive(der.TagOctetString, v.IssuerNameHash)
 	b.AddPrimitive(der.TagOctetString, v.IssuerKeyHash)
-	v.SerialNumber.encode(b, der.TagInteger)
+	v.SerialNumber.EncodeASN1(b, der.TagInteger)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertID.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertID) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertID; v aliases b.
+func (v *CertID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertID.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertID) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = CertID{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "CertID")
-	}
-	return r.Finish("CertID")
-}
-
-// MarshalDER returns the DER encoding of v, a CertID.
-func (v *CertID) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertID) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierDigestAlgorithm is the ASN.1 type AlgorithmIdentifier.
 //
@@ -18604,8 +14935,11 @@ type AlgorithmIdentifierDigestAlgorithm struct {
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierDigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -18636,8 +14970,11 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *der.Reader, t der.Tag) er
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierDigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -18646,46 +14983,13 @@ func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AlgorithmIdentifierDigestAlgorithm{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierDigestAlgorithm) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AlgorithmIdentifierDigestAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierDigestAlgorithmParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -18748,14 +15052,17 @@ type OCSPResponse struct {
 	HasResponseBytes bool
 }
 
-// decode reads a OCSPResponse from r.
-func (v *OCSPResponse) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OCSPResponse")
+	}
 	s, err := r.ReadConstructed(t, "OCSPResponse")
 	if err != nil {
 		return err
 	}
 	// responseStatus OCSPResponseStatus
-	if err := v.ResponseStatus.decode(&s, der.TagEnumerated); err != nil {
+	if err := v.ResponseStatus.DecodeASN1(&s, der.TagEnumerated); err != nil {
 		return der.WithField(err, "responseStatus")
 	}
 	// responseBytes [0] EXPLICIT ResponseBytes OPTIONAL
@@ -18764,7 +15071,7 @@ func (v *OCSPResponse) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "responseBytes")
 		}
-		if err := v.ResponseBytes.decode(&w1, der.TagSequence); err != nil {
+		if err := v.ResponseBytes.DecodeASN1(&w1, der.TagSequence); err != nil {
 			return der.WithField(err, "responseBytes")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
@@ -18778,58 +15085,26 @@ func (v *OCSPResponse) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a OCSPResponse in DER.
-func (v *OCSPResponse) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.ResponseStatus.encode(b, der.TagEnumerated)
+	v.ResponseStatus.EncodeASN1(b, der.TagEnumerated)
 	if v.HasResponseBytes {
 		m1 := b.Begin(der.Context(0), true)
-		v.ResponseBytes.encode(b, der.TagSequence)
+		v.ResponseBytes.EncodeASN1(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OCSPResponse.
-// v aliases b: the byte slices it holds point into b.
-func (v *OCSPResponse) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OCSPResponse; v aliases b.
+func (v *OCSPResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OCSPResponse.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OCSPResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = OCSPResponse{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "OCSPResponse")
-	}
-	return r.Finish("OCSPResponse")
-}
-
-// MarshalDER returns the DER encoding of v, a OCSPResponse.
-func (v *OCSPResponse) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OCSPResponse) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OCSPResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OCSPResponseStatus is the ASN.1 type OCSPResponseStatus.
 //
@@ -18882,8 +15157,11 @@ func (v OCSPResponseStatus) valid() bool {
 	return false
 }
 
-// decode reads a OCSPResponseStatus from r.
-func (v *OCSPResponseStatus) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OCSPResponseStatus) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagEnumerated), "OCSPResponseStatus")
+	}
 	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
@@ -18896,55 +15174,22 @@ func (v *OCSPResponseStatus) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a OCSPResponseStatus in DER.
-func (v *OCSPResponseStatus) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OCSPResponseStatus) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagEnumerated
+	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "OCSPResponseStatus", int64(*v)))
 	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OCSPResponseStatus.
-// v aliases b: the byte slices it holds point into b.
-func (v *OCSPResponseStatus) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OCSPResponseStatus; v aliases b.
+func (v *OCSPResponseStatus) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OCSPResponseStatus.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OCSPResponseStatus) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSPResponseStatus) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero OCSPResponseStatus
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagEnumerated); err != nil {
-		return der.WithField(err, "OCSPResponseStatus")
-	}
-	return r.Finish("OCSPResponseStatus")
-}
-
-// MarshalDER returns the DER encoding of v, a OCSPResponseStatus.
-func (v *OCSPResponseStatus) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OCSPResponseStatus) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSPResponseStatus) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagEnumerated)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OCSPResponseStatus) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ResponseBytes is the ASN.1 type ResponseBytes.
 //
@@ -18960,8 +15205,11 @@ type ResponseBytes struct {
 	Response ResponseBytesResponse
 }
 
-// decode reads a ResponseBytes from r.
-func (v *ResponseBytes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ResponseBytes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ResponseBytes")
+	}
 	s, err := r.ReadConstructed(t, "ResponseBytes")
 	if err != nil {
 		return err
@@ -18988,8 +15236,11 @@ func (v *ResponseBytes) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ResponseBytes in DER.
-func (v *ResponseBytes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ResponseBytes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.ResponseType)
 	m1 := b.Begin(der.TagOctetString, false)
@@ -18998,46 +15249,11 @@ func (v *ResponseBytes) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ResponseBytes.
-// v aliases b: the byte slices it holds point into b.
-func (v *ResponseBytes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ResponseBytes; v aliases b.
+func (v *ResponseBytes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ResponseBytes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ResponseBytes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ResponseBytes) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ResponseBytes{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ResponseBytes")
-	}
-	return r.Finish("ResponseBytes")
-}
-
-// MarshalDER returns the DER encoding of v, a ResponseBytes.
-func (v *ResponseBytes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ResponseBytes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ResponseBytes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ResponseBytes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ResponseBytesResponse is the open type ResponseBytes.response: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -19069,7 +15285,7 @@ func (u *ResponseBytesResponse) decode(key []byte, r *der.Reader) error {
 			return u.fail(r, err)
 		}
 		u.BasicResponse = p1
-		if err := u.BasicResponse.decode(r, der.TagSequence); err != nil {
+		if err := u.BasicResponse.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ResponseBytes.response"); err != nil {
@@ -19103,7 +15319,7 @@ func (u *ResponseBytesResponse) encode(b *der.Builder) {
 		if u.BasicResponse == nil {
 			b.SetError(der.NilValue("BasicOCSPResponse"))
 		} else {
-			u.BasicResponse.encode(b, der.TagSequence)
+			u.BasicResponse.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -19134,20 +15350,23 @@ type BasicOCSPResponse struct {
 	HasCerts bool
 }
 
-// decode reads a BasicOCSPResponse from r.
-func (v *BasicOCSPResponse) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "BasicOCSPResponse")
+	}
 	s, err := r.ReadConstructed(t, "BasicOCSPResponse")
 	if err != nil {
 		return err
 	}
 	// tbsResponseData ResponseData
 	start1 := s.Offset()
-	if err := v.TBSResponseData.decode(&s, der.TagSequence); err != nil {
+	if err := v.TBSResponseData.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "tbsResponseData")
 	}
 	v.TBSResponseDataRaw = s.Since(start1)
 	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}}
-	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
+	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature BIT STRING
@@ -19162,7 +15381,7 @@ func (v *BasicOCSPResponse) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "certs")
 		}
-		if err := v.Certs.decode(&w3, der.TagSequence); err != nil {
+		if err := v.Certs.DecodeASN1(&w3, der.TagSequence); err != nil {
 			return der.WithField(err, "certs")
 		}
 		if err := w3.Finish("[0] EXPLICIT"); err != nil {
@@ -19176,60 +15395,28 @@ func (v *BasicOCSPResponse) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a BasicOCSPResponse in DER.
-func (v *BasicOCSPResponse) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *BasicOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.TBSResponseData.encode(b, der.TagSequence)
-	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	v.TBSResponseData.EncodeASN1(b, der.TagSequence)
+	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
 	if v.HasCerts {
 		m1 := b.Begin(der.Context(0), true)
-		v.Certs.encode(b, der.TagSequence)
+		v.Certs.EncodeASN1(b, der.TagSequence)
 		b.End(m1)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a BasicOCSPResponse.
-// v aliases b: the byte slices it holds point into b.
-func (v *BasicOCSPResponse) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a BasicOCSPResponse; v aliases b.
+func (v *BasicOCSPResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a BasicOCSPResponse.
-// v aliases b, except for strings that BER splits into segments.
-func (v *BasicOCSPResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *BasicOCSPResponse) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = BasicOCSPResponse{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "BasicOCSPResponse")
-	}
-	return r.Finish("BasicOCSPResponse")
-}
-
-// MarshalDER returns the DER encoding of v, a BasicOCSPResponse.
-func (v *BasicOCSPResponse) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *BasicOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *BasicOCSPResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *BasicOCSPResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2 is the ASN.1 type AlgorithmIdentifier.
 //
@@ -19248,8 +15435,11 @@ type AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2 struc
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -19280,8 +15470,11 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -19290,45 +15483,14 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -19438,8 +15600,21 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 // BasicOCSPResponseCerts is the type of BasicOCSPResponse.certs.
 type BasicOCSPResponseCerts []Certificate
 
-// decode reads a BasicOCSPResponse.certs from r.
-func (v *BasicOCSPResponseCerts) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *BasicOCSPResponseCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		w1, err := r.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "BasicOCSPResponse.certs")
+		}
+		if err := v.DecodeASN1(&w1, der.TagSequence); err != nil {
+			return der.WithField(err, "BasicOCSPResponse.certs")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "BasicOCSPResponse.certs")
+		}
+		return r.Root(nil, "BasicOCSPResponse.certs")
+	}
 	s, err := r.ReadConstructed(t, "BasicOCSPResponse.certs")
 	if err != nil {
 		return err
@@ -19449,7 +15624,7 @@ func (v *BasicOCSPResponseCerts) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -19460,11 +15635,17 @@ func (v *BasicOCSPResponseCerts) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a BasicOCSPResponse.certs in DER.
-func (v *BasicOCSPResponseCerts) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *BasicOCSPResponseCerts) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		m1 := b.Begin(der.Context(0), true)
+		v.EncodeASN1(b, der.TagSequence)
+		b.End(m1)
+		return
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19497,8 +15678,11 @@ type ResponseData struct {
 	Raw []byte
 }
 
-// decode reads a ResponseData from r.
-func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ResponseData")
+	}
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "ResponseData")
 	if err != nil {
@@ -19511,7 +15695,7 @@ func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "version")
 		}
-		if err := v.Version.decode(&w2, der.TagInteger); err != nil {
+		if err := v.Version.DecodeASN1(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "version")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -19525,7 +15709,7 @@ func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
 		v.Version = OCSP2009VersionV1
 	}
 	// responderID ResponderID
-	if err := v.ResponderID.decode(&s); err != nil {
+	if err := v.ResponderID.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "responderID")
 	}
 	// producedAt GeneralizedTime
@@ -19535,7 +15719,7 @@ func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
 	}
 	v.ProducedAt = x3
 	// responses SEQUENCE OF
-	if err := v.Responses.decode(&s, der.TagSequence); err != nil {
+	if err := v.Responses.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "responses")
 	}
 	// responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL
@@ -19544,7 +15728,7 @@ func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "responseExtensions")
 		}
-		if err := v.ResponseExtensions.decode(&w4, der.TagSequence); err != nil {
+		if err := v.ResponseExtensions.DecodeASN1(&w4, der.TagSequence); err != nil {
 			return der.WithField(err, "responseExtensions")
 		}
 		if err := w4.Finish("[1] EXPLICIT"); err != nil {
@@ -19559,71 +15743,42 @@ func (v *ResponseData) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ResponseData in DER.
-func (v *ResponseData) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
-		v.Version.encode(b, der.TagInteger)
+		v.Version.EncodeASN1(b, der.TagInteger)
 		b.End(m1)
 	}
-	v.ResponderID.encode(b)
+	v.ResponderID.EncodeASN1(b, der.NoTag)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.ProducedAt)
-	v.Responses.encode(b, der.TagSequence)
+	v.Responses.EncodeASN1(b, der.TagSequence)
 	if v.HasResponseExtensions {
 		m2 := b.Begin(der.Context(1), true)
-		v.ResponseExtensions.encode(b, der.TagSequence)
+		v.ResponseExtensions.EncodeASN1(b, der.TagSequence)
 		b.End(m2)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ResponseData.
-// v aliases b: the byte slices it holds point into b.
-func (v *ResponseData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ResponseData; v aliases b.
+func (v *ResponseData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ResponseData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ResponseData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ResponseData) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ResponseData{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ResponseData")
-	}
-	return r.Finish("ResponseData")
-}
-
-// MarshalDER returns the DER encoding of v, a ResponseData.
-func (v *ResponseData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ResponseData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ResponseData) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ResponseData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ResponseDataResponses is the type of ResponseData.responses.
 type ResponseDataResponses []SingleResponse
 
-// decode reads a ResponseData.responses from r.
-func (v *ResponseDataResponses) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ResponseDataResponses) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ResponseData.responses")
+	}
 	s, err := r.ReadConstructed(t, "ResponseData.responses")
 	if err != nil {
 		return err
@@ -19633,7 +15788,7 @@ func (v *ResponseDataResponses) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -19644,11 +15799,14 @@ func (v *ResponseDataResponses) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ResponseData.responses in DER.
-func (v *ResponseDataResponses) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ResponseDataResponses) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -19659,8 +15817,11 @@ func (v *ResponseDataResponses) encode(b *der.Builder, t der.Tag) {
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
 type ExtensionsReOCSPNonce []ExtensionReOCSPNonce
 
-// decode reads a Extensions from r.
-func (v *ExtensionsReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionsReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
+	}
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
@@ -19670,7 +15831,7 @@ func (v *ExtensionsReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -19686,8 +15847,11 @@ func (v *ExtensionsReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPNonce) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionsReOCSPNonce) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -19695,52 +15859,16 @@ func (v *ExtensionsReOCSPNonce) encode(b *der.Builder, t der.Tag) {
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsReOCSPNonce) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
+func (v *ExtensionsReOCSPNonce) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsReOCSPNonce) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPNonce) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ExtensionsReOCSPNonce
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extensions")
-	}
-	return r.Finish("Extensions")
-}
-
-// MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsReOCSPNonce) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPNonce) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionsReOCSPNonce) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionReOCSPNonce is the ASN.1 type Extension.
 //
@@ -19766,8 +15894,11 @@ type ExtensionReOCSPNonce struct {
 	ExtnValue ExtensionReOCSPNonceExtnValue
 }
 
-// decode reads a Extension from r.
-func (v *ExtensionReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
+	}
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -19809,8 +15940,11 @@ func (v *ExtensionReOCSPNonce) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPNonce) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionReOCSPNonce) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
@@ -19822,46 +15956,11 @@ func (v *ExtensionReOCSPNonce) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtensionReOCSPNonce) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
+func (v *ExtensionReOCSPNonce) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionReOCSPNonce) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPNonce) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionReOCSPNonce{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extension")
-	}
-	return r.Finish("Extension")
-}
-
-// MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionReOCSPNonce) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPNonce) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionReOCSPNonce) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionReOCSPNonceExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -19942,8 +16041,11 @@ func (c ResponderIDChoice) String() string {
 	return der.Name("byName byKey", int(c)-1, "ResponderIDChoice")
 }
 
-// decode reads a ResponderID from r.
-func (v *ResponderID) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *ResponderID) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ResponderID")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(1):
@@ -19952,7 +16054,7 @@ func (v *ResponderID) decode(r *der.Reader) error {
 		if err != nil {
 			return der.WithField(err, "byName")
 		}
-		if err := v.ByName.decode(&w1); err != nil {
+		if err := v.ByName.DecodeASN1(&w1, der.NoTag); err != nil {
 			return der.WithField(err, "byName")
 		}
 		if err := w1.Finish("[1] EXPLICIT"); err != nil {
@@ -19964,7 +16066,7 @@ func (v *ResponderID) decode(r *der.Reader) error {
 		if err != nil {
 			return der.WithField(err, "byKey")
 		}
-		if err := v.ByKey.decode(&w2, der.TagOctetString); err != nil {
+		if err := v.ByKey.DecodeASN1(&w2, der.TagOctetString); err != nil {
 			return der.WithField(err, "byKey")
 		}
 		if err := w2.Finish("[2] EXPLICIT"); err != nil {
@@ -19976,70 +16078,38 @@ func (v *ResponderID) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a ResponderID in DER.
-func (v *ResponderID) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *ResponderID) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case ResponderIDByName:
 		m1 := b.Begin(der.Context(1), true)
-		v.ByName.encode(b)
+		v.ByName.EncodeASN1(b, der.NoTag)
 		b.End(m1)
 	case ResponderIDByKey:
 		m2 := b.Begin(der.Context(2), true)
-		v.ByKey.encode(b, der.TagOctetString)
+		v.ByKey.EncodeASN1(b, der.TagOctetString)
 		b.End(m2)
 	default:
 		b.SetError(der.NoChoice("ResponderID"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ResponderID.
-// v aliases b: the byte slices it holds point into b.
-func (v *ResponderID) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ResponderID; v aliases b.
+func (v *ResponderID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ResponderID.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ResponderID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ResponderID) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ResponderID{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ResponderID")
-	}
-	return r.Finish("ResponderID")
-}
-
-// MarshalDER returns the DER encoding of v, a ResponderID.
-func (v *ResponderID) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ResponderID) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ResponderID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ResponderID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyHash is the ASN.1 type KeyHash.
 //
 //	KeyHash ::= OCTET STRING --SHA-1 hash of responder's public key
 type KeyHash []byte
 
-// decode reads a KeyHash from r.
-func (v *KeyHash) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KeyHash) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "KeyHash")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -20048,52 +16118,19 @@ func (v *KeyHash) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a KeyHash in DER.
-func (v *KeyHash) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KeyHash) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyHash.
-// v aliases b: the byte slices it holds point into b.
-func (v *KeyHash) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyHash; v aliases b.
+func (v *KeyHash) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyHash.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyHash) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyHash) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero KeyHash
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "KeyHash")
-	}
-	return r.Finish("KeyHash")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyHash.
-func (v *KeyHash) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyHash) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyHash) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyHash) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SingleResponse is the ASN.1 type SingleResponse.
 //
@@ -20123,18 +16160,21 @@ type SingleResponse struct {
 	HasSingleExtensions bool
 }
 
-// decode reads a SingleResponse from r.
-func (v *SingleResponse) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SingleResponse")
+	}
 	s, err := r.ReadConstructed(t, "SingleResponse")
 	if err != nil {
 		return err
 	}
 	// certID CertID
-	if err := v.CertID.decode(&s, der.TagSequence); err != nil {
+	if err := v.CertID.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "certID")
 	}
 	// certStatus CertStatus
-	if err := v.CertStatus.decode(&s); err != nil {
+	if err := v.CertStatus.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "certStatus")
 	}
 	// thisUpdate GeneralizedTime
@@ -20165,7 +16205,7 @@ func (v *SingleResponse) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "singleExtensions")
 		}
-		if err := v.SingleExtensions.decode(&w4, der.TagSequence); err != nil {
+		if err := v.SingleExtensions.DecodeASN1(&w4, der.TagSequence); err != nil {
 			return der.WithField(err, "singleExtensions")
 		}
 		if err := w4.Finish("[1] EXPLICIT"); err != nil {
@@ -20179,11 +16219,14 @@ func (v *SingleResponse) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a SingleResponse in DER.
-func (v *SingleResponse) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.CertID.encode(b, der.TagSequence)
-	v.CertStatus.encode(b)
+	v.CertID.EncodeASN1(b, der.TagSequence)
+	v.CertStatus.EncodeASN1(b, der.NoTag)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.ThisUpdate)
 	if v.HasNextUpdate {
 		m1 := b.Begin(der.Context(0), true)
@@ -20192,52 +16235,17 @@ func (v *SingleResponse) encode(b *der.Builder, t der.Tag) {
 	}
 	if v.HasSingleExtensions {
 		m2 := b.Begin(der.Context(1), true)
-		v.SingleExtensions.encode(b, der.TagSequence)
+		v.SingleExtensions.EncodeASN1(b, der.TagSequence)
 		b.End(m2)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SingleResponse.
-// v aliases b: the byte slices it holds point into b.
-func (v *SingleResponse) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SingleResponse; v aliases b.
+func (v *SingleResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SingleResponse.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SingleResponse) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SingleResponse) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = SingleResponse{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "SingleResponse")
-	}
-	return r.Finish("SingleResponse")
-}
-
-// MarshalDER returns the DER encoding of v, a SingleResponse.
-func (v *SingleResponse) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SingleResponse) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SingleResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SingleResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions is the ASN.1 type Extensions.
 //
@@ -20245,8 +16253,11 @@ func (v *SingleResponse) AppendWith(dst []byte, opts *der.Options) ([]byte, erro
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
 type ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions []ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
 
-// decode reads a Extensions from r.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
+	}
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
@@ -20256,7 +16267,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -20272,8 +16283,11 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der
 	return nil
 }
 
-// encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -20281,51 +16295,19 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *der
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
 func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extensions")
-	}
-	return r.Finish("Extensions")
-}
-
-// MarshalDER returns the DER encoding of v, a Extensions.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions is the ASN.1 type Extension.
@@ -20352,8 +16334,11 @@ type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions struct {
 	ExtnValue ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue
 }
 
-// decode reads a Extension from r.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
+	}
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -20395,8 +16380,11 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *der.
 	return nil
 }
 
-// encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
@@ -20408,45 +16396,14 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *der.
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Extension")
-	}
-	return r.Finish("Extension")
-}
-
-// MarshalDER returns the DER encoding of v, a Extension.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
@@ -20494,7 +16451,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 			return u.fail(r, err)
 		}
 		u.ReOCSPCRL = p1
-		if err := u.ReOCSPCRL.decode(r, der.TagSequence); err != nil {
+		if err := u.ReOCSPCRL.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20504,7 +16461,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "+\x06\x01\x05\x05\a0\x01\x06":
 		// re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff
-		if err := u.ReOCSPArchiveCutoff.decode(r, der.TagGeneralizedTime); err != nil {
+		if err := u.ReOCSPArchiveCutoff.DecodeASN1(r, der.TagGeneralizedTime); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20514,7 +16471,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason
-		if err := u.ExtCRLReason.decode(r, der.TagEnumerated); err != nil {
+		if err := u.ExtCRLReason.DecodeASN1(r, der.TagEnumerated); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20524,7 +16481,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
 		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer
-		if err := u.ExtCertificateIssuer.decode(r, der.TagSequence); err != nil {
+		if err := u.ExtCertificateIssuer.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -20582,14 +16539,14 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) encod
 		if u.ReOCSPCRL == nil {
 			b.SetError(der.NilValue("CrlID"))
 		} else {
-			u.ReOCSPCRL.encode(b, der.TagSequence)
+			u.ReOCSPCRL.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff:
-		u.ReOCSPArchiveCutoff.encode(b, der.TagGeneralizedTime)
+		u.ReOCSPArchiveCutoff.EncodeASN1(b, der.TagGeneralizedTime)
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason:
-		u.ExtCRLReason.encode(b, der.TagEnumerated)
+		u.ExtCRLReason.EncodeASN1(b, der.TagEnumerated)
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer:
-		u.ExtCertificateIssuer.encode(b, der.TagSequence)
+		u.ExtCertificateIssuer.EncodeASN1(b, der.TagSequence)
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode:
 		b.AddOID(der.TagOID, u.ExtHoldInstructionCode)
 	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate:
@@ -20630,8 +16587,11 @@ func (c CertStatusChoice) String() string {
 	return der.Name("good revoked unknown", int(c)-1, "CertStatusChoice")
 }
 
-// decode reads a CertStatus from r.
-func (v *CertStatus) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *CertStatus) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "CertStatus")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
@@ -20641,12 +16601,12 @@ func (v *CertStatus) decode(r *der.Reader) error {
 		}
 	case tag == der.Context(1):
 		v.Choice = CertStatusRevoked
-		if err := v.Revoked.decode(r, der.Context(1)); err != nil {
+		if err := v.Revoked.DecodeASN1(r, der.Context(1)); err != nil {
 			return der.WithField(err, "revoked")
 		}
 	case tag == der.Context(2):
 		v.Choice = CertStatusUnknown_
-		if err := v.Unknown_.decode(r, der.Context(2)); err != nil {
+		if err := v.Unknown_.DecodeASN1(r, der.Context(2)); err != nil {
 			return der.WithField(err, "unknown")
 		}
 	default:
@@ -20655,60 +16615,25 @@ func (v *CertStatus) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a CertStatus in DER.
-func (v *CertStatus) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *CertStatus) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case CertStatusGood:
 		b.AddNull(der.Context(0))
 	case CertStatusRevoked:
-		v.Revoked.encode(b, der.Context(1))
+		v.Revoked.EncodeASN1(b, der.Context(1))
 	case CertStatusUnknown_:
-		v.Unknown_.encode(b, der.Context(2))
+		v.Unknown_.EncodeASN1(b, der.Context(2))
 	default:
 		b.SetError(der.NoChoice("CertStatus"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertStatus.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertStatus) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertStatus; v aliases b.
+func (v *CertStatus) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertStatus.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertStatus) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertStatus) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = CertStatus{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "CertStatus")
-	}
-	return r.Finish("CertStatus")
-}
-
-// MarshalDER returns the DER encoding of v, a CertStatus.
-func (v *CertStatus) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertStatus) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertStatus) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertStatus) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RevokedInfo is the ASN.1 type RevokedInfo.
 //
@@ -20724,8 +16649,11 @@ type RevokedInfo struct {
 	HasRevocationReason bool
 }
 
-// decode reads a RevokedInfo from r.
-func (v *RevokedInfo) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RevokedInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RevokedInfo")
+	}
 	s, err := r.ReadConstructed(t, "RevokedInfo")
 	if err != nil {
 		return err
@@ -20742,7 +16670,7 @@ func (v *RevokedInfo) decode(r *der.Reader, t der.Tag) error {
 		if err != nil {
 			return der.WithField(err, "revocationReason")
 		}
-		if err := v.RevocationReason.decode(&w2, der.TagInteger); err != nil {
+		if err := v.RevocationReason.DecodeASN1(&w2, der.TagInteger); err != nil {
 			return der.WithField(err, "revocationReason")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
@@ -20756,115 +16684,53 @@ func (v *RevokedInfo) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a RevokedInfo in DER.
-func (v *RevokedInfo) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RevokedInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.RevocationTime)
 	if v.HasRevocationReason {
 		m1 := b.Begin(der.Context(0), true)
-		v.RevocationReason.encode(b, der.TagInteger)
+		v.RevocationReason.EncodeASN1(b, der.TagInteger)
 		b.End(m1)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RevokedInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *RevokedInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RevokedInfo; v aliases b.
+func (v *RevokedInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RevokedInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RevokedInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RevokedInfo) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = RevokedInfo{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "RevokedInfo")
-	}
-	return r.Finish("RevokedInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a RevokedInfo.
-func (v *RevokedInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RevokedInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RevokedInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RevokedInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // UnknownInfo is the ASN.1 type UnknownInfo.
 //
 //	UnknownInfo ::= NULL
 type UnknownInfo struct{}
 
-// decode reads a UnknownInfo from r.
-func (v *UnknownInfo) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *UnknownInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagNull), "UnknownInfo")
+	}
 	return r.ReadNull(t)
 }
 
-// encode writes v as a UnknownInfo in DER.
-func (v *UnknownInfo) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *UnknownInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagNull
+	}
 	b.AddNull(t)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a UnknownInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *UnknownInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a UnknownInfo; v aliases b.
+func (v *UnknownInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UnknownInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *UnknownInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *UnknownInfo) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero UnknownInfo
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagNull); err != nil {
-		return der.WithField(err, "UnknownInfo")
-	}
-	return r.Finish("UnknownInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a UnknownInfo.
-func (v *UnknownInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *UnknownInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *UnknownInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagNull)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *UnknownInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OCSP2009CRLReason is the ASN.1 type CRLReason.
 //
@@ -20886,8 +16752,11 @@ func (v OCSP2009CRLReason) String() string {
 	return der.Integer(v).String()
 }
 
-// decode reads a CRLReason from r.
-func (v *OCSP2009CRLReason) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OCSP2009CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "CRLReason")
+	}
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
@@ -20896,60 +16765,30 @@ func (v *OCSP2009CRLReason) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CRLReason in DER.
-func (v *OCSP2009CRLReason) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OCSP2009CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInteger(t, der.Integer(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CRLReason.
-// v aliases b: the byte slices it holds point into b.
-func (v *OCSP2009CRLReason) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
+func (v *OCSP2009CRLReason) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLReason.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OCSP2009CRLReason) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSP2009CRLReason) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero OCSP2009CRLReason
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagInteger); err != nil {
-		return der.WithField(err, "CRLReason")
-	}
-	return r.Finish("CRLReason")
-}
-
-// MarshalDER returns the DER encoding of v, a CRLReason.
-func (v *OCSP2009CRLReason) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OCSP2009CRLReason) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSP2009CRLReason) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagInteger)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OCSP2009CRLReason) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ArchiveCutoff is the ASN.1 type ArchiveCutoff.
 //
 //	ArchiveCutoff ::= GeneralizedTime
 type ArchiveCutoff time.Time
 
-// decode reads a ArchiveCutoff from r.
-func (v *ArchiveCutoff) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ArchiveCutoff) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagGeneralizedTime), "ArchiveCutoff")
+	}
 	x, err := r.ReadGeneralizedTime(t)
 	if err != nil {
 		return err
@@ -20958,60 +16797,30 @@ func (v *ArchiveCutoff) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ArchiveCutoff in DER.
-func (v *ArchiveCutoff) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ArchiveCutoff) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagGeneralizedTime
+	}
 	b.AddGeneralizedTime(t, time.Time(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ArchiveCutoff.
-// v aliases b: the byte slices it holds point into b.
-func (v *ArchiveCutoff) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ArchiveCutoff; v aliases b.
+func (v *ArchiveCutoff) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ArchiveCutoff.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ArchiveCutoff) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ArchiveCutoff) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero ArchiveCutoff
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagGeneralizedTime); err != nil {
-		return der.WithField(err, "ArchiveCutoff")
-	}
-	return r.Finish("ArchiveCutoff")
-}
-
-// MarshalDER returns the DER encoding of v, a ArchiveCutoff.
-func (v *ArchiveCutoff) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ArchiveCutoff) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ArchiveCutoff) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagGeneralizedTime)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ArchiveCutoff) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AcceptableResponses is the ASN.1 type AcceptableResponses.
 //
 //	AcceptableResponses ::= SEQUENCE OF RESPONSE.&id({ResponseSet})
 type AcceptableResponses []der.OID
 
-// decode reads a AcceptableResponses from r.
-func (v *AcceptableResponses) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AcceptableResponses) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AcceptableResponses")
+	}
 	s, err := r.ReadConstructed(t, "AcceptableResponses")
 	if err != nil {
 		return err
@@ -21034,8 +16843,11 @@ func (v *AcceptableResponses) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a AcceptableResponses in DER.
-func (v *AcceptableResponses) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AcceptableResponses) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
 		b.AddOID(der.TagOID, (*v)[i])
@@ -21043,47 +16855,11 @@ func (v *AcceptableResponses) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AcceptableResponses.
-// v aliases b: the byte slices it holds point into b.
-func (v *AcceptableResponses) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AcceptableResponses; v aliases b.
+func (v *AcceptableResponses) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AcceptableResponses.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AcceptableResponses) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AcceptableResponses) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero AcceptableResponses
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AcceptableResponses")
-	}
-	return r.Finish("AcceptableResponses")
-}
-
-// MarshalDER returns the DER encoding of v, a AcceptableResponses.
-func (v *AcceptableResponses) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AcceptableResponses) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AcceptableResponses) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AcceptableResponses) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ServiceLocator is the ASN.1 type ServiceLocator.
 //
@@ -21097,18 +16873,21 @@ type ServiceLocator struct {
 	Locator AuthorityInfoAccessSyntax
 }
 
-// decode reads a ServiceLocator from r.
-func (v *ServiceLocator) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ServiceLocator")
+	}
 	s, err := r.ReadConstructed(t, "ServiceLocator")
 	if err != nil {
 		return err
 	}
 	// issuer Name
-	if err := v.Issuer.decode(&s); err != nil {
+	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "issuer")
 	}
 	// locator AuthorityInfoAccessSyntax
-	if err := v.Locator.decode(&s, der.TagSequence); err != nil {
+	if err := v.Locator.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "locator")
 	}
 	if err := s.Finish("ServiceLocator"); err != nil {
@@ -21117,54 +16896,22 @@ func (v *ServiceLocator) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ServiceLocator in DER.
-func (v *ServiceLocator) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Issuer.encode(b)
-	v.Locator.encode(b, der.TagSequence)
+	v.Issuer.EncodeASN1(b, der.NoTag)
+	v.Locator.EncodeASN1(b, der.TagSequence)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ServiceLocator.
-// v aliases b: the byte slices it holds point into b.
-func (v *ServiceLocator) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ServiceLocator; v aliases b.
+func (v *ServiceLocator) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ServiceLocator.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ServiceLocator) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ServiceLocator) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = ServiceLocator{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ServiceLocator")
-	}
-	return r.Finish("ServiceLocator")
-}
-
-// MarshalDER returns the DER encoding of v, a ServiceLocator.
-func (v *ServiceLocator) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ServiceLocator) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ServiceLocator) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ServiceLocator) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CRLID is the ASN.1 type CrlID.
 //
@@ -21187,8 +16934,11 @@ type CRLID struct {
 	HasCRLTime bool
 }
 
-// decode reads a CrlID from r.
-func (v *CRLID) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CRLID) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CrlID")
+	}
 	s, err := r.ReadConstructed(t, "CrlID")
 	if err != nil {
 		return err
@@ -21247,8 +16997,11 @@ func (v *CRLID) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CrlID in DER.
-func (v *CRLID) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CRLID) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasCRLURL {
 		m1 := b.Begin(der.Context(0), true)
@@ -21268,46 +17021,11 @@ func (v *CRLID) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CrlID.
-// v aliases b: the byte slices it holds point into b.
-func (v *CRLID) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CrlID; v aliases b.
+func (v *CRLID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CrlID.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CRLID) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CRLID) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = CRLID{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "CrlID")
-	}
-	return r.Finish("CrlID")
-}
-
-// MarshalDER returns the DER encoding of v, a CrlID.
-func (v *CRLID) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CRLID) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CRLID) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CRLID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertificationRequestInfo is the ASN.1 type CertificationRequestInfo.
 //
@@ -21330,27 +17048,30 @@ type CertificationRequestInfo struct {
 	Raw []byte
 }
 
-// decode reads a CertificationRequestInfo from r.
-func (v *CertificationRequestInfo) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertificationRequestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CertificationRequestInfo")
+	}
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "CertificationRequestInfo")
 	if err != nil {
 		return err
 	}
 	// version INTEGER
-	if err := v.Version.decode(&s, der.TagInteger); err != nil {
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "version")
 	}
 	// subject Name
-	if err := v.Subject.decode(&s); err != nil {
+	if err := v.Subject.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "subject")
 	}
 	// subjectPKInfo SubjectPublicKeyInfo{{PKCS-10.PKInfoAlgorithms}}
-	if err := v.SubjectPKInfo.decode(&s, der.TagSequence); err != nil {
+	if err := v.SubjectPKInfo.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "subjectPKInfo")
 	}
 	// attributes [0] Attributes{{PKCS-10.CRIAttributes}}
-	if err := v.Attributes.decode(&s, der.Context(0)); err != nil {
+	if err := v.Attributes.DecodeASN1(&s, der.Context(0)); err != nil {
 		return der.WithField(err, "attributes")
 	}
 	if err := s.Finish("CertificationRequestInfo"); err != nil {
@@ -21360,56 +17081,24 @@ func (v *CertificationRequestInfo) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CertificationRequestInfo in DER.
-func (v *CertificationRequestInfo) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertificationRequestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, der.TagInteger)
-	v.Subject.encode(b)
-	v.SubjectPKInfo.encode(b, der.TagSequence)
-	v.Attributes.encode(b, der.Context(0))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.Subject.EncodeASN1(b, der.NoTag)
+	v.SubjectPKInfo.EncodeASN1(b, der.TagSequence)
+	v.Attributes.EncodeASN1(b, der.Context(0))
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificationRequestInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertificationRequestInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertificationRequestInfo; v aliases b.
+func (v *CertificationRequestInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificationRequestInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificationRequestInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificationRequestInfo) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = CertificationRequestInfo{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "CertificationRequestInfo")
-	}
-	return r.Finish("CertificationRequestInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a CertificationRequestInfo.
-func (v *CertificationRequestInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificationRequestInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificationRequestInfo) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertificationRequestInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertificationRequestInfoVersion is the type of CertificationRequestInfo.version.
 type CertificationRequestInfoVersion int64
@@ -21418,8 +17107,11 @@ const (
 	CertificationRequestInfoVersionV1 CertificationRequestInfoVersion = 0 // v1
 )
 
-// decode reads a CertificationRequestInfo.version from r.
-func (v *CertificationRequestInfoVersion) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertificationRequestInfoVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "CertificationRequestInfo.version")
+	}
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -21428,8 +17120,11 @@ func (v *CertificationRequestInfoVersion) decode(r *der.Reader, t der.Tag) error
 	return nil
 }
 
-// encode writes v as a CertificationRequestInfo.version in DER.
-func (v *CertificationRequestInfoVersion) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertificationRequestInfoVersion) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInt64(t, int64(*v))
 }
 
@@ -21446,14 +17141,17 @@ type SubjectPublicKeyInfoPKInfoAlgorithms struct {
 	SubjectPublicKey der.BitString
 }
 
-// decode reads a SubjectPublicKeyInfo from r.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SubjectPublicKeyInfoPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SubjectPublicKeyInfo")
+	}
 	s, err := r.ReadConstructed(t, "SubjectPublicKeyInfo")
 	if err != nil {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKCS-10.PKInfoAlgorithms}}
-	if err := v.Algorithm.decode(&s, der.TagSequence); err != nil {
+	if err := v.Algorithm.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "algorithm")
 	}
 	// subjectPublicKey BIT STRING
@@ -21468,53 +17166,25 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) 
 	return nil
 }
 
-// encode writes v as a SubjectPublicKeyInfo in DER.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SubjectPublicKeyInfoPKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, der.TagSequence)
+	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SubjectPublicKeyInfo.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectPublicKeyInfo; v aliases b.
 func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectPublicKeyInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = SubjectPublicKeyInfoPKInfoAlgorithms{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "SubjectPublicKeyInfo")
-	}
-	return r.Finish("SubjectPublicKeyInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a SubjectPublicKeyInfo.
+// MarshalDER returns the DER encoding of v.
 func (v *SubjectPublicKeyInfoPKInfoAlgorithms) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierPKInfoAlgorithms is the ASN.1 type AlgorithmIdentifier.
@@ -21534,8 +17204,11 @@ type AlgorithmIdentifierPKInfoAlgorithms struct {
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -21566,8 +17239,11 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *der.Reader, t der.Tag) e
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierPKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -21576,45 +17252,14 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) encode(b *der.Builder, t der.Tag) 
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AlgorithmIdentifierPKInfoAlgorithms{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifierPKInfoAlgorithms) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierPKInfoAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -21669,8 +17314,11 @@ func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) encode(b *der.Builder) {
 //	Attributes { ATTRIBUTE:IOSet } ::= SET OF Attribute{{ IOSet }}
 type AttributesCRIAttributes []AttributeCRIAttributes
 
-// decode reads a Attributes from r.
-func (v *AttributesCRIAttributes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributesCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "Attributes")
+	}
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
@@ -21686,7 +17334,7 @@ func (v *AttributesCRIAttributes) decode(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, der.TagSequence); err != nil {
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
 			return der.WithIndex(err, i)
 		}
 	}
@@ -21697,56 +17345,23 @@ func (v *AttributesCRIAttributes) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Attributes in DER.
-func (v *AttributesCRIAttributes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributesCRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, der.TagSequence)
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributesCRIAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
+func (v *AttributesCRIAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributesCRIAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesCRIAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero AttributesCRIAttributes
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSet); err != nil {
-		return der.WithField(err, "Attributes")
-	}
-	return r.Finish("Attributes")
-}
-
-// MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesCRIAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributesCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesCRIAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSet)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributesCRIAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeCRIAttributes is the ASN.1 type Attribute.
 //
@@ -21761,8 +17376,11 @@ type AttributeCRIAttributes struct {
 	Values []AttributeCRIAttributesValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeCRIAttributes) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -21814,8 +17432,11 @@ func (v *AttributeCRIAttributes) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeCRIAttributes) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeCRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
@@ -21826,46 +17447,11 @@ func (v *AttributeCRIAttributes) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeCRIAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
+func (v *AttributeCRIAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCRIAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCRIAttributes) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AttributeCRIAttributes{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeCRIAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCRIAttributes) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeCRIAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeCRIAttributesValues is the open type Attribute.values: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -21933,20 +17519,23 @@ type CertificationRequest struct {
 	Signature der.BitString
 }
 
-// decode reads a CertificationRequest from r.
-func (v *CertificationRequest) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertificationRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CertificationRequest")
+	}
 	s, err := r.ReadConstructed(t, "CertificationRequest")
 	if err != nil {
 		return err
 	}
 	// certificationRequestInfo CertificationRequestInfo
 	start1 := s.Offset()
-	if err := v.CertificationRequestInfo.decode(&s, der.TagSequence); err != nil {
+	if err := v.CertificationRequestInfo.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "certificationRequestInfo")
 	}
 	v.CertificationRequestInfoRaw = s.Since(start1)
 	// signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}
-	if err := v.SignatureAlgorithm.decode(&s, der.TagSequence); err != nil {
+	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature BIT STRING
@@ -21961,55 +17550,23 @@ func (v *CertificationRequest) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a CertificationRequest in DER.
-func (v *CertificationRequest) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertificationRequest) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.CertificationRequestInfo.encode(b, der.TagSequence)
-	v.SignatureAlgorithm.encode(b, der.TagSequence)
+	v.CertificationRequestInfo.EncodeASN1(b, der.TagSequence)
+	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificationRequest.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertificationRequest) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertificationRequest; v aliases b.
+func (v *CertificationRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificationRequest.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificationRequest) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificationRequest) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = CertificationRequest{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "CertificationRequest")
-	}
-	return r.Finish("CertificationRequest")
-}
-
-// MarshalDER returns the DER encoding of v, a CertificationRequest.
-func (v *CertificationRequest) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificationRequest) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificationRequest) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertificationRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPKCS10SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
@@ -22028,8 +17585,11 @@ type AlgorithmIdentifierPKCS10SignatureAlgorithms struct {
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -22060,8 +17620,11 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *der.Reader, t d
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
@@ -22070,45 +17633,14 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) encode(b *der.Builder, t 
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = AlgorithmIdentifierPKCS10SignatureAlgorithms{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -22193,8 +17725,11 @@ func (c MLDSA44PrivateKeyChoice) String() string {
 	return der.Name("seed expandedKey both", int(c)-1, "MLDSA44PrivateKeyChoice")
 }
 
-// decode reads a ML-DSA-44-PrivateKey from r.
-func (v *MLDSA44PrivateKey) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *MLDSA44PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-DSA-44-PrivateKey")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
@@ -22225,7 +17760,7 @@ func (v *MLDSA44PrivateKey) decode(r *der.Reader) error {
 		}
 	case tag == der.TagSequence:
 		v.Choice = MLDSA44PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.TagSequence); err != nil {
+		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -22234,8 +17769,8 @@ func (v *MLDSA44PrivateKey) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a ML-DSA-44-PrivateKey in DER.
-func (v *MLDSA44PrivateKey) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *MLDSA44PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLDSA44PrivateKeySeed:
 		if !b.SkipConstraints() {
@@ -22252,52 +17787,17 @@ func (v *MLDSA44PrivateKey) encode(b *der.Builder) {
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA44PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.TagSequence)
+		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-44-PrivateKey"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-44-PrivateKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLDSA44PrivateKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PrivateKey; v aliases b.
+func (v *MLDSA44PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-44-PrivateKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA44PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA44PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLDSA44PrivateKey{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ML-DSA-44-PrivateKey")
-	}
-	return r.Finish("ML-DSA-44-PrivateKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-DSA-44-PrivateKey.
-func (v *MLDSA44PrivateKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA44PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA44PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLDSA44PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA44PrivateKeyBoth is the type of ML-DSA-44-PrivateKey.both.
 type MLDSA44PrivateKeyBoth struct {
@@ -22307,8 +17807,11 @@ type MLDSA44PrivateKeyBoth struct {
 	ExpandedKey []byte
 }
 
-// decode reads a ML-DSA-44-PrivateKey.both from r.
-func (v *MLDSA44PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLDSA44PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-DSA-44-PrivateKey.both")
+	}
 	s, err := r.ReadConstructed(t, "ML-DSA-44-PrivateKey.both")
 	if err != nil {
 		return err
@@ -22343,8 +17846,11 @@ func (v *MLDSA44PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-DSA-44-PrivateKey.both in DER.
-func (v *MLDSA44PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLDSA44PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
@@ -22361,46 +17867,11 @@ func (v *MLDSA44PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-44-PrivateKey.both.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLDSA44PrivateKeyBoth) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PrivateKey.both; v aliases b.
+func (v *MLDSA44PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-44-PrivateKey.both.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA44PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLDSA44PrivateKeyBoth{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ML-DSA-44-PrivateKey.both")
-	}
-	return r.Finish("ML-DSA-44-PrivateKey.both")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-DSA-44-PrivateKey.both.
-func (v *MLDSA44PrivateKeyBoth) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA44PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLDSA44PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA65PrivateKey is the ASN.1 type ML-DSA-65-PrivateKey.
 //
@@ -22437,8 +17908,11 @@ func (c MLDSA65PrivateKeyChoice) String() string {
 	return der.Name("seed expandedKey both", int(c)-1, "MLDSA65PrivateKeyChoice")
 }
 
-// decode reads a ML-DSA-65-PrivateKey from r.
-func (v *MLDSA65PrivateKey) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *MLDSA65PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-DSA-65-PrivateKey")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
@@ -22469,7 +17943,7 @@ func (v *MLDSA65PrivateKey) decode(r *der.Reader) error {
 		}
 	case tag == der.TagSequence:
 		v.Choice = MLDSA65PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.TagSequence); err != nil {
+		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -22478,8 +17952,8 @@ func (v *MLDSA65PrivateKey) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a ML-DSA-65-PrivateKey in DER.
-func (v *MLDSA65PrivateKey) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *MLDSA65PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLDSA65PrivateKeySeed:
 		if !b.SkipConstraints() {
@@ -22496,52 +17970,17 @@ func (v *MLDSA65PrivateKey) encode(b *der.Builder) {
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA65PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.TagSequence)
+		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-65-PrivateKey"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-65-PrivateKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLDSA65PrivateKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PrivateKey; v aliases b.
+func (v *MLDSA65PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-65-PrivateKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA65PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA65PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLDSA65PrivateKey{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ML-DSA-65-PrivateKey")
-	}
-	return r.Finish("ML-DSA-65-PrivateKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-DSA-65-PrivateKey.
-func (v *MLDSA65PrivateKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA65PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA65PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLDSA65PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA65PrivateKeyBoth is the type of ML-DSA-65-PrivateKey.both.
 type MLDSA65PrivateKeyBoth struct {
@@ -22551,8 +17990,11 @@ type MLDSA65PrivateKeyBoth struct {
 	ExpandedKey []byte
 }
 
-// decode reads a ML-DSA-65-PrivateKey.both from r.
-func (v *MLDSA65PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLDSA65PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-DSA-65-PrivateKey.both")
+	}
 	s, err := r.ReadConstructed(t, "ML-DSA-65-PrivateKey.both")
 	if err != nil {
 		return err
@@ -22587,8 +18029,11 @@ func (v *MLDSA65PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-DSA-65-PrivateKey.both in DER.
-func (v *MLDSA65PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLDSA65PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
@@ -22605,46 +18050,11 @@ func (v *MLDSA65PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-65-PrivateKey.both.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLDSA65PrivateKeyBoth) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PrivateKey.both; v aliases b.
+func (v *MLDSA65PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-65-PrivateKey.both.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA65PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLDSA65PrivateKeyBoth{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ML-DSA-65-PrivateKey.both")
-	}
-	return r.Finish("ML-DSA-65-PrivateKey.both")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-DSA-65-PrivateKey.both.
-func (v *MLDSA65PrivateKeyBoth) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA65PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLDSA65PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA87PrivateKey is the ASN.1 type ML-DSA-87-PrivateKey.
 //
@@ -22681,8 +18091,11 @@ func (c MLDSA87PrivateKeyChoice) String() string {
 	return der.Name("seed expandedKey both", int(c)-1, "MLDSA87PrivateKeyChoice")
 }
 
-// decode reads a ML-DSA-87-PrivateKey from r.
-func (v *MLDSA87PrivateKey) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *MLDSA87PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-DSA-87-PrivateKey")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
@@ -22713,7 +18126,7 @@ func (v *MLDSA87PrivateKey) decode(r *der.Reader) error {
 		}
 	case tag == der.TagSequence:
 		v.Choice = MLDSA87PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.TagSequence); err != nil {
+		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -22722,8 +18135,8 @@ func (v *MLDSA87PrivateKey) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a ML-DSA-87-PrivateKey in DER.
-func (v *MLDSA87PrivateKey) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *MLDSA87PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLDSA87PrivateKeySeed:
 		if !b.SkipConstraints() {
@@ -22740,52 +18153,17 @@ func (v *MLDSA87PrivateKey) encode(b *der.Builder) {
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLDSA87PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.TagSequence)
+		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-87-PrivateKey"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-87-PrivateKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLDSA87PrivateKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PrivateKey; v aliases b.
+func (v *MLDSA87PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-87-PrivateKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA87PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA87PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLDSA87PrivateKey{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ML-DSA-87-PrivateKey")
-	}
-	return r.Finish("ML-DSA-87-PrivateKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-DSA-87-PrivateKey.
-func (v *MLDSA87PrivateKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA87PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA87PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLDSA87PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA87PrivateKeyBoth is the type of ML-DSA-87-PrivateKey.both.
 type MLDSA87PrivateKeyBoth struct {
@@ -22795,8 +18173,11 @@ type MLDSA87PrivateKeyBoth struct {
 	ExpandedKey []byte
 }
 
-// decode reads a ML-DSA-87-PrivateKey.both from r.
-func (v *MLDSA87PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLDSA87PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-DSA-87-PrivateKey.both")
+	}
 	s, err := r.ReadConstructed(t, "ML-DSA-87-PrivateKey.both")
 	if err != nil {
 		return err
@@ -22831,8 +18212,11 @@ func (v *MLDSA87PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-DSA-87-PrivateKey.both in DER.
-func (v *MLDSA87PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLDSA87PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
@@ -22849,54 +18233,22 @@ func (v *MLDSA87PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-87-PrivateKey.both.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLDSA87PrivateKeyBoth) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PrivateKey.both; v aliases b.
+func (v *MLDSA87PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-87-PrivateKey.both.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA87PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLDSA87PrivateKeyBoth{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ML-DSA-87-PrivateKey.both")
-	}
-	return r.Finish("ML-DSA-87-PrivateKey.both")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-DSA-87-PrivateKey.both.
-func (v *MLDSA87PrivateKeyBoth) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA87PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA87PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLDSA87PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA44PublicKey is the ASN.1 type ML-DSA-44-PublicKey.
 //
 //	ML-DSA-44-PublicKey ::= OCTET STRING (SIZE (1312))
 type MLDSA44PublicKey []byte
 
-// decode reads a ML-DSA-44-PublicKey from r.
-func (v *MLDSA44PublicKey) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLDSA44PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "ML-DSA-44-PublicKey")
+	}
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
@@ -22911,8 +18263,11 @@ func (v *MLDSA44PublicKey) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-DSA-44-PublicKey in DER.
-func (v *MLDSA44PublicKey) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLDSA44PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1312, 1312); err != nil {
 			b.SetError(err)
@@ -22921,55 +18276,22 @@ func (v *MLDSA44PublicKey) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-44-PublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLDSA44PublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PublicKey; v aliases b.
+func (v *MLDSA44PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-44-PublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA44PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA44PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero MLDSA44PublicKey
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "ML-DSA-44-PublicKey")
-	}
-	return r.Finish("ML-DSA-44-PublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-DSA-44-PublicKey.
-func (v *MLDSA44PublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA44PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA44PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLDSA44PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA65PublicKey is the ASN.1 type ML-DSA-65-PublicKey.
 //
 //	ML-DSA-65-PublicKey ::= OCTET STRING (SIZE (1952))
 type MLDSA65PublicKey []byte
 
-// decode reads a ML-DSA-65-PublicKey from r.
-func (v *MLDSA65PublicKey) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLDSA65PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "ML-DSA-65-PublicKey")
+	}
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
@@ -22984,8 +18306,11 @@ func (v *MLDSA65PublicKey) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-DSA-65-PublicKey in DER.
-func (v *MLDSA65PublicKey) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLDSA65PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1952, 1952); err != nil {
 			b.SetError(err)
@@ -22994,55 +18319,22 @@ func (v *MLDSA65PublicKey) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-65-PublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLDSA65PublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PublicKey; v aliases b.
+func (v *MLDSA65PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-65-PublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA65PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA65PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero MLDSA65PublicKey
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "ML-DSA-65-PublicKey")
-	}
-	return r.Finish("ML-DSA-65-PublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-DSA-65-PublicKey.
-func (v *MLDSA65PublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA65PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA65PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLDSA65PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA87PublicKey is the ASN.1 type ML-DSA-87-PublicKey.
 //
 //	ML-DSA-87-PublicKey ::= OCTET STRING (SIZE (2602))
 type MLDSA87PublicKey []byte
 
-// decode reads a ML-DSA-87-PublicKey from r.
-func (v *MLDSA87PublicKey) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLDSA87PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "ML-DSA-87-PublicKey")
+	}
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
@@ -23057,8 +18349,11 @@ func (v *MLDSA87PublicKey) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-DSA-87-PublicKey in DER.
-func (v *MLDSA87PublicKey) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLDSA87PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 2602, 2602); err != nil {
 			b.SetError(err)
@@ -23067,47 +18362,11 @@ func (v *MLDSA87PublicKey) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-87-PublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLDSA87PublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PublicKey; v aliases b.
+func (v *MLDSA87PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-87-PublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA87PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA87PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero MLDSA87PublicKey
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "ML-DSA-87-PublicKey")
-	}
-	return r.Finish("ML-DSA-87-PublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-DSA-87-PublicKey.
-func (v *MLDSA87PublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA87PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA87PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLDSA87PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM512PrivateKey is the ASN.1 type ML-KEM-512-PrivateKey.
 //
@@ -23144,8 +18403,11 @@ func (c MLKEM512PrivateKeyChoice) String() string {
 	return der.Name("seed expandedKey both", int(c)-1, "MLKEM512PrivateKeyChoice")
 }
 
-// decode reads a ML-KEM-512-PrivateKey from r.
-func (v *MLKEM512PrivateKey) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *MLKEM512PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-KEM-512-PrivateKey")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
@@ -23176,7 +18438,7 @@ func (v *MLKEM512PrivateKey) decode(r *der.Reader) error {
 		}
 	case tag == der.TagSequence:
 		v.Choice = MLKEM512PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.TagSequence); err != nil {
+		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -23185,8 +18447,8 @@ func (v *MLKEM512PrivateKey) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a ML-KEM-512-PrivateKey in DER.
-func (v *MLKEM512PrivateKey) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *MLKEM512PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLKEM512PrivateKeySeed:
 		if !b.SkipConstraints() {
@@ -23203,52 +18465,17 @@ func (v *MLKEM512PrivateKey) encode(b *der.Builder) {
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLKEM512PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.TagSequence)
+		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-KEM-512-PrivateKey"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-512-PrivateKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLKEM512PrivateKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-512-PrivateKey; v aliases b.
+func (v *MLKEM512PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-512-PrivateKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM512PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM512PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLKEM512PrivateKey{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ML-KEM-512-PrivateKey")
-	}
-	return r.Finish("ML-KEM-512-PrivateKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-KEM-512-PrivateKey.
-func (v *MLKEM512PrivateKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM512PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM512PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLKEM512PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM512PrivateKeyBoth is the type of ML-KEM-512-PrivateKey.both.
 type MLKEM512PrivateKeyBoth struct {
@@ -23258,8 +18485,11 @@ type MLKEM512PrivateKeyBoth struct {
 	ExpandedKey []byte
 }
 
-// decode reads a ML-KEM-512-PrivateKey.both from r.
-func (v *MLKEM512PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLKEM512PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-KEM-512-PrivateKey.both")
+	}
 	s, err := r.ReadConstructed(t, "ML-KEM-512-PrivateKey.both")
 	if err != nil {
 		return err
@@ -23294,8 +18524,11 @@ func (v *MLKEM512PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-KEM-512-PrivateKey.both in DER.
-func (v *MLKEM512PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLKEM512PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
@@ -23312,46 +18545,11 @@ func (v *MLKEM512PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-512-PrivateKey.both.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLKEM512PrivateKeyBoth) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-512-PrivateKey.both; v aliases b.
+func (v *MLKEM512PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-512-PrivateKey.both.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM512PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM512PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLKEM512PrivateKeyBoth{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ML-KEM-512-PrivateKey.both")
-	}
-	return r.Finish("ML-KEM-512-PrivateKey.both")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-KEM-512-PrivateKey.both.
-func (v *MLKEM512PrivateKeyBoth) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM512PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM512PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLKEM512PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM768PrivateKey is the ASN.1 type ML-KEM-768-PrivateKey.
 //
@@ -23388,8 +18586,11 @@ func (c MLKEM768PrivateKeyChoice) String() string {
 	return der.Name("seed expandedKey both", int(c)-1, "MLKEM768PrivateKeyChoice")
 }
 
-// decode reads a ML-KEM-768-PrivateKey from r.
-func (v *MLKEM768PrivateKey) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *MLKEM768PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-KEM-768-PrivateKey")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
@@ -23420,7 +18621,7 @@ func (v *MLKEM768PrivateKey) decode(r *der.Reader) error {
 		}
 	case tag == der.TagSequence:
 		v.Choice = MLKEM768PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.TagSequence); err != nil {
+		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -23429,8 +18630,8 @@ func (v *MLKEM768PrivateKey) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a ML-KEM-768-PrivateKey in DER.
-func (v *MLKEM768PrivateKey) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *MLKEM768PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLKEM768PrivateKeySeed:
 		if !b.SkipConstraints() {
@@ -23447,52 +18648,17 @@ func (v *MLKEM768PrivateKey) encode(b *der.Builder) {
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLKEM768PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.TagSequence)
+		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-KEM-768-PrivateKey"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-768-PrivateKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLKEM768PrivateKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-768-PrivateKey; v aliases b.
+func (v *MLKEM768PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-768-PrivateKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM768PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM768PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLKEM768PrivateKey{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ML-KEM-768-PrivateKey")
-	}
-	return r.Finish("ML-KEM-768-PrivateKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-KEM-768-PrivateKey.
-func (v *MLKEM768PrivateKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM768PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM768PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLKEM768PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM768PrivateKeyBoth is the type of ML-KEM-768-PrivateKey.both.
 type MLKEM768PrivateKeyBoth struct {
@@ -23502,8 +18668,11 @@ type MLKEM768PrivateKeyBoth struct {
 	ExpandedKey []byte
 }
 
-// decode reads a ML-KEM-768-PrivateKey.both from r.
-func (v *MLKEM768PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLKEM768PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-KEM-768-PrivateKey.both")
+	}
 	s, err := r.ReadConstructed(t, "ML-KEM-768-PrivateKey.both")
 	if err != nil {
 		return err
@@ -23538,8 +18707,11 @@ func (v *MLKEM768PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-KEM-768-PrivateKey.both in DER.
-func (v *MLKEM768PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLKEM768PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
@@ -23556,46 +18728,11 @@ func (v *MLKEM768PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-768-PrivateKey.both.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLKEM768PrivateKeyBoth) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-768-PrivateKey.both; v aliases b.
+func (v *MLKEM768PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-768-PrivateKey.both.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM768PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM768PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLKEM768PrivateKeyBoth{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ML-KEM-768-PrivateKey.both")
-	}
-	return r.Finish("ML-KEM-768-PrivateKey.both")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-KEM-768-PrivateKey.both.
-func (v *MLKEM768PrivateKeyBoth) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM768PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM768PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLKEM768PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM1024PrivateKey is the ASN.1 type ML-KEM-1024-PrivateKey.
 //
@@ -23632,8 +18769,11 @@ func (c MLKEM1024PrivateKeyChoice) String() string {
 	return der.Name("seed expandedKey both", int(c)-1, "MLKEM1024PrivateKeyChoice")
 }
 
-// decode reads a ML-KEM-1024-PrivateKey from r.
-func (v *MLKEM1024PrivateKey) decode(r *der.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *MLKEM1024PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ML-KEM-1024-PrivateKey")
+	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
@@ -23664,7 +18804,7 @@ func (v *MLKEM1024PrivateKey) decode(r *der.Reader) error {
 		}
 	case tag == der.TagSequence:
 		v.Choice = MLKEM1024PrivateKeyChoiceBoth
-		if err := v.Both.decode(r, der.TagSequence); err != nil {
+		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
 	default:
@@ -23673,8 +18813,8 @@ func (v *MLKEM1024PrivateKey) decode(r *der.Reader) error {
 	return nil
 }
 
-// encode writes v as a ML-KEM-1024-PrivateKey in DER.
-func (v *MLKEM1024PrivateKey) encode(b *der.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *MLKEM1024PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case MLKEM1024PrivateKeySeed:
 		if !b.SkipConstraints() {
@@ -23691,52 +18831,17 @@ func (v *MLKEM1024PrivateKey) encode(b *der.Builder) {
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
 	case MLKEM1024PrivateKeyChoiceBoth:
-		v.Both.encode(b, der.TagSequence)
+		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-KEM-1024-PrivateKey"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-1024-PrivateKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLKEM1024PrivateKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-1024-PrivateKey; v aliases b.
+func (v *MLKEM1024PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-1024-PrivateKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM1024PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM1024PrivateKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLKEM1024PrivateKey{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return der.WithField(err, "ML-KEM-1024-PrivateKey")
-	}
-	return r.Finish("ML-KEM-1024-PrivateKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-KEM-1024-PrivateKey.
-func (v *MLKEM1024PrivateKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM1024PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM1024PrivateKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLKEM1024PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM1024PrivateKeyBoth is the type of ML-KEM-1024-PrivateKey.both.
 type MLKEM1024PrivateKeyBoth struct {
@@ -23746,8 +18851,11 @@ type MLKEM1024PrivateKeyBoth struct {
 	ExpandedKey []byte
 }
 
-// decode reads a ML-KEM-1024-PrivateKey.both from r.
-func (v *MLKEM1024PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLKEM1024PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-KEM-1024-PrivateKey.both")
+	}
 	s, err := r.ReadConstructed(t, "ML-KEM-1024-PrivateKey.both")
 	if err != nil {
 		return err
@@ -23782,8 +18890,11 @@ func (v *MLKEM1024PrivateKeyBoth) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-KEM-1024-PrivateKey.both in DER.
-func (v *MLKEM1024PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLKEM1024PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
@@ -23800,54 +18911,22 @@ func (v *MLKEM1024PrivateKeyBoth) encode(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-1024-PrivateKey.both.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLKEM1024PrivateKeyBoth) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-1024-PrivateKey.both; v aliases b.
+func (v *MLKEM1024PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-1024-PrivateKey.both.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM1024PrivateKeyBoth) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM1024PrivateKeyBoth) UnmarshalWith(b []byte, opts *der.Options) error {
-	*v = MLKEM1024PrivateKeyBoth{}
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagSequence); err != nil {
-		return der.WithField(err, "ML-KEM-1024-PrivateKey.both")
-	}
-	return r.Finish("ML-KEM-1024-PrivateKey.both")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-KEM-1024-PrivateKey.both.
-func (v *MLKEM1024PrivateKeyBoth) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM1024PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM1024PrivateKeyBoth) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagSequence)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLKEM1024PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM512PublicKey is the ASN.1 type ML-KEM-512-PublicKey.
 //
 //	ML-KEM-512-PublicKey ::= OCTET STRING (SIZE (800))
 type MLKEM512PublicKey []byte
 
-// decode reads a ML-KEM-512-PublicKey from r.
-func (v *MLKEM512PublicKey) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLKEM512PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "ML-KEM-512-PublicKey")
+	}
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
@@ -23862,8 +18941,11 @@ func (v *MLKEM512PublicKey) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-KEM-512-PublicKey in DER.
-func (v *MLKEM512PublicKey) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLKEM512PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 800, 800); err != nil {
 			b.SetError(err)
@@ -23872,55 +18954,22 @@ func (v *MLKEM512PublicKey) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-512-PublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLKEM512PublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-512-PublicKey; v aliases b.
+func (v *MLKEM512PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-512-PublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM512PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM512PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero MLKEM512PublicKey
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "ML-KEM-512-PublicKey")
-	}
-	return r.Finish("ML-KEM-512-PublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-KEM-512-PublicKey.
-func (v *MLKEM512PublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM512PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM512PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLKEM512PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM768PublicKey is the ASN.1 type ML-KEM-768-PublicKey.
 //
 //	ML-KEM-768-PublicKey ::= OCTET STRING (SIZE (1184))
 type MLKEM768PublicKey []byte
 
-// decode reads a ML-KEM-768-PublicKey from r.
-func (v *MLKEM768PublicKey) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLKEM768PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "ML-KEM-768-PublicKey")
+	}
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
@@ -23935,8 +18984,11 @@ func (v *MLKEM768PublicKey) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-KEM-768-PublicKey in DER.
-func (v *MLKEM768PublicKey) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLKEM768PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1184, 1184); err != nil {
 			b.SetError(err)
@@ -23945,55 +18997,22 @@ func (v *MLKEM768PublicKey) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-768-PublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLKEM768PublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-768-PublicKey; v aliases b.
+func (v *MLKEM768PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-768-PublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM768PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM768PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero MLKEM768PublicKey
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "ML-KEM-768-PublicKey")
-	}
-	return r.Finish("ML-KEM-768-PublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-KEM-768-PublicKey.
-func (v *MLKEM768PublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM768PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM768PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLKEM768PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM1024PublicKey is the ASN.1 type ML-KEM-1024-PublicKey.
 //
 //	ML-KEM-1024-PublicKey ::= OCTET STRING (SIZE (1568))
 type MLKEM1024PublicKey []byte
 
-// decode reads a ML-KEM-1024-PublicKey from r.
-func (v *MLKEM1024PublicKey) decode(r *der.Reader, t der.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MLKEM1024PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "ML-KEM-1024-PublicKey")
+	}
 	off := r.Offset()
 	x, err := r.ReadOctetString(t)
 	if err != nil {
@@ -24008,8 +19027,11 @@ func (v *MLKEM1024PublicKey) decode(r *der.Reader, t der.Tag) error {
 	return nil
 }
 
-// encode writes v as a ML-KEM-1024-PublicKey in DER.
-func (v *MLKEM1024PublicKey) encode(b *der.Builder, t der.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MLKEM1024PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1568, 1568); err != nil {
 			b.SetError(err)
@@ -24018,47 +19040,11 @@ func (v *MLKEM1024PublicKey) encode(b *der.Builder, t der.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-1024-PublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *MLKEM1024PublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-1024-PublicKey; v aliases b.
+func (v *MLKEM1024PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-1024-PublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM1024PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &der.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM1024PublicKey) UnmarshalWith(b []byte, opts *der.Options) error {
-	var zero MLKEM1024PublicKey
-	*v = zero
-	r := der.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, der.TagOctetString); err != nil {
-		return der.WithField(err, "ML-KEM-1024-PublicKey")
-	}
-	return r.Finish("ML-KEM-1024-PublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a ML-KEM-1024-PublicKey.
-func (v *MLKEM1024PublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM1024PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM1024PublicKey) AppendWith(dst []byte, opts *der.Options) ([]byte, error) {
-	b := der.NewBuilderWith(dst, opts)
-	v.encode(b, der.TagOctetString)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MLKEM1024PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // The DEFAULT values of INTEGER components, made once: a decode that finds
 // the component absent shares them (do not modify their bytes).

@@ -28,7 +28,7 @@ func (c *Certificate) Encoding() ([]byte, error) {
 		return c.MarshalDER()
 	}
 	return signedEncoding(c.ToBeSignedRaw, func(dst []byte) ([]byte, error) {
-		return c.AlgorithmIdentifier.AppendWith(dst, X509Options()) // as received: explicit defaults too
+		return der.Append(dst, &c.AlgorithmIdentifier, X509Options()) // as received: explicit defaults too
 	}, c.Signature)
 }
 
@@ -50,7 +50,7 @@ func (l *CertificateList) Encoding() ([]byte, error) {
 		return l.MarshalDER()
 	}
 	return signedEncoding(l.ToBeSignedRaw, func(dst []byte) ([]byte, error) {
-		return l.AlgorithmIdentifier.AppendWith(dst, X509Options())
+		return der.Append(dst, &l.AlgorithmIdentifier, X509Options())
 	}, l.Signature)
 }
 

@@ -23,7 +23,8 @@ import (
 // Certificates reads only the envelope (ContentInfo, SignedData up to its
 // certificates) and the certificates' outer elements: it does not decode
 // the certificates, the signer infos or the content. Decode the
-// ContentInfo (UnmarshalBER) for typed access to everything.
+// ContentInfo (der.Unmarshal with Options.BER) for typed access to
+// everything.
 func Certificates(ber []byte) ([][]byte, error) {
 	r := der.NewReader(ber, &der.Options{BER: true})
 	ci, err := r.ReadConstructed(der.TagSequence, "ContentInfo")
@@ -108,7 +109,7 @@ func (c *Certificate) Encoding() ([]byte, error) {
 	}
 	// The algorithm as received: explicit defaults (RSASSA-PSS trailerField)
 	// and padded named bits too.
-	alg, err := c.AlgorithmIdentifier.AppendWith(make([]byte, 0, 32), &der.Options{Tolerate: der.TolerateX509, SkipConstraints: true})
+	alg, err := der.Append(make([]byte, 0, 32), &c.AlgorithmIdentifier, &der.Options{Tolerate: der.TolerateX509, SkipConstraints: true})
 	if err != nil {
 		return nil, err
 	}

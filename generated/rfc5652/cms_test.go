@@ -88,7 +88,7 @@ func TestCorpusCMS(t *testing.T) {
 			t.Logf("%s: %d octets after the ContentInfo left out", b.Name, len(b.Data)-len(data))
 		}
 		var ci rfc5652.ContentInfo
-		unmarshal := func(b []byte, o *der.Options) error { return ci.UnmarshalWith(b, o) }
+		unmarshal := func(b []byte, o *der.Options) error { return der.Unmarshal(b, &ci, o) }
 		derErr, panicked := decode(unmarshal, data, nil)
 		if panicked {
 			t.Errorf("%s: %v", b.Name, derErr)
@@ -144,7 +144,7 @@ func TestCorpusCMS(t *testing.T) {
 			var again rfc5652.ContentInfo
 			if err := again.UnmarshalDER(enc); err != nil {
 				var re *der.Error
-				if mode == "tolerant" && again.UnmarshalWith(enc, &der.Options{Tolerate: der.TolerateX509}) == nil && ci.Content.Kind == 0 {
+				if mode == "tolerant" && der.Unmarshal(enc, &again, &der.Options{Tolerate: der.TolerateX509}) == nil && ci.Content.Kind == 0 {
 					// A content whose value does not decode as its type
 					// (PKCS #7's unwrapped content) is kept raw
 					// (TolerateOpenTypeErrors) and written back so.
@@ -205,7 +205,7 @@ func TestEContentData(t *testing.T) {
 	}
 	for _, c := range cases {
 		var v rfc5652.EncapsulatedContentInfo
-		if err := v.UnmarshalWith(c.in, c.opts); err != nil {
+		if err := der.Unmarshal(c.in, &v, c.opts); err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
@@ -225,7 +225,7 @@ func TestEContentData(t *testing.T) {
 func TestUntypedContentBER(t *testing.T) {
 	in := []byte{0x30, 0x80, 0x06, 0x02, 0x2a, 0x03, 0xa0, 0x80, 0x30, 0x80, 0x02, 0x01, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}
 	var ci rfc5652.ContentInfo
-	if err := ci.UnmarshalBER(in); err != nil {
+	if err := der.Unmarshal(in, &ci, &der.Options{BER: true}); err != nil {
 		t.Fatal(err)
 	}
 	if ci.Content.Kind != 0 {

@@ -13,6 +13,6 @@ func FuzzContentInfo(f *testing.F) {
 	roundtrip.Seed(f, "nss.p7c")
 	roundtrip.Seed(f, "windows.p7c")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		roundtrip.Check(t, b, func() roundtrip.Value { return new(rfc5652.ContentInfo) }, &der.Options{Tolerate: der.TolerateX509})
+		roundtrip.Check[rfc5652.ContentInfo](t, b, &der.Options{Tolerate: der.TolerateX509})
 	})
 }

@@ -35,7 +35,7 @@ func Certificates(pfx []byte) ([][]byte, error) {
 			continue // encrypted, or a content type of no bags
 		}
 		var sc SafeContents
-		if err := sc.UnmarshalBER(c.Data); err != nil {
+		if err := der.Unmarshal(c.Data, &sc, &der.Options{BER: true}); err != nil {
 			return nil, fmt.Errorf("rfc7292: AuthenticatedSafe[%d]: %w", i, err)
 		}
 		out = appendBagCertificates(out, sc)
@@ -67,7 +67,7 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 		return nil, fmt.Errorf("rfc7292: PFX.authSafe: %w", err)
 	}
 	var ci ContentInfo
-	if err := ci.UnmarshalBER(raw); err != nil {
+	if err := der.Unmarshal(raw, &ci, &der.Options{BER: true}); err != nil {
 		return nil, fmt.Errorf("rfc7292: PFX.authSafe: %w", err)
 	}
 	var data []byte
@@ -84,7 +84,7 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 		return nil, fmt.Errorf("rfc7292: PFX.authSafe: content type %v is neither data nor signedData", ci.ContentType)
 	}
 	var as AuthenticatedSafe
-	if err := as.UnmarshalBER(data); err != nil {
+	if err := der.Unmarshal(data, &as, &der.Options{BER: true}); err != nil {
 		return nil, fmt.Errorf("rfc7292: %w", err)
 	}
 	return as, nil

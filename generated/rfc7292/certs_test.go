@@ -130,7 +130,7 @@ func TestCertificates(t *testing.T) {
 	alg.HasParameters, alg.Parameters.Raw = true, []byte{0x30, 0x00}
 	pfx.MacData.MacSalt = []byte("salt")
 	pfx.MacData.Iterations = der.IntegerFromInt64(2048)
-	withMAC, err := pfx.AppendWith(nil, &der.Options{SkipConstraints: true})
+	withMAC, err := der.Append(nil, pfx, &der.Options{SkipConstraints: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -150,18 +150,17 @@ func TestCorpusPFX(t *testing.T) {
 		n.safeContents, n.bags, n.keys, n.shrouded, n.certs, n.crls, n.secrets, n.nested, n.attrs, n.certs, n.extracted)
 }
 
-// unmarshal decodes b into v, DER first, then BER; der tells which.
-func unmarshal(v interface {
-	UnmarshalDER([]byte) error
-	UnmarshalBER([]byte) error
-	UnmarshalWith([]byte, *der.Options) error
-}, b []byte) (enc bool, err error) {
-	if err := v.UnmarshalDER(b); err == nil {
+// unmarshal decodes b into v, DER first, then BER; strict tells which.
+func unmarshal[T any, P interface {
+	*T
+	der.Value
+}](v P, b []byte) (strict bool, err error) {
+	if err := der.Unmarshal(b, v, nil); err == nil {
 		return true, nil
 	}
-	err = v.UnmarshalBER(b)
+	err = der.Unmarshal(b, v, &der.Options{BER: true})
 	if err != nil && strings.Contains(err.Error(), "Options.MaxDepth") {
-		err = v.UnmarshalWith(b, &der.Options{BER: true, MaxDepth: deepNesting})
+		err = der.Unmarshal(b, v, &der.Options{BER: true, MaxDepth: deepNesting})
 	}
 	return false, err
 }
@@ -200,8 +199,8 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 		// the same tolerance writes back what was encoded, byte for byte
 		// (MarshalDER writes DER, without it).
 		tolerate := &der.Options{Tolerate: der.TolerateExplicitDefault}
-		if pfx.UnmarshalWith(f.data, tolerate) == nil {
-			if out, err := pfx.AppendWith(nil, tolerate); err != nil || !bytes.Equal(out, f.data) {
+		if der.Unmarshal(f.data, &pfx, tolerate) == nil {
+			if out, err := der.Append(nil, &pfx, tolerate); err != nil || !bytes.Equal(out, f.data) {
 				return nil, fmt.Errorf("PFX: DER with an encoded DEFAULT: re-encoding differs from the file (%v)", err)
 			}
 			n.tolerated++
@@ -210,13 +209,13 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 			return nil, fmt.Errorf("PFX: %v", err)
 		}
 		var plain rfc7292.PFX
-		if plain.UnmarshalBER(f.data) != nil {
+		if der.Unmarshal(f.data, &plain, &der.Options{BER: true}) != nil {
 			n.deep++ // decoded with MaxDepth deepNesting
 		}
 		// MarshalDER writes back a DEFAULT component that was encoded
 		// (HasIterations: macOS writes iterations 1), which DER omits.
 		var again rfc7292.PFX
-		if err := again.UnmarshalWith(out, &der.Options{Tolerate: der.TolerateExplicitDefault}); err != nil {
+		if err := der.Unmarshal(out, &again, &der.Options{Tolerate: der.TolerateExplicitDefault}); err != nil {
 			return nil, fmt.Errorf("PFX: the DER re-encoding of the BER file does not decode strictly: %v", err)
 		}
 		out2, err := again.MarshalDER()

@@ -12,6 +12,6 @@ import (
 func FuzzPFX(f *testing.F) {
 	roundtrip.Seed(f, "no_encryption.p12")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		roundtrip.Check(t, b, func() roundtrip.Value { return new(rfc7292.PFX) }, &der.Options{Tolerate: der.TolerateX509})
+		roundtrip.Check[rfc7292.PFX](t, b, &der.Options{Tolerate: der.TolerateX509})
 	})
 }

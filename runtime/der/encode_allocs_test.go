@@ -31,7 +31,7 @@ func TestBuilderEncodersAllocs(t *testing.T) {
 	when := time.Date(2026, 12, 1, 17, 30, 0, 0, time.UTC)
 	buf := make([]byte, 0, 1024)
 	n := testing.AllocsPerRun(10, func() {
-		b := der.NewBuilderWith(buf[:0], nil)
+		b := der.NewBuilder(buf[:0])
 		m := b.Begin(der.TagSequence, true)
 		b.AddBoolean(der.TagBoolean, true)
 		b.AddInt64(der.TagInteger, 1<<40)

@@ -6,17 +6,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
-
-// Version1 is the version of the contract between this runtime and the code
-// asn1gen generates. Generated code refers to it (const _ = der.Version1)
-// so that a generated package paired with a runtime that does not support
-// it fails to compile instead of misbehaving. A change generated code
-// depends on adds Version2 and the generator refers to that.
-const Version1 = 1
 
 // Since returns the input from absolute offset off (an earlier r.Offset())
 // to the current position, aliasing the input: the received encoding of an
@@ -392,10 +384,6 @@ func NilValue(typ string) error {
 	return NewError(KindInvalidValue, -1, typ, "present but nil", "")
 }
 
-// NewBuilderWith returns a Builder that appends to buf with options: only
-// SkipConstraints applies to encoding (nil: check constraints).
-func NewBuilderWith(buf []byte, opts *Options) *Builder { return &Builder{buf: buf, opts: opts} }
-
 // SkipConstraints reports whether the encoding was asked to skip SIZE,
 // range and alphabet checks.
 func (b *Builder) SkipConstraints() bool { return b.opts != nil && b.opts.SkipConstraints }
@@ -490,33 +478,6 @@ func derShaped(b []byte, depth int) bool {
 		b = b[h.HeaderLen+h.Length:]
 	}
 	return true
-}
-
-// statePool recycles the state of top-level decodes: a decoded value that
-// aliases the input makes the compiler move the state NewReader creates to
-// the heap (escape analysis does not tell the input from the state), so
-// generated Unmarshal methods take it from the pool instead.
-var statePool = sync.Pool{New: func() any { return new(state) }}
-
-// NewPooledReader is NewReader with its state taken from a pool: call
-// Release when the decode is done (the decoded value does not refer to
-// the state). Generated Unmarshal methods use it, so that a decode
-// allocates only what the value needs.
-func NewPooledReader(b []byte, opts *Options) Reader {
-	s := statePool.Get().(*state)
-	*s = state{}
-	return Reader{in: b, end: len(b), s: s, ber: s.init(opts, len(b))}
-}
-
-// Release returns the state of a reader made by NewPooledReader to the
-// pool. The reader and its sub-readers must not be used afterwards.
-func (r *Reader) Release() {
-	if r.s != nil {
-		r.s.slabs = [len(r.s.slabs)]slab{} // the chunks belong to the decoded value
-		r.s.text = nil
-		statePool.Put(r.s)
-		r.s = nil
-	}
 }
 
 // Tolerates reports whether the encoding was asked to write back the DER

@@ -74,6 +74,9 @@ type state struct {
 	// text is the unused end of the chunk that decoded strings are
 	// copied into (keepText): len is what is used, cap the chunk's end.
 	text []byte
+	// root is the reader of Unmarshal, kept here so that it is pooled
+	// with the state.
+	root Reader
 }
 
 // Text chunks (state.keepText): the first holds textChunkMin bytes, each
