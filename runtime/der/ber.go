@@ -160,3 +160,77 @@ func (j *joiner) walk(r Reader) error {
 	}
 	return nil
 }
+
+// KeepDER returns raw, elements (or the contents of an OCTET STRING that
+// contains one) read by r and kept to be written back as they are, in DER
+// form: unchanged when r reads DER or they have DER's forms already, else
+// normalized without the schema (one copy, charged to the allocation
+// budget; see package tree's NormalizeBER) when r reads BER, so that
+// re-encoding a BER input gives DER.
+func (r *Reader) KeepDER(raw []byte) ([]byte, error) {
+	if !r.ber || len(raw) == 0 || derShaped(raw, 0) {
+		return raw, nil
+	}
+	if err := r.alloc(len(raw) + len(raw)/8 + 16); err != nil {
+		return nil, err
+	}
+	return normalizeBER(raw)
+}
+
+// ReadRawDER is ReadRaw for an element kept to be written back (an open
+// type without a table, an unknown extension): the element in DER form,
+// see KeepDER.
+func (r *Reader) ReadRawDER() ([]byte, error) {
+	raw, err := r.ReadRaw()
+	if err != nil {
+		return nil, err
+	}
+	return r.KeepDER(raw)
+}
+
+// ReadRestDER reads every element left in the reader and returns their
+// encodings in DER form (see KeepDER): the unknown extension additions at
+// the end of an extensible SEQUENCE, which encoding writes back as they
+// came. With TolerateUnreadAdditions, what does not read as elements is
+// kept as it is.
+func (r *Reader) ReadRestDER() ([]byte, error) {
+	start := r.pos
+	raw, err := r.readRest()
+	if err == nil {
+		raw, err = r.KeepDER(raw)
+	}
+	if err != nil && r.Tolerates(TolerateUnreadAdditions) {
+		r.pos = r.end
+		return r.in[start:r.end:r.end], nil
+	}
+	return raw, err
+}
+
+// derShaped reports whether b, a sequence of elements at the given depth,
+// already has every form normalizeBER would change: definite minimal
+// lengths, primitive universal strings, BOOLEAN 00 or FF, BIT STRING
+// padding zero (and a valid unused-bits octet, which normalizeBER checks).
+// A BER decode keeps such elements without a copy. The headers are parsed
+// as BER, so that a form DER rejects costs no error (an allocation).
+func derShaped(b []byte, depth int) bool {
+	for len(b) > 0 {
+		var h Header
+		if depth > DefaultMaxDepth || parseHeader(&h, b, 0, true) != nil || h.Length < 0 || h.HeaderLen != HeaderLen(h.Tag, h.Length) {
+			return false
+		}
+		c := b[h.HeaderLen : h.HeaderLen+h.Length]
+		switch t := h.Tag; {
+		case h.Constructed && t.IsString():
+			return false
+		case t == TagBoolean && (len(c) != 1 || c[0] != 0 && c[0] != 0xff):
+			return false
+		case t == TagBitString && !h.Constructed && (len(c) == 0 || c[0] > 7 || c[len(c)-1]&(1<<c[0]-1) != 0):
+			return false
+		}
+		if h.Constructed && !derShaped(c, depth+1) {
+			return false
+		}
+		b = b[h.HeaderLen+h.Length:]
+	}
+	return true
+}

@@ -87,3 +87,20 @@ func appendBitString(dst []byte, s BitString) ([]byte, error) {
 	dst[len(dst)-1] &^= 1<<u - 1 // the padding bits, if any (with none, the mask is 0)
 	return dst, nil
 }
+
+// NewNamedBits returns the BIT STRING with the given bits set and no
+// trailing 0 bits, the DER form of a named bit list (X.690 11.2.2).
+// Negative bit numbers are ignored.
+func NewNamedBits(bits ...int) BitString {
+	n := 0
+	for _, b := range bits {
+		n = max(n, b+1)
+	}
+	s := BitString{Bytes: make([]byte, (n+7)/8), BitLength: n}
+	for _, b := range bits {
+		if b >= 0 {
+			s.Bytes[b/8] |= 0x80 >> (b % 8)
+		}
+	}
+	return s
+}

@@ -174,3 +174,65 @@ func AtOffset(err error, off int) error {
 	}
 	return err
 }
+
+// NoAlternative returns the error for a CHOICE none of whose alternatives
+// has the tag of the next element (X.680 29), or for a missing element.
+func (r *Reader) NoAlternative(typ string) error {
+	t, ok := r.PeekTag()
+	if !ok {
+		return NewError(KindTruncated, r.pos, typ, "no element where a CHOICE value belongs", "X.680 29")
+	}
+	return NewError(KindTagMismatch, r.pos, typ, "no alternative has tag "+t.String(), "X.680 29")
+}
+
+// Missing returns the error for a mandatory component that is absent: the
+// reader is empty or the next element has another tag.
+func (r *Reader) Missing(typ string, want Tag) error {
+	got, ok := r.PeekTag()
+	if !ok {
+		return NewError(KindTruncated, r.pos, typ, "missing component with tag "+want.String(), "X.680 25")
+	}
+	return TagMismatch(r.pos, typ, want, got)
+}
+
+// EncodedDefault returns the DER error for a component encoded although its
+// value equals its DEFAULT (X.690 11.5).
+func EncodedDefault(off int, typ string) error {
+	return NewError(KindNonCanonical, off, typ, "component equal to its DEFAULT value is encoded", "X.690 11.5")
+}
+
+// SetOrder returns the DER error for SET components out of tag order
+// (X.690 10.3).
+func SetOrder(off int, typ string) error {
+	return NewError(KindNonCanonical, off, typ, "SET components not in ascending tag order", "X.690 10.3")
+}
+
+// Duplicate returns the error for a SET component that occurs twice (X.680 27).
+func Duplicate(off int, typ string) error {
+	return NewError(KindMalformed, off, typ, "SET component occurs twice", "X.680 27")
+}
+
+// UnknownKey returns the error for an open type whose key is not in a
+// table that is not extensible (X.682 10).
+func UnknownKey(off int, typ string) error {
+	return NewError(KindConstraint, off, typ, "key not in the object set of the table constraint", "X.682 10")
+}
+
+// Unexpected returns the error for an element of a SET whose tag belongs to
+// none of its components (X.680 27).
+func (r *Reader) Unexpected(typ string) error {
+	t, _ := r.PeekTag()
+	return NewError(KindTagMismatch, r.pos, typ, "no component has tag "+t.String(), "X.680 27")
+}
+
+// NoChoice returns the encoder's error for a CHOICE value with no
+// alternative chosen.
+func NoChoice(typ string) error {
+	return NewError(KindInvalidValue, -1, typ, "no alternative chosen", "X.680 29")
+}
+
+// NilValue returns the encoder's error for a component held by a nil
+// pointer where the value says it is present.
+func NilValue(typ string) error {
+	return NewError(KindInvalidValue, -1, typ, "present but nil", "")
+}

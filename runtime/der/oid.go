@@ -18,22 +18,6 @@ type OID []byte
 // arc (X.690 8.20).
 type RelativeOID []byte
 
-// parseOID checks the contents of an OBJECT IDENTIFIER and returns them.
-func parseOID(b []byte) (OID, error) {
-	if err := checkSubids(b, "OBJECT IDENTIFIER", "X.690 8.19.2"); err != nil {
-		return nil, err
-	}
-	return OID(b), nil
-}
-
-// parseRelativeOID checks the contents of a RELATIVE-OID and returns them.
-func parseRelativeOID(b []byte) (RelativeOID, error) {
-	if err := checkSubids(b, "RELATIVE-OID", "X.690 8.20.2"); err != nil {
-		return nil, err
-	}
-	return RelativeOID(b), nil
-}
-
 // checkSubids checks a series of subidentifiers: at least one, each in the
 // fewest octets (no leading 0x80 octet, a BER rule too), the last octet of
 // each with bit 8 clear (X.690 8.19.2).

@@ -164,3 +164,62 @@ func (s *state) charge(n, off int) error {
 	s.alloc -= n
 	return nil
 }
+
+// SkipConstraints reports whether the decode was asked to skip SIZE, range
+// and alphabet checks (Options.SkipConstraints).
+func (r *Reader) SkipConstraints() bool { return r.s.opts.SkipConstraints }
+
+// Tolerance is a set of DER defects that a decode accepts when asked
+// (Options.Tolerate): rules of X.690 clause 11 that encoders in the field
+// break and that crypto/x509 does not check. A tolerated defect is kept in
+// the decoded value (the received bits, an explicit DEFAULT with its
+// presence field set, the received order) so that linters can see it and
+// re-encoding reproduces it where DER allows the value at all.
+type Tolerance uint32
+
+const (
+	// TolerateNamedBitPadding accepts trailing 0 bits in a BIT STRING
+	// with named bits (X.690 11.2.2), e.g. KeyUsage 03 03 07 80 00.
+	TolerateNamedBitPadding Tolerance = 1 << iota
+	// TolerateExplicitDefault accepts a component encoded although its
+	// value equals its DEFAULT (X.690 11.5), e.g. critical FALSE.
+	TolerateExplicitDefault
+	// TolerateUnsortedSetOf accepts SET OF elements out of order (X.690
+	// 11.6), e.g. a multi-valued RelativeDistinguishedName.
+	TolerateUnsortedSetOf
+	// TolerateTimeForms accepts the BER forms of UTCTime and
+	// GeneralizedTime (X.690 11.7, 11.8): seconds missing, an offset from
+	// UTC instead of Z.
+	TolerateTimeForms
+	// ToleratePrintableString accepts '&' and '*' in a PrintableString
+	// (X.680 41.4 has neither; CAs write them and crypto/x509 allows them).
+	ToleratePrintableString
+	// TolerateOpenTypeErrors keeps the value of an open type whose key is
+	// in the table but whose value does not decode as the type the key
+	// selects (an extension with a trailing octet, malformed algorithm
+	// parameters): Kind is 0 and Raw holds it, as for an unknown key.
+	TolerateOpenTypeErrors
+	// TolerateUnreadAdditions keeps what follows the last known component
+	// of an extensible type (Unknown) without reading it, even when it is
+	// not valid BER: crypto/x509 does not read past a certificate's
+	// extensions either.
+	TolerateUnreadAdditions
+
+	// TolerateX509 is what crypto/x509.ParseCertificate accepts among
+	// these defects.
+	TolerateX509 = TolerateNamedBitPadding | TolerateExplicitDefault | TolerateUnsortedSetOf | TolerateTimeForms |
+		ToleratePrintableString | TolerateOpenTypeErrors | TolerateUnreadAdditions
+)
+
+// Tolerates reports whether the decode accepts the DER defects t.
+func (r *Reader) Tolerates(t Tolerance) bool { return r.s.opts.Tolerate&t == t }
+
+// SkipConstraints reports whether the encoding was asked to skip SIZE,
+// range and alphabet checks.
+func (b *Builder) SkipConstraints() bool { return b.opts != nil && b.opts.SkipConstraints }
+
+// Tolerates reports whether the encoding was asked to write back the DER
+// defects t as decoded (see Tolerance): a DEFAULT value whose presence
+// field is set, named bits with trailing zeros. Without it, encoding
+// writes DER.
+func (b *Builder) Tolerates(t Tolerance) bool { return b.opts != nil && b.opts.Tolerate&t == t }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"strconv"
+	"unsafe"
 )
 
 // Reader reads a series of ASN.1 elements from a byte slice (X.690 8.1).
@@ -62,10 +63,10 @@ func (r *Reader) BER() bool { return r.ber }
 // modify them.
 func (r *Reader) Options() *Options { return &r.s.opts }
 
-// Alloc charges n bytes to the decode's allocation budget (Options.MaxAlloc).
-// Generated code calls it before allocating in proportion to the input,
-// e.g. for the elements of a SEQUENCE OF.
-func (r *Reader) Alloc(n int) error {
+// alloc charges n bytes to the decode's allocation budget
+// (Options.MaxAlloc) before an allocation in proportion to the input, e.g.
+// the elements of a SEQUENCE OF (MakeSlice).
+func (r *Reader) alloc(n int) error {
 	if r.s == nil {
 		return nil
 	}
@@ -170,17 +171,6 @@ func (r *Reader) free(s *state) Reader {
 
 func (r *Reader) errDepth(off int, typ string) error {
 	return NewError(KindLimit, off, typ, "nesting deeper than "+strconv.Itoa(r.s.opts.MaxDepth), "Options.MaxDepth")
-}
-
-// ReadHeader reads the identifier and length octets of the next element and
-// leaves the reader at its contents (which, for the indefinite form, end
-// with end-of-contents octets). Most callers want ReadElement.
-func (r *Reader) ReadHeader() (h Header, err error) {
-	if err = r.header(&h, nil, ""); err != nil {
-		return h, err
-	}
-	r.pos += h.HeaderLen
-	return h, nil
 }
 
 // ReadElement reads any element, writes its header to *h and returns its
@@ -342,11 +332,6 @@ func (r *Reader) enter(t Tag, typ string) (cs, ce int, err error) {
 	return r.take(&h, true, typ)
 }
 
-// ReadExplicit reads the constructed wrapper of an EXPLICIT tag t (X.690
-// 8.14.2) and returns a reader over it; the caller reads the inner value
-// and calls Finish.
-func (r *Reader) ReadExplicit(t Tag) (Reader, error) { return r.ReadConstructed(t, t.String()) }
-
 // ReadPrimitive reads a primitive element with tag t and returns its
 // contents and their absolute offset (for errors of the content parsers).
 // A constructed encoding is rejected: use ReadString for the types that
@@ -422,39 +407,6 @@ func (r *Reader) Finish(typ string) error {
 	return NewError(KindTrailingData, r.pos, typ, strconv.Itoa(r.end-r.pos)+" unexpected octets after the last element", "X.690 8.1.1")
 }
 
-// ReadOptionalConstructed reads a constructed element with tag t if the next
-// element has that tag.
-func (r *Reader) ReadOptionalConstructed(t Tag, typ string) (sub Reader, present bool, err error) {
-	if present = r.Peek(t); present {
-		sub, err = r.ReadConstructed(t, typ)
-	}
-	return sub, present && err == nil, err
-}
-
-// ReadOptionalExplicit reads the wrapper of an EXPLICIT tag t if the next
-// element has that tag.
-func (r *Reader) ReadOptionalExplicit(t Tag) (sub Reader, present bool, err error) {
-	return r.ReadOptionalConstructed(t, t.String())
-}
-
-// ReadOptionalPrimitive reads a primitive element with tag t if the next
-// element has that tag.
-func (r *Reader) ReadOptionalPrimitive(t Tag, typ string) (contents []byte, off int, present bool, err error) {
-	if present = r.Peek(t); present {
-		contents, off, err = r.ReadPrimitive(t, typ)
-	}
-	return contents, off, present && err == nil, err
-}
-
-// ReadOptionalString reads a string element with tag t (see ReadString) if
-// the next element has that tag.
-func (r *Reader) ReadOptionalString(t Tag, typ string) (contents []byte, off int, present bool, err error) {
-	if present = r.Peek(t); present {
-		contents, off, err = r.ReadString(t, typ)
-	}
-	return contents, off, present && err == nil, err
-}
-
 // Count returns the number of elements left in the reader, reading headers
 // only (and not charging the element budget): generated code sizes the
 // slice of a SEQUENCE OF with it. It stops at the first unreadable element,
@@ -519,4 +471,80 @@ func compareSetOf(a, b []byte) int {
 		return c
 	}
 	return cmp.Compare(len(bytes.TrimRight(a[n:], "\x00")), len(bytes.TrimRight(b[n:], "\x00")))
+}
+
+// Since returns the input from absolute offset off (an earlier r.Offset())
+// to the current position, aliasing the input: the received encoding of an
+// element generated code keeps (the bytes a signature covers).
+func (r *Reader) Since(off int) []byte {
+	if off < 0 || off > r.pos {
+		return nil
+	}
+	return r.in[off:r.pos:r.pos]
+}
+
+// Open returns a reader over contents read from r at absolute offset off
+// (an OCTET STRING or BIT STRING that CONTAINS an encoding, X.682 11), with
+// r's options, budgets and depth. When contents alias the input (also the
+// one segment of a constructed BER string, which does not start at off),
+// offsets stay absolute; contents reassembled from several BER segments
+// are read with offsets relative to their start.
+//
+// It is small enough to inline, for the reason ReadConstructed is.
+func (r *Reader) Open(contents []byte, off int) (sub Reader) {
+	sub = *r
+	sub.in, sub.pos, sub.end = r.locate(contents, off)
+	sub.depth++
+	return sub
+}
+
+// locate returns the input and window of a reader over contents for Open.
+func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
+	n := len(contents)
+	if n == 0 || len(r.in) == 0 {
+		return contents, 0, n
+	}
+	if off < 0 || off+n > len(r.in) || &r.in[off] != &contents[0] {
+		// Where in the input, if anywhere: the addresses of two live
+		// slices, compared and never turned back into pointers.
+		base := uintptr(unsafe.Pointer(unsafe.SliceData(r.in)))
+		p := uintptr(unsafe.Pointer(unsafe.SliceData(contents)))
+		if p < base || p+uintptr(n) > base+uintptr(len(r.in)) {
+			return contents, 0, n
+		}
+		off = int(p - base)
+	}
+	return r.in, off, off + n
+}
+
+// readRest reads every element left in the reader and returns their
+// encodings, aliasing the input.
+func (r *Reader) readRest() ([]byte, error) {
+	start := r.pos
+	for r.pos < r.end {
+		if err := r.Skip(); err != nil {
+			return nil, err
+		}
+	}
+	return r.in[start:r.pos:r.pos], nil
+}
+
+// CountNested returns the number of elements inside the elements left in
+// the reader (the entries of every RelativeDistinguishedName of an
+// RDNSequence), reading headers only and charging nothing: generated code
+// allocates one backing array for all the inner lists of a list of lists
+// with it. It stops at the first unreadable element.
+func (r *Reader) CountNested() (n int) {
+	for p := r.pos; p < r.end; {
+		cs, ce, next, ok := r.span(p)
+		if !ok {
+			break
+		}
+		if r.in[p]&0x20 != 0 { // constructed
+			inner := r.sub(cs, ce)
+			n += inner.Count()
+		}
+		p = next
+	}
+	return n
 }

@@ -320,7 +320,7 @@ func TestTypedReads(t *testing.T) {
 			return err
 		}, &wantErr{KindMalformed, "X.690 8.1.2.5", 0}},
 		{"EXPLICIT [0] INTEGER", "a0 03 02 01 07", nil, func(r *Reader) error {
-			e, err := r.ReadExplicit(Context(0))
+			e, err := r.ReadConstructed(Context(0), "[0] EXPLICIT")
 			if err != nil {
 				return err
 			}
@@ -334,21 +334,25 @@ func TestTypedReads(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if c, _, ok, err := s.ReadOptionalPrimitive(Context(0), "[0]"); !ok || err != nil || c[0] != 1 {
+			// As generated code reads OPTIONAL components: peek, then read.
+			if !s.Peek(Context(0)) {
 				return errors.New("[0] missing")
 			}
-			if _, _, ok, err := s.ReadOptionalPrimitive(Context(1), "[1]"); ok || err != nil {
+			if c, _, err := s.ReadPrimitive(Context(0), "[0]"); err != nil || c[0] != 1 {
+				return errors.New("bad [0]")
+			}
+			if s.Peek(Context(1)) {
 				return errors.New("[1] present")
 			}
-			if _, ok, err := s.ReadOptionalConstructed(Context(1), "[1]"); ok || err != nil {
-				return errors.New("[1] present")
-			}
-			e, ok, err := s.ReadOptionalExplicit(Context(2))
-			if !ok || err != nil {
+			if !s.Peek(Context(2)) {
 				return errors.New("[2] missing")
 			}
-			if _, _, ok, err := e.ReadOptionalString(integer, "INTEGER"); !ok || err != nil {
-				return errors.New("INTEGER missing")
+			e, err := s.ReadConstructed(Context(2), "[2] EXPLICIT")
+			if err != nil {
+				return err
+			}
+			if _, _, err := e.ReadString(integer, "INTEGER"); err != nil {
+				return errors.New("bad INTEGER")
 			}
 			return s.Finish("S")
 		}, nil},
@@ -359,9 +363,9 @@ func TestTypedReads(t *testing.T) {
 			if r.Count() != 2 {
 				return errors.New("bad count")
 			}
-			h, err := r.ReadHeader()
-			if err != nil || h.HeaderLen != 4 || r.Offset() != 4 {
-				return errors.New("bad header")
+			var h Header
+			if c, err := r.ReadElement(&h); err != nil || h.HeaderLen != 4 || len(c) != 0 || r.Offset() != 4 {
+				return errors.New("bad element")
 			}
 			raw, err := r.ReadRaw()
 			if err != nil || len(raw) != 2 || !r.Empty() {
@@ -434,7 +438,7 @@ func TestTypedReads(t *testing.T) {
 		}, &wantErr{KindLimit, "Options.MaxAlloc", 0}},
 		{"allocation within limit", "24 06 04 01 aa 04 01 bb", &Options{BER: true, MaxAlloc: 2}, func(r *Reader) error {
 			_, _, err := r.ReadString(TagOctetString, "OCTET STRING")
-			if err == nil && r.Alloc(1) == nil {
+			if err == nil && r.alloc(1) == nil {
 				return errors.New("budget not charged")
 			}
 			return err

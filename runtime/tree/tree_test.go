@@ -291,9 +291,9 @@ func TestTreeDoesNotAllocatePerNode(t *testing.T) {
 	b := der.NewBuilder(nil)
 	m := b.Begin(der.TagSequence, true)
 	for i := 0; i < 1000; i++ {
-		b.AddConstructed(der.TagSequence, func(b *der.Builder) {
-			b.AddPrimitive(der.TagInteger, []byte{byte(i)})
-		})
+		m1 := b.Begin(der.TagSequence, true)
+		b.AddPrimitive(der.TagInteger, []byte{byte(i)})
+		b.End(m1)
 	}
 	b.End(m)
 	in, _ := b.Bytes()

@@ -248,23 +248,6 @@ func (b *Builder) flush(from int) {
 	b.pending, b.extra = from, base
 }
 
-// AddConstructed appends a constructed element with tag t whose contents f
-// writes.
-func (b *Builder) AddConstructed(t Tag, f func(*Builder)) {
-	m := b.Begin(t, true)
-	f(b)
-	b.End(m)
-}
-
-// AddSetOf appends a SET OF (or any constructed element with tag t) whose
-// elements f writes, then sorts the encodings of the elements into
-// ascending order as DER requires (X.690 11.6).
-func (b *Builder) AddSetOf(t Tag, f func(*Builder)) {
-	m := b.Begin(t, true)
-	f(b)
-	b.EndSetOf(m)
-}
-
 // sortElements sorts the encodings written from start on (X.690 11.6).
 func (b *Builder) sortElements(start int) {
 	if b.err != nil {
@@ -301,4 +284,12 @@ func (b *Builder) sortElements(start int) {
 		out = append(out, e...)
 	}
 	copy(region, out)
+}
+
+// EndSetOf finishes, like End, a SET OF started by Begin, after sorting the
+// encodings of its elements into ascending order as DER requires (X.690 11.6).
+func (b *Builder) EndSetOf(mark int) {
+	b.flush(b.inside(mark)) // the elements, as they will be, are what sorts
+	b.sortElements(mark + 1)
+	b.End(mark)
 }

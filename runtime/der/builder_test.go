@@ -42,7 +42,8 @@ func TestAppendHeader(t *testing.T) {
 		// the strict reader reads the header back
 		in := append(got, make([]byte, tt.length)...)
 		r := NewReader(in, nil)
-		h, err := r.ReadHeader()
+		var h Header
+		_, err := r.ReadElement(&h)
 		want := Header{tt.tag, tt.constructed, 0, len(got), tt.length}
 		if err != nil || h != want {
 			t.Errorf("read back %x: %+v, %v; want %+v", got, h, err, want)
@@ -56,18 +57,18 @@ func TestBuilderRoundTrip(t *testing.T) {
 	for _, size := range []int{0, 1, 127, 128, 255, 256, 65535, 65536, 1<<24 + 3} {
 		payload := bytes.Repeat([]byte{0xa5}, size)
 		b := NewBuilder(nil)
-		b.AddConstructed(TagSequence, func(b *Builder) {
-			b.AddPrimitive(TagInteger, []byte{1})
-			b.AddConstructed(Context(1000), func(b *Builder) { // EXPLICIT [1000]
-				b.AddConstructed(TagSequence, func(b *Builder) {
-					b.AddPrimitive(TagOctetString, payload)
-				})
-			})
-			m := b.Begin(NewTag(ClassPrivate, 5), false)
-			b.AddRaw(payload[:size/2])
-			b.End(m)
-			b.AddRaw([]byte{0x05, 0x00})
-		})
+		m1 := b.Begin(TagSequence, true)
+		b.AddPrimitive(TagInteger, []byte{1})
+		m2 := b.Begin(Context(1000), true) // EXPLICIT [1000]
+		m3 := b.Begin(TagSequence, true)
+		b.AddPrimitive(TagOctetString, payload)
+		b.End(m3)
+		b.End(m2)
+		m := b.Begin(NewTag(ClassPrivate, 5), false)
+		b.AddRaw(payload[:size/2])
+		b.End(m)
+		b.AddRaw([]byte{0x05, 0x00})
+		b.End(m1)
 		out, err := b.Bytes()
 		if err != nil {
 			t.Fatal(err)
@@ -80,7 +81,7 @@ func TestBuilderRoundTrip(t *testing.T) {
 		if c, _, err := seq.ReadPrimitive(TagInteger, "INTEGER"); err != nil || !bytes.Equal(c, []byte{1}) {
 			t.Fatalf("size %d: INTEGER %x %v", size, c, err)
 		}
-		ex, err := seq.ReadExplicit(Context(1000))
+		ex, err := seq.ReadConstructed(Context(1000), "[1000] EXPLICIT")
 		if err != nil {
 			t.Fatalf("size %d: %v", size, err)
 		}
@@ -107,11 +108,11 @@ func TestBuilderRoundTrip(t *testing.T) {
 
 func TestBuilderSetOf(t *testing.T) {
 	b := NewBuilder(nil)
-	b.AddSetOf(TagSet, func(b *Builder) {
-		for _, v := range []string{"0203010000", "020102", "020101", "0400", "020101"} {
-			b.AddRaw(hx(v))
-		}
-	})
+	m4 := b.Begin(TagSet, true)
+	for _, v := range []string{"0203010000", "020102", "020101", "0400", "020101"} {
+		b.AddRaw(hx(v))
+	}
+	b.EndSetOf(m4)
 	out, err := b.Bytes()
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +132,9 @@ func TestBuilderSetOf(t *testing.T) {
 
 	// Elements that are not one encoding each are an error, not a panic.
 	b = NewBuilder(nil)
-	b.AddSetOf(TagSet, func(b *Builder) { b.AddRaw([]byte{0x02, 0x05}) })
+	m5 := b.Begin(TagSet, true)
+	b.AddRaw([]byte{0x02, 0x05})
+	b.EndSetOf(m5)
 	if _, err := b.Bytes(); !errors.Is(err, ErrUnsupported) {
 		t.Errorf("bad SET OF element: %v", err)
 	}

@@ -63,22 +63,27 @@ func (r *Reader) ReadNull(t Tag) error {
 
 // ReadOID reads an OBJECT IDENTIFIER, aliasing the input.
 func (r *Reader) ReadOID(t Tag) (OID, error) {
-	c, off, err := r.ReadPrimitive(t, "OBJECT IDENTIFIER")
-	if err != nil {
-		return nil, err
-	}
-	v, err := parseOID(c)
-	return v, at(err, off)
+	c, err := r.readSubids(t, "OBJECT IDENTIFIER", "X.690 8.19.2")
+	return OID(c), err
 }
 
 // ReadRelativeOID reads a RELATIVE-OID, aliasing the input.
 func (r *Reader) ReadRelativeOID(t Tag) (RelativeOID, error) {
-	c, off, err := r.ReadPrimitive(t, "RELATIVE-OID")
+	c, err := r.readSubids(t, "RELATIVE-OID", "X.690 8.20.2")
+	return RelativeOID(c), err
+}
+
+// readSubids reads a primitive element of type typ whose contents are
+// subidentifiers (see checkSubids) and returns them; nil on an error.
+func (r *Reader) readSubids(t Tag, typ, rule string) ([]byte, error) {
+	c, off, err := r.ReadPrimitive(t, typ)
+	if err == nil {
+		err = at(checkSubids(c, typ, rule), off)
+	}
 	if err != nil {
 		return nil, err
 	}
-	v, err := parseRelativeOID(c)
-	return v, at(err, off)
+	return c, nil
 }
 
 // ReadBitString reads a BIT STRING.
@@ -98,10 +103,21 @@ func (r *Reader) ReadOctetString(t Tag) ([]byte, error) {
 	return c, err
 }
 
-// ReadUTCTime reads a UTCTime.
+// ReadUTCTime reads a UTCTime (X.680 47) into a time.Time in UTC. The
+// two-digit year YY is 19YY when YY >= 50 and 20YY otherwise (RFC 5280
+// 4.1.2.5.1). DER requires "YYMMDDhhmmssZ" (X.690 11.8); BER (or
+// TolerateTimeForms) also accepts missing seconds, a "+hhmm"/"-hhmm" offset
+// from UTC and "240000" for the midnight ending a day.
 func (r *Reader) ReadUTCTime(t Tag) (time.Time, error) { return r.readTime(t, true) }
 
-// ReadGeneralizedTime reads a GeneralizedTime.
+// ReadGeneralizedTime reads a GeneralizedTime (X.680 46) into a time.Time
+// in UTC. DER requires "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
+// without trailing zeros and '.' as the decimal sign (X.690 11.7). BER (or
+// TolerateTimeForms) also accepts missing minutes or seconds, a fraction of
+// the last element present (hour, minute or second) with '.' or ',', and a
+// "+hh" or "+hhmm" offset from UTC. A local time without an offset cannot
+// be placed in UTC and is a KindUnsupported error, as is a fraction finer
+// than a nanosecond and a leap second (time.Time has neither).
 func (r *Reader) ReadGeneralizedTime(t Tag) (time.Time, error) { return r.readTime(t, false) }
 
 func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
@@ -143,92 +159,4 @@ func (r *Reader) ReadText(t, kind Tag) (string, error) {
 	}
 	s, err := decodeString(kind, c, r.Tolerates(ToleratePrintableString), r.s, len(r.in)-r.pos+len(c))
 	return s, at(err, off)
-}
-
-// Builder encoders: each appends one DER element with tag t (the universal
-// tag or an IMPLICIT tag). A value that has no encoding (a UTCTime in 2050,
-// a string outside its character set) records the Builder's error.
-
-// AddBoolean appends a BOOLEAN.
-func (b *Builder) AddBoolean(t Tag, v bool) {
-	b.buf = appendBoolean(AppendHeader(b.buf, t, false, 1), v)
-}
-
-// AddInt64 appends an INTEGER or ENUMERATED.
-func (b *Builder) AddInt64(t Tag, v int64) {
-	m := b.Begin(t, false)
-	b.buf = appendInt64(b.buf, v)
-	b.End(m)
-}
-
-// AddInteger appends an INTEGER in its minimal form.
-func (b *Builder) AddInteger(t Tag, v Integer) {
-	m := b.Begin(t, false)
-	b.buf = appendInteger(b.buf, v)
-	b.End(m)
-}
-
-// AddBitString appends a BIT STRING with zero padding bits.
-func (b *Builder) AddBitString(t Tag, v BitString) {
-	m := b.Begin(t, false)
-	var err error
-	if b.buf, err = appendBitString(b.buf, v); err != nil {
-		b.SetError(err)
-	}
-	b.End(m)
-}
-
-// AddNull appends a NULL.
-func (b *Builder) AddNull(t Tag) { b.buf = AppendHeader(b.buf, t, false, 0) }
-
-// AddOID appends an OBJECT IDENTIFIER (OIDs are valid by construction; an
-// invalid one records an error).
-func (b *Builder) AddOID(t Tag, v OID) { b.addSubids(t, v, "OBJECT IDENTIFIER", "X.690 8.19.2") }
-
-// AddRelativeOID appends a RELATIVE-OID.
-func (b *Builder) AddRelativeOID(t Tag, v RelativeOID) {
-	b.addSubids(t, v, "RELATIVE-OID", "X.690 8.20.2")
-}
-
-// addSubids appends an element with tag t whose contents are the
-// subidentifiers v, checked.
-func (b *Builder) addSubids(t Tag, v []byte, typ, rule string) {
-	m := b.Begin(t, false)
-	b.buf = append(b.buf, v...)
-	if err := checkSubids(v, typ, rule); err != nil {
-		b.SetError(err)
-	}
-	b.End(m)
-}
-
-// AddUTCTime appends a UTCTime (years 1950 to 2049).
-func (b *Builder) AddUTCTime(t Tag, v time.Time) { b.addTime(t, v, true) }
-
-// AddGeneralizedTime appends a GeneralizedTime.
-func (b *Builder) AddGeneralizedTime(t Tag, v time.Time) { b.addTime(t, v, false) }
-
-// addTime appends a UTCTime or a GeneralizedTime.
-func (b *Builder) addTime(t Tag, v time.Time, utc bool) {
-	m := b.Begin(t, false)
-	var err error
-	if utc {
-		b.buf, err = appendUTCTime(b.buf, v)
-	} else {
-		b.buf, err = appendGeneralizedTime(b.buf, v)
-	}
-	if err != nil {
-		b.SetError(err)
-	}
-	b.End(m)
-}
-
-// AddText appends a character string of type kind (see ReadText) with tag t
-// (TagUTF8String, TagPrintableString...) holding s; see AppendString.
-func (b *Builder) AddText(t, kind Tag, s string) {
-	m := b.Begin(t, false)
-	var err error
-	if b.buf, err = appendString(b.buf, kind, s, b.Tolerates(ToleratePrintableString)); err != nil {
-		b.SetError(err)
-	}
-	b.End(m)
 }
