@@ -7,15 +7,16 @@ import (
 	"io"
 	"testing"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/tree"
 )
 
 // readerWalk walks r with the runtime's Reader as Floor walks bytes: every
 // element read once, constructed ones entered. Unlike Floor it applies all
 // the DER checks and the budgets.
-func readerWalk(r *runtime.Reader) (int, error) {
+func readerWalk(r *der.Reader) (int, error) {
 	n := 0
-	var sub runtime.Reader
+	var sub der.Reader
 	for !r.Empty() {
 		_, constructed, _, err := r.ReadAny(&sub)
 		if err != nil {
@@ -33,7 +34,7 @@ func readerWalk(r *runtime.Reader) (int, error) {
 	return n, nil
 }
 
-func countNodes(nodes []runtime.Node) int {
+func countNodes(nodes []tree.Node) int {
 	n := len(nodes)
 	for i := range nodes {
 		n += countNodes(nodes[i].Children)
@@ -81,11 +82,11 @@ func TestWalksAgree(t *testing.T) {
 		if err != nil {
 			t.Fatalf("input %d: reader walk: %v", i, err)
 		}
-		tree, err := runtime.ParseTree(in, nil)
+		root, err := tree.Parse(in, nil)
 		if err != nil {
 			t.Fatalf("input %d: tree: %v", i, err)
 		}
-		if tn := countNodes([]runtime.Node{*tree}); fl != rw || fl != tn {
+		if tn := countNodes([]tree.Node{*root}); fl != rw || fl != tn {
 			t.Fatalf("input %d: floor %d, reader walk %d, tree %d elements", i, fl, rw, tn)
 		}
 	}
@@ -99,7 +100,7 @@ func BenchmarkCRL(b *testing.B) {
 		return err
 	})
 	runInput(b, "tree", len(crl), func() error {
-		_, err := runtime.ParseTree(crl, nil)
+		_, err := tree.Parse(crl, nil)
 		return err
 	})
 	runInput(b, "crypto-x509", len(crl), func() error {
@@ -170,7 +171,7 @@ func BenchmarkCerts(b *testing.B) {
 		return err
 	})
 	run("tree", func(c []byte) error {
-		_, err := runtime.ParseTree(c, nil)
+		_, err := tree.Parse(c, nil)
 		return err
 	})
 	run("crypto-x509", func(c []byte) error {
@@ -186,13 +187,13 @@ func BenchmarkTreeStream(b *testing.B) {
 	stream := bytes.Join(certsOrSkip(b), nil)
 	runInput(b, "floor", len(stream), floorOp(stream))
 	runInput(b, "tree", len(stream), func() error {
-		_, err := runtime.ParseTrees(stream, nil)
+		_, err := tree.ParseAll(stream, nil)
 		return err
 	})
 	r := bytes.NewReader(stream)
 	runInput(b, "tree-stream", len(stream), func() error {
 		r.Reset(stream)
-		d := runtime.NewTreeDecoder(r, nil)
+		d := tree.NewDecoder(r, nil)
 		for {
 			if _, err := d.Next(); err != nil {
 				if err == io.EOF {
@@ -205,6 +206,6 @@ func BenchmarkTreeStream(b *testing.B) {
 }
 
 func readerWalkNew(b []byte) (int, error) {
-	r := runtime.NewReader(b, nil)
+	r := der.NewReader(b, nil)
 	return readerWalk(&r)
 }

@@ -16,7 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/tree"
 )
 
 // CRLEntries is the number of entries of HugeCRL.
@@ -73,7 +73,7 @@ func makeHugeCRL() ([]byte, error) {
 // ASN1GEN_CORPUS set, every certificate of $ASN1GEN_CORPUS/der (PEM blocks
 // of type CERTIFICATE and DER files), otherwise those of
 // /etc/ssl/certs/*.pem; only those that crypto/x509 parses and that are
-// strict DER at the TLV level (runtime.ParseTree), so that every benchmark
+// strict DER at the TLV level (tree.Parse), so that every benchmark
 // decodes the same set. The order is that of the file names.
 func Certificates() ([][]byte, error) { return certificates() }
 
@@ -120,7 +120,7 @@ var certificates = sync.OnceValues(func() ([][]byte, error) {
 			if _, err := x509.ParseCertificate(der); err != nil {
 				continue
 			}
-			if _, err := runtime.ParseTree(der, nil); err == nil {
+			if _, err := tree.Parse(der, nil); err == nil {
 				certs = append(certs, der)
 			}
 		}

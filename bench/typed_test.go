@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // The typed benchmarks decode and encode with the generated packages (full
@@ -58,7 +58,7 @@ func BenchmarkTypedCRLEncode(b *testing.B) {
 	}
 	buf := make([]byte, 0, len(crl)+64)
 	runInput(b, "asn1gen", len(crl), func() error {
-		out, err := v.AppendDER(buf[:0])
+		out, err := der.Append(buf[:0], &v, nil)
 		if err == nil && len(out) != len(crl) {
 			err = fmt.Errorf("encoded %d octets, want %d", len(out), len(crl))
 		}
@@ -75,8 +75,8 @@ func BenchmarkTypedCRLEncode(b *testing.B) {
 	})
 }
 
-// x509Options accepts what crypto/x509 accepts (see runtime.TolerateX509).
-var x509Options = &runtime.Options{Tolerate: runtime.TolerateX509, SkipConstraints: true}
+// x509Options accepts what crypto/x509 accepts (see der.TolerateX509).
+var x509Options = &der.Options{Tolerate: der.TolerateX509, SkipConstraints: true}
 
 // hugeCert is the size from which a certificate counts as oversized: the
 // corpus holds four of 1.2 MB (Bouncy Castle's mal-*.crt, name constraints
@@ -93,7 +93,7 @@ func typedCerts(tb testing.TB, huge bool) [][]byte {
 	var out [][]byte
 	for _, c := range certsOrSkip(tb) {
 		var v rfc5280.Certificate
-		if (len(c) >= hugeCert) == huge && v.UnmarshalWith(c, x509Options) == nil {
+		if (len(c) >= hugeCert) == huge && der.Unmarshal(c, &v, x509Options) == nil {
 			out = append(out, c)
 		}
 	}
@@ -119,10 +119,10 @@ func benchTypedCerts(b *testing.B, certs [][]byte) {
 		return nil
 	})
 	var v rfc5280.Certificate
-	run("asn1gen", func(c []byte) error { return v.UnmarshalWith(c, x509Options) })
+	run("asn1gen", func(c []byte) error { return der.Unmarshal(c, &v, x509Options) })
 	alias := *x509Options
 	alias.AliasStrings = true
-	run("asn1gen-alias-strings", func(c []byte) error { return v.UnmarshalWith(c, &alias) })
+	run("asn1gen-alias-strings", func(c []byte) error { return der.Unmarshal(c, &v, &alias) })
 	run("crypto-x509", func(c []byte) error {
 		_, err := x509.ParseCertificate(c)
 		return err
@@ -138,7 +138,7 @@ func BenchmarkTypedCertsEncode(b *testing.B) {
 	}
 	vs := make([]rfc5280.Certificate, len(certs))
 	for i, c := range certs {
-		if err := vs[i].UnmarshalWith(c, x509Options); err != nil {
+		if err := der.Unmarshal(c, &vs[i], x509Options); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -157,7 +157,7 @@ func BenchmarkTypedCertsEncode(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for i := range vs {
-				if _, err := vs[i].AppendWith(buf[:0], x509Options); err != nil {
+				if _, err := der.Append(buf[:0], &vs[i], x509Options); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -169,20 +169,21 @@ func BenchmarkTypedCertsEncode(b *testing.B) {
 // (no lists, no pointers) allocates nothing but the decode state.
 func TestTypedFixedShapeAllocs(t *testing.T) {
 	// Validity ::= SEQUENCE { notBefore Time, notAfter Time }
-	der := []byte{0x30, 0x1e, 0x17, 0x0d, '2', '5', '0', '1', '0', '1', '0', '0', '0', '0', '0', '0', 'Z',
+	enc := []byte{0x30, 0x1e, 0x17, 0x0d, '2', '5', '0', '1', '0', '1', '0', '0', '0', '0', '0', '0', 'Z',
 		0x17, 0x0d, '2', '6', '0', '1', '0', '1', '0', '0', '0', '0', '0', '0', 'Z'}
 	var v rfc5280.Validity
-	if err := v.UnmarshalDER(der); err != nil {
+	if err := v.UnmarshalDER(enc); err != nil {
 		t.Fatal(err)
 	}
-	if n := testing.AllocsPerRun(100, func() { _ = v.UnmarshalDER(der) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _ = v.UnmarshalDER(enc) }); n != 0 {
 		t.Errorf("Validity decode: %v allocations, want 0", n)
 	}
 }
 
 // TestTypedEncodeAllocs checks that encoding into a buffer large enough
-// allocates nothing: the Builder of AppendWith stays on the stack (an
-// encoder that escape analysis cannot follow would move it to the heap).
+// allocates nothing: der.Append takes its Builder from a pool, since
+// EncodeASN1, called through an interface, would move a Builder of its
+// stack to the heap.
 func TestTypedEncodeAllocs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds an 8.7 MB CRL")
@@ -193,7 +194,7 @@ func TestTypedEncodeAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	buf := make([]byte, 0, len(crl))
-	if n := testing.AllocsPerRun(3, func() { _, _ = v.AppendDER(buf[:0]) }); n != 0 {
+	if n := testing.AllocsPerRun(3, func() { _, _ = der.Append(buf[:0], &v, nil) }); n != 0 {
 		t.Errorf("CRL encode: %v allocations, want 0", n)
 	}
 }

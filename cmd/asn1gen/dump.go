@@ -11,7 +11,8 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/internal/asn1dump"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/tree"
 )
 
 func init() {
@@ -129,13 +130,13 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 	}
 	if len(b.data) == 0 {
 		// an encoding has at least an identifier and a length octet
-		out.Error = &asn1dump.ErrorInfo{Offset: 0, Kind: runtime.KindTruncated.String(), Message: "empty input"}
+		out.Error = &asn1dump.ErrorInfo{Offset: 0, Kind: der.KindTruncated.String(), Message: "empty input"}
 		d.errorf("%sempty input", where)
 		return out
 	}
 	// One top-level element at a time, so that the elements before a bad
 	// one (or before trailing garbage) are still shown.
-	dec := runtime.NewTreeDecoder(bytes.NewReader(b.data), &runtime.Options{BER: d.ber})
+	dec := tree.NewDecoder(bytes.NewReader(b.data), &der.Options{BER: d.ber})
 	var parseErr error
 	for {
 		n, err := dec.Next()
@@ -146,7 +147,7 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 			parseErr = err
 			break
 		}
-		out.Elements = append(out.Elements, asn1dump.Annotate([]runtime.Node{*n}, &d.opts)...)
+		out.Elements = append(out.Elements, asn1dump.Annotate([]tree.Node{*n}, &d.opts)...)
 	}
 	if !d.json {
 		if err := asn1dump.Text(d.stdout, out.Elements, &d.opts); err != nil {
@@ -189,10 +190,10 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 func (d *dumper) parseError(where string, data []byte, err error) {
 	d.errorf("%s%v", where, err)
 	off := d.locate(data, err, -1)
-	if d.ber || !errors.Is(err, runtime.ErrNonCanonical) {
+	if d.ber || !errors.Is(err, der.ErrNonCanonical) {
 		return
 	}
-	if _, berErr := runtime.ParseTrees(data, &runtime.Options{BER: true}); berErr != nil {
+	if _, berErr := tree.ParseAll(data, &der.Options{BER: true}); berErr != nil {
 		d.errorf("%snot valid BER either: %v", where, berErr)
 		d.locate(data, berErr, off)
 	} else {
@@ -204,7 +205,7 @@ func (d *dumper) parseError(where string, data []byte, err error) {
 // done (the offset shown already) or the output is JSON, and returns the
 // offset.
 func (d *dumper) locate(data []byte, err error, done int) int {
-	var e *runtime.Error
+	var e *der.Error
 	if !errors.As(err, &e) || e.Offset < 0 {
 		return -1
 	}

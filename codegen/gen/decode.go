@@ -1,26 +1,26 @@
 package gen
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/parser"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
 
-// rd names a runtime.Reader in generated code: the parameter r (a
+// rd names a der.Reader in generated code: the parameter r (a
 // pointer) or a local sub-reader (a value).
 type rd struct {
 	name string
 	ptr  bool
 }
 
-// arg is the reader as an argument of type *runtime.Reader.
+// arg is the reader as an argument of type *der.Reader.
 func (r rd) arg() *jen.Statement {
 	if r.ptr {
 		return jen.Id(r.name)
@@ -51,54 +51,56 @@ func (e *emitter) tmpName(prefix string) string {
 	return prefix + strconv.Itoa(e.tmp)
 }
 
-var universalNames = map[uint32]string{
-	runtime.TagBoolean: "TagBoolean", runtime.TagInteger: "TagInteger", runtime.TagBitString: "TagBitString",
-	runtime.TagOctetString: "TagOctetString", runtime.TagNull: "TagNull", runtime.TagOID: "TagOID",
-	runtime.TagObjectDescriptor: "TagObjectDescriptor", runtime.TagExternal: "TagExternal", runtime.TagReal: "TagReal",
-	runtime.TagEnumerated: "TagEnumerated", runtime.TagEmbeddedPDV: "TagEmbeddedPDV", runtime.TagUTF8String: "TagUTF8String",
-	runtime.TagRelativeOID: "TagRelativeOID", runtime.TagTime: "TagTime", runtime.TagSequence: "TagSequence",
-	runtime.TagSet: "TagSet", runtime.TagNumericString: "TagNumericString", runtime.TagPrintableString: "TagPrintableString",
-	runtime.TagTeletexString: "TagTeletexString", runtime.TagVideotexString: "TagVideotexString",
-	runtime.TagIA5String: "TagIA5String", runtime.TagUTCTime: "TagUTCTime", runtime.TagGeneralizedTime: "TagGeneralizedTime",
-	runtime.TagGraphicString: "TagGraphicString", runtime.TagVisibleString: "TagVisibleString",
-	runtime.TagGeneralString: "TagGeneralString", runtime.TagUniversalString: "TagUniversalString",
-	runtime.TagCharacterString: "TagCharacterString", runtime.TagBMPString: "TagBMPString", runtime.TagDate: "TagDate",
-	runtime.TagTimeOfDay: "TagTimeOfDay", runtime.TagDateTime: "TagDateTime", runtime.TagDuration: "TagDuration",
-	runtime.TagOIDIRI: "TagOIDIRI", runtime.TagRelativeOIDIRI: "TagRelativeOIDIRI",
+// universalNames are the names of the constants of the universal tags.
+var universalNames = map[der.Tag]string{
+	der.TagBoolean: "TagBoolean", der.TagInteger: "TagInteger", der.TagBitString: "TagBitString",
+	der.TagOctetString: "TagOctetString", der.TagNull: "TagNull", der.TagOID: "TagOID",
+	der.TagObjectDescriptor: "TagObjectDescriptor", der.TagExternal: "TagExternal", der.TagReal: "TagReal",
+	der.TagEnumerated: "TagEnumerated", der.TagEmbeddedPDV: "TagEmbeddedPDV", der.TagUTF8String: "TagUTF8String",
+	der.TagRelativeOID: "TagRelativeOID", der.TagTime: "TagTime", der.TagSequence: "TagSequence",
+	der.TagSet: "TagSet", der.TagNumericString: "TagNumericString", der.TagPrintableString: "TagPrintableString",
+	der.TagTeletexString: "TagTeletexString", der.TagVideotexString: "TagVideotexString",
+	der.TagIA5String: "TagIA5String", der.TagUTCTime: "TagUTCTime", der.TagGeneralizedTime: "TagGeneralizedTime",
+	der.TagGraphicString: "TagGraphicString", der.TagVisibleString: "TagVisibleString",
+	der.TagGeneralString: "TagGeneralString", der.TagUniversalString: "TagUniversalString",
+	der.TagCharacterString: "TagCharacterString", der.TagBMPString: "TagBMPString", der.TagDate: "TagDate",
+	der.TagTimeOfDay: "TagTimeOfDay", der.TagDateTime: "TagDateTime", der.TagDuration: "TagDuration",
+	der.TagOIDIRI: "TagOIDIRI", der.TagRelativeOIDIRI: "TagRelativeOIDIRI",
 }
 
 // wireClass maps the model's tag class to the runtime's (X.690 8.1.2.2
 // numbering).
-func wireClass(c model.TagClass) runtime.Class {
+func wireClass(c model.TagClass) der.Class {
 	switch c {
 	case parser.TagClassUniversal:
-		return runtime.ClassUniversal
+		return der.ClassUniversal
 	case parser.TagClassApplication:
-		return runtime.ClassApplication
+		return der.ClassApplication
 	case parser.TagClassPrivate:
-		return runtime.ClassPrivate
+		return der.ClassPrivate
 	}
-	return runtime.ClassContextSpecific
+	return der.ClassContextSpecific
 }
 
 // num is an untyped integer literal.
 func num(v int64) *jen.Statement { return jen.Id(strconv.FormatInt(v, 10)) }
 
-// tagCode is the Go expression of a tag.
+// tagCode is the Go expression of a tag: der.TagSequence, der.Tag(15),
+// der.Context(0), der.Application(1), der.Private(2).
 func tagCode(t model.Tag) *jen.Statement {
 	n := uint32(t.Number)
 	switch wireClass(t.Class) {
-	case runtime.ClassUniversal:
-		if name, ok := universalNames[n]; ok {
-			return rt("Universal").Call(rt(name))
+	case der.ClassUniversal:
+		if name, ok := universalNames[der.Tag(n)]; ok {
+			return rt(name)
 		}
-		return rt("Universal").Call(jen.Lit(int(n)))
-	case runtime.ClassContextSpecific:
+		return rt("Tag").Call(jen.Lit(int(n)))
+	case der.ClassContextSpecific:
 		return rt("Context").Call(jen.Lit(int(n)))
-	case runtime.ClassApplication:
-		return rt("Tag").Values(jen.Dict{jen.Id("Class"): rt("ClassApplication"), jen.Id("Number"): jen.Lit(int(n))})
+	case der.ClassApplication:
+		return rt("Application").Call(jen.Lit(int(n)))
 	}
-	return rt("Tag").Values(jen.Dict{jen.Id("Class"): rt("ClassPrivate"), jen.Id("Number"): jen.Lit(int(n))})
+	return rt("Private").Call(jen.Lit(int(n)))
 }
 
 // splitTags returns the explicit wrappers of a type's encoding and its own
@@ -128,8 +130,9 @@ func bodyOf(gt *goType) *goType {
 	return gt
 }
 
-// tagged reports whether a Go type's decode and encode methods take the tag
-// (every type but CHOICE and open types, whose values bring their own).
+// tagged reports whether a Go type's DecodeASN1 and EncodeASN1 methods use
+// the tag (every type but CHOICE and open types, whose values bring their
+// own: they take der.NoTag).
 func tagged(gt *goType) bool {
 	b := bodyOf(gt)
 	return b.kind != model.TypeChoice && b.kind != model.TypeOpen && b.union == nil
@@ -164,15 +167,15 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 			g.Add(ifErr(wrap))
 			g.Add(dst()).Op("=").Id(p)
 		}
-		args := []jen.Code{r.arg()}
+		tag := rt("NoTag")
 		if tagged(f.gt) {
 			if own == nil {
 				g.Return(jen.Qual("errors", "New").Call(jen.Lit("asn1gen: internal error: no tag for " + f.gt.name)))
 				return
 			}
-			args = append(args, tagCode(*own))
+			tag = tagCode(*own)
 		}
-		g.If(jen.Err().Op(":=").Add(dst()).Dot("decode").Call(args...), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		g.If(jen.Err().Op(":=").Add(dst()).Dot("DecodeASN1").Call(r.arg(), tag), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	}
 	t := f.t
@@ -207,7 +210,7 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 		g.If(jen.Err().Op(":=").Add(r.id()).Dot(method).Call(tagCode(*own)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	} else {
 		x := e.tmpName("x")
-		g.List(jen.Id(x), jen.Err()).Op(":=").Add(r.id()).Dot(method).Call(tagCode(*own))
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(readCall(t, method, r, tagCode(*own)))
 		g.Add(ifErr(wrap))
 		g.Add(dst()).Op("=").Id(x)
 	}
@@ -220,7 +223,30 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 	}
 }
 
-// readMethod is the runtime.Reader method that reads a built-in type.
+// readCall is the call that reads a built-in value of type t from r with
+// method, a der.Reader method or a function of package float or isotime
+// (see readMethod).
+func readCall(t *model.Type, method string, r rd, tag jen.Code) *jen.Statement {
+	if pkg, fn, ok := strings.Cut(method, "."); ok {
+		return jen.Qual(map[string]string{"float": floatPath, "isotime": isotimePath}[pkg], fn).Call(r.arg(), tag)
+	}
+	if method == "ReadText" {
+		return r.id().Dot(method).Call(tag, textKind(t))
+	}
+	return r.id().Dot(method).Call(tag)
+}
+
+// textKind is the constant of the universal tag of a character string type
+// (or ObjectDescriptor), the kind argument of ReadText and AddText.
+func textKind(t *model.Type) *jen.Statement {
+	if t.Kind == model.TypeObjectDescriptor {
+		return rt("TagObjectDescriptor")
+	}
+	return rt(universalNames[stringTag(t.Name)])
+}
+
+// readMethod is the der.Reader method that reads a built-in type, or the
+// function of package float or isotime ("float.Read").
 func readMethod(t *model.Type) (string, bool) {
 	switch t.Kind {
 	case model.TypeBoolean:
@@ -233,7 +259,7 @@ func readMethod(t *model.Type) (string, bool) {
 	case model.TypeEnumerated:
 		return "ReadEnumerated", true
 	case model.TypeReal:
-		return "ReadReal", true
+		return "float.Read", true
 	case model.TypeBitString:
 		return "ReadBitString", true
 	case model.TypeOctetString:
@@ -245,16 +271,12 @@ func readMethod(t *model.Type) (string, bool) {
 	case model.TypeRelativeOID:
 		return "ReadRelativeOID", true
 	case model.TypeObjectDescriptor:
-		return "ReadObjectDescriptor", true
+		return "ReadText", true
 	case model.TypeCharacterString:
 		switch t.Name {
 		case "UTF8String", "NumericString", "PrintableString", "TeletexString", "VideotexString", "IA5String",
-			"GraphicString", "VisibleString", "GeneralString", "UniversalString", "BMPString":
-			return "Read" + t.Name, true
-		case "T61String":
-			return "ReadTeletexString", true
-		case "ISO646String":
-			return "ReadVisibleString", true
+			"GraphicString", "VisibleString", "GeneralString", "UniversalString", "BMPString", "T61String", "ISO646String":
+			return "ReadText", true
 		}
 	case model.TypeTime:
 		switch t.Name {
@@ -263,48 +285,47 @@ func readMethod(t *model.Type) (string, bool) {
 		case "GeneralizedTime":
 			return "ReadGeneralizedTime", true
 		case "DATE":
-			return "ReadDate", true
+			return "isotime.ReadDate", true
 		case "TIME-OF-DAY":
-			return "ReadTimeOfDay", true
+			return "isotime.ReadTimeOfDay", true
 		case "DATE-TIME":
-			return "ReadDateTime", true
+			return "isotime.ReadDateTime", true
 		case "DURATION":
-			return "ReadDuration", true
+			return "isotime.ReadDuration", true
 		case "TIME":
-			return "ReadISOTime", true
+			return "isotime.ReadTime", true
 		}
 	}
 	return "", false
 }
 
-// stringTag is the universal tag number of a character string type, for
-// AddString.
-func stringTag(name string) uint32 {
+// stringTag is the universal tag of a character string type.
+func stringTag(name string) der.Tag {
 	switch name {
 	case "UTF8String":
-		return runtime.TagUTF8String
+		return der.TagUTF8String
 	case "NumericString":
-		return runtime.TagNumericString
+		return der.TagNumericString
 	case "PrintableString":
-		return runtime.TagPrintableString
+		return der.TagPrintableString
 	case "TeletexString", "T61String":
-		return runtime.TagTeletexString
+		return der.TagTeletexString
 	case "VideotexString":
-		return runtime.TagVideotexString
+		return der.TagVideotexString
 	case "IA5String":
-		return runtime.TagIA5String
+		return der.TagIA5String
 	case "GraphicString":
-		return runtime.TagGraphicString
+		return der.TagGraphicString
 	case "VisibleString", "ISO646String":
-		return runtime.TagVisibleString
+		return der.TagVisibleString
 	case "GeneralString":
-		return runtime.TagGeneralString
+		return der.TagGeneralString
 	case "UniversalString":
-		return runtime.TagUniversalString
+		return der.TagUniversalString
 	case "BMPString":
-		return runtime.TagBMPString
+		return der.TagBMPString
 	}
-	return runtime.TagObjectDescriptor
+	return der.TagObjectDescriptor
 }
 
 // constraintChecks returns the checks of the effective constraints of a
@@ -347,7 +368,7 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 		}
 	}
 	// A range at int64's limits is no check for an int64; an endpoint
-	// outside them, or at them for a runtime.Integer, is.
+	// outside them, or at them for a der.Integer, is.
 	if r := c.Value; r != nil && t.Kind == model.TypeInteger && (r.Big() && integerGo(t) != "int64" || !(r.Min == math.MinInt64 && r.Max == math.MaxInt64)) {
 		if set := mergeRanges(c.Values); integerGo(t) == "int64" && len(set) > 1 {
 			args := []jen.Code{off, typ, jen.Int64().Call(dst())}
@@ -364,7 +385,7 @@ func constraintChecks(t *model.Type, dst func() *jen.Statement, off jen.Code) []
 				if z == nil {
 					return "" // MIN or MAX
 				}
-				return string(runtime.AppendBigInt(nil, z))
+				return string(der.IntegerFromBig(z))
 			}
 			out = append(out, rt("CheckIntegerBounds").Call(off, typ, rt("Integer").Call(dst()), jen.Lit(octets(lo)), jen.Lit(octets(hi))))
 		} else {
@@ -438,17 +459,28 @@ func tagCond(t jen.Code, tags []model.Tag) jen.Code {
 // plainTag drops the Explicit mark: a tag as the wire shows it.
 func plainTag(t model.Tag) model.Tag { t.Explicit = false; return t }
 
-// decodeMethod emits decode for a type with a structure.
+// decodeMethod emits DecodeASN1 for a type with a structure (and, for the
+// inner list of a list of lists, decodeShared, which holds the body).
 func (e *emitter) decodeMethod(f *jen.File, gt *goType) {
 	e.tmp = 0
 	recv := jen.Id("v").Op("*").Id(gt.name)
-	params := []jen.Code{jen.Id("r").Op("*").Add(rt("Reader"))}
-	if tagged(gt) {
-		params = append(params, jen.Id("t").Add(rt("Tag")))
-	}
+	params := []jen.Code{jen.Id("r").Op("*").Add(rt("Reader")), jen.Id("t").Add(rt("Tag"))}
 	r := rd{name: "r", ptr: true}
-	var body []jen.Code
-	g := jen.BlockFunc(func(g *jen.Group) {
+	comment(f, decodeDoc(gt))
+	if (gt.kind == model.TypeSequenceOf || gt.kind == model.TypeSetOf) && e.innerShared(gt) {
+		f.Func().Params(recv).Id("DecodeASN1").Params(params...).Error().BlockFunc(func(g *jen.Group) {
+			e.rootDecode(g, gt)
+			g.Return(jen.Id("v").Dot("decodeShared").Call(jen.Id("r"), jen.Id("t"), jen.Nil()))
+		})
+		comment(f, "decodeShared is DecodeASN1 (t not 0) taking the elements from *backing when\nit has room (one array for all the lists of an enclosing list).")
+		params = append(params, jen.Id("backing").Op("*").Index().Add(e.goTypeOf(gt.elem)))
+		f.Func().Params(recv).Id("decodeShared").Params(params...).Error().BlockFunc(func(g *jen.Group) {
+			e.decodeList(g, gt, r)
+		})
+		return
+	}
+	f.Func().Params(recv).Id("DecodeASN1").Params(params...).Error().BlockFunc(func(g *jen.Group) {
+		e.rootDecode(g, gt)
 		switch gt.kind {
 		case model.TypeSequence:
 			e.decodeSequence(g, gt, r)
@@ -462,18 +494,48 @@ func (e *emitter) decodeMethod(f *jen.File, gt *goType) {
 			e.decodePrimitive(g, gt, r)
 		}
 	})
-	_ = body
-	if (gt.kind == model.TypeSequenceOf || gt.kind == model.TypeSetOf) && e.innerShared(gt) {
-		comment(f, fmt.Sprintf("decode reads a %s from r.", gt.asn1))
-		f.Func().Params(recv).Id("decode").Params(params...).Error().Block(
-			jen.Return(jen.Id("v").Dot("decodeShared").Call(jen.Id("r"), jen.Id("t"), jen.Nil())))
-		comment(f, fmt.Sprintf("decodeShared reads a %s from r, taking its elements from *backing when\nit has room (one array for all the lists of an enclosing list).", gt.asn1))
-		params = append(params, jen.Id("backing").Op("*").Index().Add(e.goTypeOf(gt.elem)))
-		f.Func().Params(recv).Id("decodeShared").Params(params...).Error().Add(g)
-		return
+}
+
+// decodeDoc is the doc comment of a type's DecodeASN1.
+func decodeDoc(gt *goType) string {
+	if !tagged(gt) {
+		return "DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it."
 	}
-	comment(f, fmt.Sprintf("decode reads a %s from r.", gt.asn1))
-	f.Func().Params(recv).Id("decode").Params(params...).Error().Add(g)
+	return "DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it."
+}
+
+// self is a type as a field of nothing: its tags (those of the assignment,
+// which may wrap the structure in EXPLICIT tags) and its Go type.
+func self(gt *goType) *field {
+	f := &field{t: gt.top, gt: gt, asn1: gt.asn1}
+	if gt.top == nil {
+		f.t = gt.body
+	}
+	return f
+}
+
+// rootDecode emits the branch of DecodeASN1 for t = 0, a value that is
+// the whole input: read with its own tags, its errors' paths start with
+// the type's name, and nothing may follow it.
+//
+//	if t == 0 {
+//		return r.Root(v.DecodeASN1(r, der.TagSequence), "Validity")
+//	}
+func (e *emitter) rootDecode(g *jen.Group, gt *goType) {
+	s := self(gt)
+	wrappers, own := splitTags(s.t)
+	g.If(jen.Id("t").Op("==").Lit(0)).BlockFunc(func(g *jen.Group) {
+		if len(wrappers) == 0 {
+			tag := rt("NoTag")
+			if own != nil && tagged(gt) {
+				tag = tagCode(*own)
+			}
+			g.Return(jen.Id("r").Dot("Root").Call(jen.Id("v").Dot("DecodeASN1").Call(jen.Id("r"), tag), jen.Lit(gt.asn1)))
+			return
+		}
+		e.readValue(g, rd{name: "r", ptr: true}, func() *jen.Statement { return jen.Id("v") }, s, withField(gt.asn1))
+		g.Return(jen.Id("r").Dot("Root").Call(jen.Nil(), jen.Lit(gt.asn1)))
+	})
 }
 
 func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
@@ -510,14 +572,14 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 		g.Return(r.id().Dot(method).Call(jen.Id("t")))
 		return
 	}
-	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot(method).Call(jen.Id("t"))
+	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(readCall(t, method, r, jen.Id("t")))
 	g.Add(ifErr(plainReturn))
 	if t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.consts) > 0 {
 		g.If(jen.Op("!").Id(gt.name).Call(jen.Id("x")).Dot("valid").Call()).Block(
 			jen.Return(rt("CheckEnumerated").Call(jen.Id("off"), jen.Lit(gt.asn1), jen.Id("x"))))
 	}
 	if named {
-		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:\nruntime.TolerateNamedBitPadding).")
+		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:\nder.TolerateNamedBitPadding).")
 		g.If(jen.Op("!").Add(r.id()).Dot("BER").Call().Op("&&").Op("!").Add(r.id()).Dot("Tolerates").Call(rt("TolerateNamedBitPadding"))).Block(
 			jen.If(jen.Err().Op(":=").Add(rt("CheckNamedBits")).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(rt("AtOffset").Call(jen.Err(), jen.Id("off")))))
@@ -931,7 +993,7 @@ func (e *emitter) decodeSet(g *jen.Group, gt *goType, r rd) {
 	for _, f := range gt.fields {
 		if f.has == "" {
 			tags := e.firstTags(f.t, 0)
-			var want jen.Code = rt("Tag").Values()
+			var want jen.Code = jen.Lit(0)
 			if len(tags) > 0 {
 				want = tagCode(plainTag(tags[0]))
 			}

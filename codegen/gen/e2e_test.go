@@ -28,7 +28,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 func TestMsg(t *testing.T) {
@@ -49,7 +49,7 @@ func TestMsg(t *testing.T) {
 		t.Errorf("UnmarshalDER = %+v", got)
 	}
 	b[1] = 0x20 // announces more than there is
-	if err := got.UnmarshalDER(b); !errors.Is(err, runtime.ErrTruncated) {
+	if err := got.UnmarshalDER(b); !errors.Is(err, der.ErrTruncated) {
 		t.Errorf("UnmarshalDER(corrupt) = %v, want ErrTruncated", err)
 	}
 }

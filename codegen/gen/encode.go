@@ -31,18 +31,17 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *field, 
 		return
 	}
 	if f.gt != nil {
-		var args []jen.Code
-		args = append(args, jen.Id("b"))
+		args := []jen.Code{jen.Id("b"), rt("NoTag")}
 		if tagged(f.gt) && own != nil {
-			args = append(args, tagCode(*own))
+			args[1] = tagCode(*own)
 		}
 		if f.ptr {
 			g.If(jen.Add(src()).Op("==").Nil()).Block(
 				jen.Id("b").Dot("SetError").Call(rt("NilValue").Call(jen.Lit(f.gt.asn1)))).Else().Block(
-				jen.Add(src()).Dot("encode").Call(args...))
+				jen.Add(src()).Dot("EncodeASN1").Call(args...))
 			return
 		}
-		g.Add(src()).Dot("encode").Call(args...)
+		g.Add(src()).Dot("EncodeASN1").Call(args...)
 		return
 	}
 	t := f.t
@@ -76,7 +75,7 @@ func (e *emitter) addBuiltin(g *jen.Group, t *model.Type, tag, x jen.Code) {
 	case model.TypeEnumerated:
 		g.Add(b).Dot("AddInt64").Call(tag, x)
 	case model.TypeReal:
-		g.Add(b).Dot("AddReal").Call(tag, x)
+		g.Qual(floatPath, "Add").Call(b, tag, x)
 	case model.TypeBitString:
 		g.Add(b).Dot("AddBitString").Call(tag, x)
 	case model.TypeOctetString:
@@ -87,17 +86,22 @@ func (e *emitter) addBuiltin(g *jen.Group, t *model.Type, tag, x jen.Code) {
 		g.Add(b).Dot("AddOID").Call(tag, x)
 	case model.TypeRelativeOID:
 		g.Add(b).Dot("AddRelativeOID").Call(tag, x)
-	case model.TypeCharacterString:
-		g.Add(b).Dot("AddString").Call(tag, jen.Lit(int(stringTag(t.Name))), x)
-	case model.TypeObjectDescriptor:
-		g.Add(b).Dot("AddString").Call(tag, rt("TagObjectDescriptor"), x)
+	case model.TypeCharacterString, model.TypeObjectDescriptor:
+		g.Add(b).Dot("AddText").Call(tag, textKind(t), x)
 	case model.TypeTime:
-		m := map[string]string{"UTCTime": "AddUTCTime", "GeneralizedTime": "AddGeneralizedTime", "DATE": "AddDate",
-			"TIME-OF-DAY": "AddTimeOfDay", "DATE-TIME": "AddDateTime", "DURATION": "AddDuration"}[t.Name]
-		if m == "" {
-			m = "AddISOTime"
+		switch t.Name {
+		case "UTCTime":
+			g.Add(b).Dot("AddUTCTime").Call(tag, x)
+		case "GeneralizedTime":
+			g.Add(b).Dot("AddGeneralizedTime").Call(tag, x)
+		default:
+			m := map[string]string{"DATE": "AddDate", "TIME-OF-DAY": "AddTimeOfDay", "DATE-TIME": "AddDateTime",
+				"DURATION": "AddDuration"}[t.Name]
+			if m == "" {
+				m = "AddTime"
+			}
+			g.Qual(isotimePath, m).Call(b, tag, x)
 		}
-		g.Add(b).Dot(m).Call(tag, x)
 	default:
 		g.Add(b).Dot("AddRaw").Call(x)
 	}
@@ -133,15 +137,13 @@ func (e *emitter) writeUnion(g *jen.Group, f *field, own *model.Tag) {
 	}
 }
 
-// encodeMethod emits encode for a type with a structure.
+// encodeMethod emits EncodeASN1 for a type with a structure.
 func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 	e.tmp = 0
 	recv := jen.Id("v").Op("*").Id(gt.name)
-	params := []jen.Code{jen.Id("b").Op("*").Add(rt("Builder"))}
-	if tagged(gt) {
-		params = append(params, jen.Id("t").Add(rt("Tag")))
-	}
+	params := []jen.Code{jen.Id("b").Op("*").Add(rt("Builder")), jen.Id("t").Add(rt("Tag"))}
 	body := jen.BlockFunc(func(g *jen.Group) {
+		e.rootEncode(g, gt)
 		switch gt.kind {
 		case model.TypeSequence:
 			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(jen.Id("t"), jen.True())
@@ -213,8 +215,36 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 			e.encodePrimitive(g, gt)
 		}
 	})
-	comment(f, fmt.Sprintf("encode writes v as a %s in DER.", gt.asn1))
-	f.Func().Params(recv).Id("encode").Params(params...).Add(body)
+	comment(f, encodeDoc(gt))
+	f.Func().Params(recv).Id("EncodeASN1").Params(params...).Add(body)
+}
+
+// encodeDoc is the doc comment of a type's EncodeASN1.
+func encodeDoc(gt *goType) string {
+	if !tagged(gt) {
+		return "EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it."
+	}
+	return "EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it."
+}
+
+// rootEncode emits the branch of EncodeASN1 for t = 0, a value written as
+// the whole output: with its own tags.
+//
+//	if t == 0 {
+//		t = der.TagSequence
+//	}
+func (e *emitter) rootEncode(g *jen.Group, gt *goType) {
+	s := self(gt)
+	wrappers, own := splitTags(s.t)
+	switch {
+	case len(wrappers) > 0:
+		g.If(jen.Id("t").Op("==").Lit(0)).BlockFunc(func(g *jen.Group) {
+			e.writeValue(g, func() *jen.Statement { return jen.Id("v") }, s)
+			g.Return()
+		})
+	case own != nil && tagged(gt):
+		g.If(jen.Id("t").Op("==").Lit(0)).Block(jen.Id("t").Op("=").Add(tagCode(*own)))
+	}
 }
 
 func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
@@ -276,7 +306,7 @@ func (e *emitter) writeComponent(g *jen.Group, f *field) {
 	}
 	// A DEFAULT component is written when its value differs from the
 	// default (X.690 11.5), or, when the encoding tolerates explicit
-	// defaults (runtime.TolerateExplicitDefault), when HasX says it was
+	// defaults (der.TolerateExplicitDefault), when HasX says it was
 	// received; an OPTIONAL one when HasX is set.
 	cond := jen.Id("v").Dot(f.has)
 	if _, ok := defaultValue(f); ok {
@@ -333,7 +363,7 @@ func defaultValue(f *field) (jen.Code, bool) {
 }
 
 // integerDefault names the package variable holding the INTEGER DEFAULT
-// value n (a runtime.Integer is a slice: a variable, so that a decode does
+// value n (a der.Integer is a slice: a variable, so that a decode does
 // not allocate it each time).
 func integerDefault(n int64) string {
 	if n < 0 {
@@ -411,86 +441,56 @@ func boolOf(f *field, x func() *jen.Statement) *jen.Statement {
 	return x()
 }
 
-// topMethods emits the exported entry points of a named type.
+// topMethods emits the two entry points of a named type, which delegate
+// to der (der.Unmarshal and der.Marshal take options):
+//
+//	func (v *T) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+//	func (v *T) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 func (e *emitter) topMethods(f *jen.File, gt *goType) {
 	// Enumerations, named-number INTEGERs, named-bit BIT STRINGs and
 	// lists written in place inside another type are decoded and encoded
-	// through their parent: the exported entry points are for type
-	// assignments, instances and structures written in place. Leaving
-	// them out keeps big specifications (NR RRC: thousands of in-place
-	// ENUMERATEDs) small enough to compile.
+	// through their parent: the entry points are for type assignments,
+	// instances and structures written in place. Leaving them out keeps
+	// big specifications (NR RRC: thousands of in-place ENUMERATEDs) small
+	// enough to compile.
 	if gt.union != nil || gt.alias != nil {
 		return
 	}
 	if k := gt.kind; gt.doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
 		return
 	}
-	e.tmp = 0
-	self := &field{t: gt.top, gt: gt, asn1: gt.asn1}
-	if gt.top == nil {
-		self.t = gt.body
-	}
-	name := gt.name
-	comment(f, fmt.Sprintf("UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a %s.\nv aliases b: the byte slices it holds point into b.", gt.asn1))
-	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalDER").Params(jen.Id("b").Index().Byte()).Error().Block(
-		jen.Return(jen.Id("v").Dot("UnmarshalWith").Call(jen.Id("b"), jen.Nil())))
-	comment(f, fmt.Sprintf("UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a %s.\nv aliases b, except for strings that BER splits into segments.", gt.asn1))
-	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalBER").Params(jen.Id("b").Index().Byte()).Error().Block(
-		jen.Return(jen.Id("v").Dot("UnmarshalWith").Call(jen.Id("b"), jen.Op("&").Add(rt("Options")).Values(jen.Dict{jen.Id("BER"): jen.True()}))))
-	comment(f, "UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).")
-	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalWith").Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(rt("Options"))).Error().BlockFunc(func(g *jen.Group) {
-		switch bodyOf(gt).kind {
-		case model.TypeSequence, model.TypeSet, model.TypeChoice:
-			g.Op("*").Id("v").Op("=").Id(name).Values()
-		default:
-			g.Var().Id("zero").Id(name)
-			g.Op("*").Id("v").Op("=").Id("zero")
-		}
-		g.Id("r").Op(":=").Add(rt("NewPooledReader")).Call(jen.Id("b"), jen.Id("opts"))
-		g.Defer().Id("r").Dot("Release").Call()
-		e.readValue(g, rd{name: "r"}, func() *jen.Statement { return jen.Id("v") }, self, withField(gt.asn1))
-		g.Return(jen.Id("r").Dot("Finish").Call(jen.Lit(gt.asn1)))
-	})
-	comment(f, fmt.Sprintf("MarshalDER returns the DER encoding of v, a %s.", gt.asn1))
-	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("MarshalDER").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id("v").Dot("AppendDER").Call(jen.Nil())))
-	comment(f, "AppendDER appends the DER encoding of v to dst.")
-	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("AppendDER").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id("v").Dot("AppendWith").Call(jen.Id("dst"), jen.Nil())))
-	comment(f, "AppendWith appends the DER encoding of v to dst with the options given: with\nSkipConstraints, values outside their SIZE, range or alphabet are written as they are.")
-	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("AppendWith").Params(jen.Id("dst").Index().Byte(), jen.Id("opts").Op("*").Add(rt("Options"))).Params(jen.Index().Byte(), jen.Error()).BlockFunc(func(g *jen.Group) {
-		g.Id("b").Op(":=").Add(rt("NewBuilderWith")).Call(jen.Id("dst"), jen.Id("opts"))
-		e.writeValue(g, func() *jen.Statement { return jen.Id("v") }, self)
-		g.Return(jen.Id("b").Dot("Bytes").Call())
-	})
+	recv := jen.Id("v").Op("*").Id(gt.name)
+	comment(f, fmt.Sprintf("UnmarshalDER decodes v from b, exactly one DER encoding of a %s; v aliases b.", gt.asn1))
+	f.Func().Params(recv.Clone()).Id("UnmarshalDER").Params(jen.Id("b").Index().Byte()).Error().Add(oneLineBody(
+		jen.Return(rt("Unmarshal").Call(jen.Id("b"), jen.Id("v"), jen.Nil()))))
+	comment(f, "MarshalDER returns the DER encoding of v.")
+	f.Func().Params(recv.Clone()).Id("MarshalDER").Params().Params(jen.Index().Byte(), jen.Error()).Add(oneLineBody(
+		jen.Return(rt("Marshal").Call(jen.Id("v"), jen.Nil()))))
 }
 
-// baseMethods emits decode and encode of a type defined over another
-// (a re-tagged or further constrained reference): they delegate to the
-// base type's.
+// oneLineBody is a function body of one statement written on one line, which
+// gofmt keeps so when the whole declaration fits in 100 columns.
+func oneLineBody(stmt jen.Code) *jen.Statement {
+	return jen.Custom(jen.Options{Open: "{", Close: "}", Separator: ""}, stmt)
+}
+
+// baseMethods emits DecodeASN1 and EncodeASN1 of a type defined over
+// another (a re-tagged or further constrained reference): at the root
+// with its own tags, and otherwise those of the base type.
 func (e *emitter) baseMethods(f *jen.File, gt *goType) {
-	base := gt.base
-	params := []jen.Code{jen.Id("r").Op("*").Add(rt("Reader"))}
-	args := []jen.Code{jen.Id("r")}
-	eparams := []jen.Code{jen.Id("b").Op("*").Add(rt("Builder"))}
-	eargs := []jen.Code{jen.Id("b")}
-	if tagged(base) {
-		params = append(params, jen.Id("t").Add(rt("Tag")))
-		args = append(args, jen.Id("t"))
-		eparams = append(eparams, jen.Id("t").Add(rt("Tag")))
-		eargs = append(eargs, jen.Id("t"))
-	}
-	comment(f, fmt.Sprintf("decode reads a %s from r.", gt.asn1))
-	f.Func().Params(jen.Id("v").Op("*").Id(gt.name)).Id("decode").Params(params...).Error().BlockFunc(func(g *jen.Group) {
-		if gt.keepRaw && bodyOf(base).raw != "" {
-			g.Return(jen.Parens(jen.Op("*").Add(ref(base))).Call(jen.Id("v")).Dot("decode").Call(args...))
-			return
-		}
-		g.Return(jen.Parens(jen.Op("*").Add(ref(base))).Call(jen.Id("v")).Dot("decode").Call(args...))
+	e.tmp = 0
+	base := jen.Parens(jen.Op("*").Add(ref(gt.base))).Call(jen.Id("v"))
+	comment(f, decodeDoc(gt))
+	f.Func().Params(jen.Id("v").Op("*").Id(gt.name)).Id("DecodeASN1").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
+		e.rootDecode(g, gt)
+		g.Return(base.Clone().Dot("DecodeASN1").Call(jen.Id("r"), jen.Id("t")))
 	})
-	comment(f, fmt.Sprintf("encode writes v as a %s in DER.", gt.asn1))
-	f.Func().Params(jen.Id("v").Op("*").Id(gt.name)).Id("encode").Params(eparams...).Block(
-		jen.Parens(jen.Op("*").Add(ref(base))).Call(jen.Id("v")).Dot("encode").Call(eargs...))
+	e.tmp = 0
+	comment(f, encodeDoc(gt))
+	f.Func().Params(jen.Id("v").Op("*").Id(gt.name)).Id("EncodeASN1").Params(jen.Id("b").Op("*").Add(rt("Builder")), jen.Id("t").Add(rt("Tag"))).BlockFunc(func(g *jen.Group) {
+		e.rootEncode(g, gt)
+		g.Add(base.Clone().Dot("EncodeASN1").Call(jen.Id("b"), jen.Id("t")))
+	})
 }
 
 // unionDecl emits an open type's union: the struct, its discriminant and
@@ -591,7 +591,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		}
 		g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 	})
-	comment(f, "fail returns err, the error of decoding the value the key selects, unless the\ndecode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw\nkeeps the value as received.")
+	comment(f, "fail returns err, the error of decoding the value the key selects, unless the\ndecode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw\nkeeps the value as received.")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("fail").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Err().Error()).Error().Block(
 		jen.If(jen.Op("!").Id("r").Dot("Tolerates").Call(rt("TolerateOpenTypeErrors"))).Block(jen.Return(jen.Err())),
 		jen.Id("u").Dot("Kind").Op("=").Lit(0),
@@ -693,7 +693,7 @@ func (e *emitter) fuzzFile() ([]byte, error) {
 		f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
 			jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
 				jen.Var().Id("ber").Id(gt.name),
-				jen.Id("_").Op("=").Id("ber").Dot("UnmarshalBER").Call(jen.Id("b")),
+				jen.Id("_").Op("=").Add(rt("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("ber"), jen.Op("&").Add(rt("Options")).Values(jen.Dict{jen.Id("BER"): jen.True()})),
 				jen.Var().Id("v").Id(gt.name),
 				jen.If(jen.Id("v").Dot("UnmarshalDER").Call(jen.Id("b")).Op("!=").Nil()).Block(jen.Return()),
 				jen.List(jen.Id("out"), jen.Err()).Op(":=").Id("v").Dot("MarshalDER").Call(),

@@ -497,7 +497,7 @@ func (p *plan) fill(gt *goType) {
 	t := gt.body
 	switch t.Kind {
 	case model.TypeSequence, model.TypeSet, model.TypeChoice:
-		reserved := []string{"Raw", "Unknown", "Choice", "UnmarshalDER", "UnmarshalBER", "UnmarshalWith", "MarshalDER", "AppendDER", "AppendWith"}
+		reserved := []string{"Raw", "Unknown", "Choice", "UnmarshalDER", "MarshalDER", "DecodeASN1", "EncodeASN1"}
 		fn := names.NewFieldNamer(reserved...)
 		for _, c := range t.Components {
 			f := &field{comp: c, asn1: c.Name, t: c.Type, name: fn.Field(c.Name)}

@@ -8,7 +8,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/names"
 	"github.com/asn1gen/asn1gen/parser"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -89,15 +89,15 @@ func builtinGo(t *model.Type) *jen.Statement {
 		case "UTCTime", "GeneralizedTime":
 			return jen.Qual("time", "Time")
 		case "DATE":
-			return rt("Date")
+			return jen.Qual(isotimePath, "Date")
 		case "TIME-OF-DAY":
-			return rt("TimeOfDay")
+			return jen.Qual(isotimePath, "TimeOfDay")
 		case "DATE-TIME":
-			return rt("DateTime")
+			return jen.Qual(isotimePath, "DateTime")
 		case "DURATION":
-			return rt("Duration")
+			return jen.Qual(isotimePath, "Duration")
 		}
-		return rt("ISOTime")
+		return jen.Qual(isotimePath, "Time")
 	}
 	// Open types without a table, EXTERNAL, EMBEDDED PDV, CHARACTER
 	// STRING, INSTANCE OF, OID-IRI: the element's whole encoding.
@@ -407,7 +407,7 @@ func (e *emitter) namedBits(f *jen.File, gt *goType) {
 	comment(f, fmt.Sprintf("%s returns the %s with the bits given set, in DER form:\nwithout trailing 0 bits (X.690 11.2.2).", gt.ctor, gt.name))
 	f.Func().Id(gt.ctor).Params(jen.Id("bits").Op("...").Int()).Id(gt.name).Block(
 		jen.Return(jen.Id(gt.name).Call(rt("NewNamedBits").Call(jen.Id("bits").Op("...")))))
-	fn := names.NewFieldNamer("Has", "String", "UnmarshalDER", "UnmarshalBER", "UnmarshalWith", "MarshalDER", "AppendDER", "AppendWith")
+	fn := names.NewFieldNamer("Has", "String", "UnmarshalDER", "MarshalDER", "DecodeASN1", "EncodeASN1")
 	for _, c := range gt.consts {
 		m := fn.Field(c.asn1)
 		comment(f, fmt.Sprintf("%s reports whether the named bit %s (%d) is set.", m, c.asn1, c.value))
@@ -460,7 +460,7 @@ func emittableValue(a *model.Assignment) bool {
 // oidContents returns the DER contents octets of an OID (X.690 8.19),
 // computed by the runtime at generation time.
 func oidContents(o model.OID) string {
-	v, err := runtime.OIDFromArcs(o...)
+	v, err := der.OIDFromArcs(o...)
 	if err != nil {
 		return ""
 	}

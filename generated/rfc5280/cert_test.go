@@ -17,7 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // knownCertFailures lists the certificates that crypto/x509 accepts but
@@ -28,7 +28,7 @@ import (
 // None is a decoder bug: each breaks X.690/X.680 or the schema in a part
 // crypto/x509 does not read, or reads leniently.
 var knownCertFailures = map[string]string{
-	// None: with X509Options (runtime.TolerateX509) every certificate
+	// None: with X509Options (der.TolerateX509) every certificate
 	// crypto/x509 accepts decodes. What needed which tolerance is logged:
 	// malformed extension values and algorithm parameters kept raw
 	// (TolerateOpenTypeErrors), UTCTime without seconds or with an offset
@@ -36,8 +36,8 @@ var knownCertFailures = map[string]string{
 	// malformed octets after the extensions (TolerateUnreadAdditions).
 }
 
-func unmarshalCert(c *rfc5280.Certificate) func([]byte, *runtime.Options) error {
-	return func(b []byte, o *runtime.Options) error { return c.UnmarshalWith(b, o) }
+func unmarshalCert(c *rfc5280.Certificate) func([]byte, *der.Options) error {
+	return func(b []byte, o *der.Options) error { return der.Unmarshal(b, c, o) }
 }
 
 // certLike reports whether a blob is meant to be a certificate (by PEM
@@ -56,7 +56,7 @@ func certLike(b blob) bool {
 // /etc/ssl/certs that crypto/x509 accepts, strictly and then with
 // X509Options, compares it with crypto/x509 field by field and checks that
 // it re-encodes to its input. The certificates crypto/x509 rejects must
-// decode or fail with a located *runtime.Error; no blob of the corpus may
+// decode or fail with a located *der.Error; no blob of the corpus may
 // make the decoder panic.
 func TestCorpusCertificates(t *testing.T) {
 	blobs := dedupe(append(corpusBlobs(t), systemCertBlobs(t)...))
@@ -161,7 +161,7 @@ func TestMLDSACertificates(t *testing.T) {
 	t.Logf("%d ML-DSA certificates", n)
 }
 
-func isMLDSA(o runtime.OID) bool {
+func isMLDSA(o der.OID) bool {
 	return o.Equal(rfc5280.IDMlDSA44) || o.Equal(rfc5280.IDMlDSA65) || o.Equal(rfc5280.IDMlDSA87)
 }
 
@@ -185,7 +185,7 @@ type spki struct {
 
 // compareAlg compares an algorithm identifier read by encoding/asn1 with
 // the decoded OID and parameters.
-func compareAlg(t *testing.T, name, what string, want pkix.AlgorithmIdentifier, oid runtime.OID, has bool, raw []byte) {
+func compareAlg(t *testing.T, name, what string, want pkix.AlgorithmIdentifier, oid der.OID, has bool, raw []byte) {
 	t.Helper()
 	if oid.String() != want.Algorithm.String() {
 		t.Errorf("%s: %s: algorithm %v, crypto/x509 %v", name, what, oid, want.Algorithm)
@@ -196,7 +196,7 @@ func compareAlg(t *testing.T, name, what string, want pkix.AlgorithmIdentifier, 
 	}
 }
 
-func compareBits(t *testing.T, name, what string, got runtime.BitString, want asn1.BitString) {
+func compareBits(t *testing.T, name, what string, got der.BitString, want asn1.BitString) {
 	t.Helper()
 	if got.BitLength != want.BitLength || !bytes.Equal(got.Bytes, want.Bytes) {
 		t.Errorf("%s: %s: %d bits %x, crypto/x509 %d bits %x", name, what, got.BitLength, got.Bytes, want.BitLength, want.Bytes)
@@ -208,7 +208,7 @@ func compareBits(t *testing.T, name, what string, got runtime.BitString, want as
 // (the tolerant decode accepts unsorted SET OF, which re-encoding sorts).
 func compareName(t *testing.T, name, what string, n *rfc5280.Name, raw []byte, strict bool) {
 	t.Helper()
-	enc, err := n.AppendWith(nil, rfc5280.X509Options())
+	enc, err := der.Append(nil, n, rfc5280.X509Options())
 	if err == nil && bytes.Equal(enc, raw) {
 		return
 	}
@@ -217,14 +217,14 @@ func compareName(t *testing.T, name, what string, n *rfc5280.Name, raw []byte, s
 		return
 	}
 	var w rfc5280.Name
-	if err := w.UnmarshalWith(raw, rfc5280.X509Options()); err != nil {
+	if err := der.Unmarshal(raw, &w, rfc5280.X509Options()); err != nil {
 		t.Errorf("%s: %s: raw name does not decode alone: %v", name, what, err)
 	} else if d := cmp.Diff(&w, n); d != "" {
 		t.Errorf("%s: %s differs from crypto/x509's raw name (-raw +decoded):\n%s", name, what, d)
 	}
 }
 
-func compareCertificate(t *testing.T, name string, der []byte, c *rfc5280.Certificate, xc *x509.Certificate, strict bool) {
+func compareCertificate(t *testing.T, name string, wire []byte, c *rfc5280.Certificate, xc *x509.Certificate, strict bool) {
 	tbs := &c.ToBeSigned
 	if !bytes.Equal(c.ToBeSignedRaw, xc.RawTBSCertificate) || !bytes.Equal(tbs.Raw, xc.RawTBSCertificate) {
 		t.Errorf("%s: ToBeSignedRaw/Raw differ from RawTBSCertificate", name)
@@ -232,7 +232,7 @@ func compareCertificate(t *testing.T, name string, der []byte, c *rfc5280.Certif
 	if int(tbs.Version)+1 != xc.Version {
 		t.Errorf("%s: version %d, crypto/x509 %d", name, tbs.Version, xc.Version)
 	}
-	if got := runtime.Integer(tbs.SerialNumber).Big(); got.Cmp(xc.SerialNumber) != 0 {
+	if got := der.Integer(tbs.SerialNumber).Big(); got.Cmp(xc.SerialNumber) != 0 {
 		t.Errorf("%s: serial %v, crypto/x509 %v", name, got, xc.SerialNumber)
 	}
 	compareName(t, name, "issuer", &tbs.Issuer, xc.RawIssuer, strict)
@@ -269,15 +269,15 @@ func compareCertificate(t *testing.T, name string, der []byte, c *rfc5280.Certif
 	if strict {
 		if enc, err := c.MarshalDER(); err != nil {
 			t.Errorf("%s: MarshalDER: %v", name, err)
-		} else if !bytes.Equal(enc, der) {
-			t.Errorf("%s: MarshalDER does not reproduce the input (%d octets, input %d)", name, len(enc), len(der))
+		} else if !bytes.Equal(enc, wire) {
+			t.Errorf("%s: MarshalDER does not reproduce the input (%d octets, input %d)", name, len(enc), len(wire))
 		}
 	} else {
-		reencodeTolerant(t, name, der, c.AppendWith, new(rfc5280.Certificate).UnmarshalDER)
+		reencodeTolerant(t, name, wire, c, new(rfc5280.Certificate).UnmarshalDER)
 	}
 	if enc, err := c.Encoding(); err != nil {
 		t.Errorf("%s: Encoding: %v", name, err)
-	} else if !bytes.Equal(enc, der) {
+	} else if !bytes.Equal(enc, wire) {
 		t.Errorf("%s: Encoding does not reproduce the input", name)
 	}
 }
@@ -288,25 +288,25 @@ func compareCertificate(t *testing.T, name string, der []byte, c *rfc5280.Certif
 // the SIZE and alphabet checks the decode skipped) reproduces the input
 // too, except that it sorts an unsorted SET OF. Without the options,
 // encoding may refuse a value that breaks a constraint, with a
-// *runtime.Error of KindConstraint.
-func reencodeTolerant(t *testing.T, name string, der []byte, appendWith func([]byte, *runtime.Options) ([]byte, error), unmarshalDER func([]byte) error) (same bool) {
+// *der.Error of KindConstraint.
+func reencodeTolerant(t *testing.T, name string, wire []byte, v der.Value, unmarshalDER func([]byte) error) (same bool) {
 	t.Helper()
-	enc, err := appendWith(nil, rfc5280.X509Options())
+	enc, err := der.Marshal(v, rfc5280.X509Options())
 	switch {
 	case err != nil:
-		t.Errorf("%s: AppendWith(X509Options) of a tolerant decode: %v", name, err)
-	case !bytes.Equal(enc, der):
+		t.Errorf("%s: der.Marshal(X509Options) of a tolerant decode: %v", name, err)
+	case !bytes.Equal(enc, wire):
 		// Only a repair may change it (sorting, a time in its DER form),
 		// and the result is then DER (when the input broke no other rule).
-		if err := unmarshalDER(enc); err != nil && !errors.Is(err, runtime.ErrNonCanonical) {
-			t.Errorf("%s: the re-encoding of a tolerant decode differs from the input (%d octets, input %d): %v", name, len(enc), len(der), err)
+		if err := unmarshalDER(enc); err != nil && !errors.Is(err, der.ErrNonCanonical) {
+			t.Errorf("%s: the re-encoding of a tolerant decode differs from the input (%d octets, input %d): %v", name, len(enc), len(wire), err)
 		} else {
 			t.Logf("%s: the re-encoding of a tolerant decode differs from the input (repaired to DER)", name)
 		}
 	default:
 		same = true
 	}
-	if _, err := appendWith(nil, nil); err != nil && !errors.Is(err, runtime.ErrConstraint) && !errors.Is(err, runtime.ErrInvalidValue) {
+	if _, err := der.Marshal(v, nil); err != nil && !errors.Is(err, der.ErrConstraint) && !errors.Is(err, der.ErrInvalidValue) {
 		t.Errorf("%s: MarshalDER of a tolerant decode: %v", name, err)
 	}
 	return same
@@ -365,7 +365,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 		t.Errorf("%s: %d extensions, crypto/x509 %d", name, len(exts), len(xc.Extensions))
 		return
 	}
-	// A tolerant decode (runtime.TolerateOpenTypeErrors) keeps a known
+	// A tolerant decode (der.TolerateOpenTypeErrors) keeps a known
 	// extension whose value is malformed (a trailing octet crypto/x509
 	// does not check) untyped: only OIDs, criticality and bytes compare.
 	typed := true
@@ -409,10 +409,10 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 			var known []x509.ExtKeyUsage
 			var unknown []string
 			for _, o := range v.ExtKeyUsage {
-				if k, ok := extKeyUsageOIDs[runtime.OID(o).String()]; ok {
+				if k, ok := extKeyUsageOIDs[der.OID(o).String()]; ok {
 					known = append(known, k)
 				} else {
-					unknown = append(unknown, runtime.OID(o).String())
+					unknown = append(unknown, der.OID(o).String())
 				}
 			}
 			var xunknown []string
@@ -466,7 +466,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 			}
 		case rfc5280.ExtensionCertExtensionsExtnValueCertificatePolicies:
 			for _, p := range v.CertificatePolicies {
-				policies = append(policies, runtime.OID(p.PolicyIdentifier).String())
+				policies = append(policies, der.OID(p.PolicyIdentifier).String())
 			}
 		case rfc5280.ExtensionCertExtensionsExtnValueNameConstraints:
 			compareNameConstraints(t, name, v.NameConstraints, e.Critical, xc)
@@ -496,8 +496,8 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 
 // knownCertExtension reports whether the CertExtensions table lists an OID
 // (so that its value must be typed).
-func knownCertExtension(o runtime.OID) bool {
-	return slices.ContainsFunc([]runtime.OID{
+func knownCertExtension(o der.OID) bool {
+	return slices.ContainsFunc([]der.OID{
 		rfc5280.IDCeAuthorityKeyIdentifier, rfc5280.IDCeSubjectKeyIdentifier, rfc5280.IDCeKeyUsage,
 		rfc5280.IDCeCertificatePolicies, rfc5280.IDCeSubjectAltName, rfc5280.IDCeBasicConstraints,
 		rfc5280.IDCeNameConstraints, rfc5280.IDCeExtKeyUsage, rfc5280.IDCeCRLDistributionPoints,

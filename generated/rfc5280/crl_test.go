@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // knownCRLFailures lists the CRLs that crypto/x509 accepts but that do not
@@ -24,11 +24,11 @@ var knownCRLFailures = map[string]string{
 	// None: the issuingDistributionPoint of BoringSSL's
 	// invalid_idp_dpname_choice_extra_data.pem (15 octets after the
 	// fullName, which crypto/x509 does not read) is kept raw with
-	// X509Options (runtime.TolerateOpenTypeErrors).
+	// X509Options (der.TolerateOpenTypeErrors).
 }
 
-func unmarshalCRL(l *rfc5280.CertificateList) func([]byte, *runtime.Options) error {
-	return func(b []byte, o *runtime.Options) error { return l.UnmarshalWith(b, o) }
+func unmarshalCRL(l *rfc5280.CertificateList) func([]byte, *der.Options) error {
+	return func(b []byte, o *der.Options) error { return der.Unmarshal(b, l, o) }
 }
 
 // crlLike reports whether a blob is meant to be a CRL.
@@ -113,7 +113,7 @@ func TestCorpusCRLs(t *testing.T) {
 	t.Logf("CRLs crypto/x509 rejects: %d decode, %d give a located error", rejectedOK, rejectedErr)
 }
 
-func compareCRL(t *testing.T, name string, der []byte, l *rfc5280.CertificateList, xl *x509.RevocationList, strict bool) {
+func compareCRL(t *testing.T, name string, encoded []byte, l *rfc5280.CertificateList, xl *x509.RevocationList, strict bool) {
 	tbs := &l.ToBeSigned
 	if !bytes.Equal(l.ToBeSignedRaw, xl.RawTBSRevocationList) || !bytes.Equal(tbs.Raw, xl.RawTBSRevocationList) {
 		t.Errorf("%s: ToBeSignedRaw/Raw differ from RawTBSRevocationList", name)
@@ -144,7 +144,7 @@ func compareCRL(t *testing.T, name string, der []byte, l *rfc5280.CertificateLis
 	// CRL extensions, and the CRL number.
 	var number *big.Int
 	var aki []byte
-	compareExtensions(t, name, "CRL extension", len(tbs.CRLExtensions), xl.Extensions, func(i int) (runtime.OID, bool, []byte) {
+	compareExtensions(t, name, "CRL extension", len(tbs.CRLExtensions), xl.Extensions, func(i int) (der.OID, bool, []byte) {
 		e := &tbs.CRLExtensions[i]
 		switch e.ExtnValue.Kind {
 		case rfc5280.ExtensionCRLExtensionsExtnValueCRLNumber:
@@ -182,22 +182,22 @@ func compareCRL(t *testing.T, name string, der []byte, l *rfc5280.CertificateLis
 	if strict {
 		if enc, err := l.MarshalDER(); err != nil {
 			t.Errorf("%s: MarshalDER: %v", name, err)
-		} else if !bytes.Equal(enc, der) {
-			t.Errorf("%s: MarshalDER does not reproduce the input (%d octets, input %d)", name, len(enc), len(der))
+		} else if !bytes.Equal(enc, encoded) {
+			t.Errorf("%s: MarshalDER does not reproduce the input (%d octets, input %d)", name, len(enc), len(encoded))
 		}
 	} else {
-		reencodeTolerant(t, name, der, l.AppendWith, new(rfc5280.CertificateList).UnmarshalDER)
+		reencodeTolerant(t, name, encoded, l, new(rfc5280.CertificateList).UnmarshalDER)
 	}
 	if enc, err := l.Encoding(); err != nil {
 		t.Errorf("%s: Encoding: %v", name, err)
-	} else if !bytes.Equal(enc, der) {
+	} else if !bytes.Equal(enc, encoded) {
 		t.Errorf("%s: Encoding does not reproduce the input", name)
 	}
 }
 
 // compareExtensions compares n decoded extensions (at(i) gives the i-th)
 // with crypto/x509's.
-func compareExtensions(t *testing.T, name, what string, n int, want []pkix.Extension, at func(int) (runtime.OID, bool, []byte)) bool {
+func compareExtensions(t *testing.T, name, what string, n int, want []pkix.Extension, at func(int) (der.OID, bool, []byte)) bool {
 	t.Helper()
 	if n != len(want) {
 		t.Errorf("%s: %d %ss, crypto/x509 %d", name, n, what, len(want))
@@ -219,7 +219,7 @@ func compareExtensions(t *testing.T, name, what string, n int, want []pkix.Exten
 func compareEntry(t *testing.T, name string, i int, e *rfc5280.TBSCertListRevokedCertificatesItem, w *x509.RevocationListEntry) bool {
 	t.Helper()
 	ok := true
-	if got := runtime.Integer(e.UserCertificate).Big(); got.Cmp(w.SerialNumber) != 0 {
+	if got := der.Integer(e.UserCertificate).Big(); got.Cmp(w.SerialNumber) != 0 {
 		t.Errorf("%s: entry %d: serial %v, crypto/x509 %v", name, i, got, w.SerialNumber)
 		ok = false
 	}
@@ -228,7 +228,7 @@ func compareEntry(t *testing.T, name string, i int, e *rfc5280.TBSCertListRevoke
 		ok = false
 	}
 	reason := 0
-	ok = compareExtensions(t, name, "entry extension", len(e.CRLEntryExtensions), w.Extensions, func(j int) (runtime.OID, bool, []byte) {
+	ok = compareExtensions(t, name, "entry extension", len(e.CRLEntryExtensions), w.Extensions, func(j int) (der.OID, bool, []byte) {
 		x := &e.CRLEntryExtensions[j]
 		if x.ExtnValue.Kind == rfc5280.ExtensionCRLEntryExtensionsExtnValueCRLReason {
 			reason = int(x.ExtnValue.CRLReason)
@@ -250,19 +250,19 @@ func TestGeneratedCRL(t *testing.T) {
 	if testing.Short() {
 		n = 1000
 	}
-	der := makeCRL(t, n)
+	encoded := makeCRL(t, n)
 	var l rfc5280.CertificateList
-	if err := l.UnmarshalDER(der); err != nil {
+	if err := l.UnmarshalDER(encoded); err != nil {
 		t.Fatal(err)
 	}
-	xl, err := x509.ParseRevocationList(der)
+	xl, err := x509.ParseRevocationList(encoded)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := len(l.ToBeSigned.RevokedCertificates); got != n {
 		t.Fatalf("%d entries, want %d", got, n)
 	}
-	compareCRL(t, "generated CRL", der, &l, xl, true)
+	compareCRL(t, "generated CRL", encoded, &l, xl, true)
 	for i, e := range l.ToBeSigned.RevokedCertificates {
 		wantExt := i%3 == 0
 		if e.HasCRLEntryExtensions != wantExt {
@@ -323,7 +323,7 @@ func makeCRL(t testing.TB, n int) []byte {
 			entries[i].ReasonCode = int(reasonOf(i))
 		}
 	}
-	der, err := x509.CreateRevocationList(rand.Reader, &x509.RevocationList{
+	encoded, err := x509.CreateRevocationList(rand.Reader, &x509.RevocationList{
 		Number:                    big.NewInt(42),
 		ThisUpdate:                now,
 		NextUpdate:                now.Add(7 * 24 * time.Hour),
@@ -332,5 +332,5 @@ func makeCRL(t testing.TB, n int) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return der
+	return encoded
 }

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"io"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // CRLReader reads a CRL from a stream one revoked certificate at a time, in
 // memory bounded by a 64 KB batch of entries and a read buffer whatever the
 // size of the CRL, for lists too large to hold. It reads DER (definite lengths), checks
-// it as CertificateList.UnmarshalWith does, and reports errors with their
+// it as der.Unmarshal does a CertificateList, and reports errors with their
 // offset in the stream:
 //
 //	c := rfc5280.NewCRLReader(f, nil)
@@ -33,7 +33,7 @@ type CRLReader struct {
 	TBS io.Writer
 
 	r    *bufio.Reader
-	opts *runtime.Options
+	opts *der.Options
 	off  int // stream offset of the next unread octet
 
 	state                crlState
@@ -51,7 +51,7 @@ type CRLReader struct {
 	// chunks (an allocation per hundreds of entries, not per entry).
 	batch   []byte
 	batchAt int // stream offset of batch[0]
-	batched runtime.Reader
+	batched der.Reader
 	pending error // a stream error met while filling a batch
 	list    *CertificateList
 }
@@ -75,7 +75,7 @@ const batchSize = 64 << 10
 
 // NewCRLReader returns a CRLReader reading from r. A nil opts means strict
 // DER; opts.BER is not supported (the entries are found by their lengths).
-func NewCRLReader(r io.Reader, opts *runtime.Options) *CRLReader {
+func NewCRLReader(r io.Reader, opts *der.Options) *CRLReader {
 	return &CRLReader{r: bufio.NewReaderSize(r, 64<<10), opts: opts}
 }
 
@@ -114,11 +114,11 @@ func (c *CRLReader) Next() (*TBSCertListRevokedCertificatesItem, error) {
 		}
 	}
 	c.entry = TBSCertListRevokedCertificatesItem{}
-	if err := c.entry.decode(&c.batched, runtime.Universal(runtime.TagSequence)); err != nil {
+	if err := c.entry.DecodeASN1(&c.batched, der.TagSequence); err != nil {
 		// The path a decode of the whole CRL gives.
-		err = runtime.WithIndex(err, c.entries)
+		err = der.WithIndex(err, c.entries)
 		for _, f := range [...]string{"revokedCertificates", "toBeSigned", "CertificateList"} {
-			err = runtime.WithField(err, f)
+			err = der.WithField(err, f)
 		}
 		return nil, c.fail(shift(err, c.batchAt))
 	}
@@ -144,7 +144,7 @@ func (c *CRLReader) fill() error {
 			break
 		}
 	}
-	c.batched = runtime.NewPooledReader(c.batch, c.opts)
+	c.batched = der.NewPooledReader(c.batch, c.opts)
 	return nil
 }
 
@@ -179,15 +179,15 @@ func (c *CRLReader) start() error {
 		return nil
 	}
 	if c.opts != nil && c.opts.BER {
-		return c.fail(runtime.NewError(runtime.KindUnsupported, 0, "CertificateList", "a CRLReader reads DER only", ""))
+		return c.fail(der.NewError(der.KindUnsupported, 0, "CertificateList", "a CRLReader reads DER only", ""))
 	}
-	outer, err := c.header1(-1, runtime.Universal(runtime.TagSequence), "CertificateList")
+	outer, err := c.header1(-1, der.TagSequence, "CertificateList")
 	if err != nil {
 		return c.fail(err)
 	}
 	c.outerEnd = c.off + outer.Length
 	c.inTBS = true // from the TBSCertList header on, the octets go to TBS
-	tbs, err := c.header1(c.outerEnd, runtime.Universal(runtime.TagSequence), "TBSCertList")
+	tbs, err := c.header1(c.outerEnd, der.TagSequence, "TBSCertList")
 	if err != nil {
 		return c.fail(err)
 	}
@@ -201,15 +201,15 @@ func (c *CRLReader) start() error {
 		if err != nil {
 			return c.fail(err)
 		}
-		isTime := h.Tag == runtime.Universal(runtime.TagUTCTime) || h.Tag == runtime.Universal(runtime.TagGeneralizedTime)
-		if k == 0 && h.Tag != runtime.Universal(runtime.TagInteger) {
+		isTime := h.Tag == der.TagUTCTime || h.Tag == der.TagGeneralizedTime
+		if k == 0 && h.Tag != der.TagInteger {
 			k++ // no version
 		}
 		if k == 4 && !isTime {
 			k++ // no nextUpdate
 		}
 		if k == 5 {
-			if h.Tag == runtime.Universal(runtime.TagSequence) {
+			if h.Tag == der.TagSequence {
 				if _, err := c.header1(c.tbsEnd, h.Tag, "TBSCertList.revokedCertificates"); err != nil {
 					return c.fail(err)
 				}
@@ -248,15 +248,15 @@ func (c *CRLReader) finish() error {
 	}
 	if _, err := c.r.ReadByte(); err != io.EOF {
 		// X.690 8.1.1: an encoding is exactly one element.
-		return runtime.NewError(runtime.KindTrailingData, c.off, "CertificateList", "unexpected octets after the CRL", "X.690 8.1.1")
+		return der.NewError(der.KindTrailingData, c.off, "CertificateList", "unexpected octets after the CRL", "X.690 8.1.1")
 	}
 	// The CertificateList around a TBSCertList without the entries, so
 	// that its decoder checks the signature algorithm and value.
 	tbs := c.tbsWithout()
 	body := append(tbs, c.tail...)
-	der := append(runtime.AppendHeader(nil, runtime.Universal(runtime.TagSequence), true, len(body)), body...)
+	enc := append(der.AppendHeader(nil, der.TagSequence, true, len(body)), body...)
 	c.list = new(CertificateList)
-	if err := c.list.UnmarshalWith(der, c.opts); err != nil {
+	if err := der.Unmarshal(enc, c.list, c.opts); err != nil {
 		return err
 	}
 	clearEntries(&c.list.ToBeSigned)
@@ -280,7 +280,7 @@ func (c *CRLReader) tbsWithout() []byte {
 		mid = placeholderEntries
 	}
 	n := len(c.prefix) + len(mid) + len(c.suffix)
-	b := runtime.AppendHeader(nil, runtime.Universal(runtime.TagSequence), true, n)
+	b := der.AppendHeader(nil, der.TagSequence, true, n)
 	return append(append(append(b, c.prefix...), mid...), c.suffix...)
 }
 
@@ -288,7 +288,7 @@ func (c *CRLReader) tbsWithout() []byte {
 // Errors are located in the TBSCertList without entries, not in the
 // stream.
 func (c *CRLReader) decodeTBS(v *TBSCertList) error {
-	if err := v.UnmarshalWith(c.tbsWithout(), c.opts); err != nil {
+	if err := der.Unmarshal(c.tbsWithout(), v, c.opts); err != nil {
 		return err
 	}
 	clearEntries(v)
@@ -301,32 +301,32 @@ func clearEntries(v *TBSCertList) {
 }
 
 // peek returns the header of the next element, which must end by end.
-func (c *CRLReader) peek(end int, typ string) (runtime.Header, error) {
+func (c *CRLReader) peek(end int, typ string) (der.Header, error) {
 	b, err := c.r.Peek(10)
 	if len(b) == 0 {
 		if err == io.EOF {
-			err = runtime.NewError(runtime.KindTruncated, c.off, typ, "input ends before the element", "X.690 8.1.1")
+			err = der.NewError(der.KindTruncated, c.off, typ, "input ends before the element", "X.690 8.1.1")
 		}
-		return runtime.Header{}, err
+		return der.Header{}, err
 	}
-	h, err := runtime.ParseHeader(b, c.off, false)
+	h, err := der.ParseHeader(b, c.off, false)
 	if err != nil {
 		return h, err
 	}
 	if end >= 0 && h.Length > end-c.off-h.HeaderLen {
-		return h, runtime.NewError(runtime.KindTruncated, c.off, typ, "element longer than what encloses it", "X.690 8.1.3")
+		return h, der.NewError(der.KindTruncated, c.off, typ, "element longer than what encloses it", "X.690 8.1.3")
 	}
 	return h, nil
 }
 
 // header1 reads the header of a constructed element with tag t.
-func (c *CRLReader) header1(end int, t runtime.Tag, typ string) (runtime.Header, error) {
+func (c *CRLReader) header1(end int, t der.Tag, typ string) (der.Header, error) {
 	h, err := c.peek(end, typ)
 	if err != nil {
 		return h, err
 	}
 	if h.Tag != t || !h.Constructed {
-		return h, runtime.TagMismatch(c.off, typ, t, h.Tag)
+		return h, der.TagMismatch(c.off, typ, t, h.Tag)
 	}
 	var b [16]byte // the header octets: read for TBS, not kept
 	_, err = c.read(b[:0], h.HeaderLen)
@@ -340,7 +340,7 @@ func (c *CRLReader) element(dst []byte, end int, typ string) ([]byte, error) {
 		return dst, err
 	}
 	if n := h.HeaderLen + h.Length; n > maxStreamElement {
-		return dst, runtime.NewError(runtime.KindLimit, c.off, typ, "element larger than a CRLReader holds", "")
+		return dst, der.NewError(der.KindLimit, c.off, typ, "element larger than a CRLReader holds", "")
 	}
 	return c.read(dst, h.HeaderLen+h.Length)
 }
@@ -353,7 +353,7 @@ func (c *CRLReader) read(dst []byte, n int) ([]byte, error) {
 	b := dst[old:]
 	if _, err := io.ReadFull(c.r, b); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			err = runtime.NewError(runtime.KindTruncated, c.off, "", "input ends inside an element", "X.690 8.1.3")
+			err = der.NewError(der.KindTruncated, c.off, "", "input ends inside an element", "X.690 8.1.3")
 		}
 		return dst[:old], err
 	}
@@ -369,7 +369,7 @@ func (c *CRLReader) read(dst []byte, n int) ([]byte, error) {
 // shift moves the offset of a decoding error of an element read at stream
 // offset at into the stream.
 func shift(err error, at int) error {
-	var e *runtime.Error
+	var e *der.Error
 	if errors.As(err, &e) && e.Offset >= 0 {
 		e.Offset += at
 	}

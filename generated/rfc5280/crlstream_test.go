@@ -10,15 +10,15 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // streamCRL reads der with a CRLReader and returns the DER of its entries,
 // the header, the CertificateList and what TBS received.
-func streamCRL(t *testing.T, der []byte, opts *runtime.Options) ([][]byte, *rfc5280.TBSCertList, *rfc5280.CertificateList, []byte, error) {
+func streamCRL(t *testing.T, encoded []byte, opts *der.Options) ([][]byte, *rfc5280.TBSCertList, *rfc5280.CertificateList, []byte, error) {
 	t.Helper()
 	var tbs bytes.Buffer
-	c := rfc5280.NewCRLReader(bytes.NewReader(der), opts)
+	c := rfc5280.NewCRLReader(bytes.NewReader(encoded), opts)
 	c.TBS = &tbs
 	h, err := c.Header()
 	if err != nil {
@@ -58,12 +58,12 @@ func TestCRLReaderAgrees(t *testing.T) {
 	if len(inputs) < 2 {
 		t.Log("no corpus CRLs (ASN1GEN_CORPUS unset): the generated CRL only")
 	}
-	for name, der := range inputs {
+	for name, encoded := range inputs {
 		var want rfc5280.CertificateList
-		if err := want.UnmarshalDER(der); err != nil {
+		if err := want.UnmarshalDER(encoded); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		entries, h, l, tbs, err := streamCRL(t, der, nil)
+		entries, h, l, tbs, err := streamCRL(t, encoded, nil)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -106,9 +106,9 @@ func TestCRLReaderAgrees(t *testing.T) {
 // decode does, at the same offset and field path, and that truncation and
 // trailing octets are reported.
 func TestCRLReaderErrors(t *testing.T) {
-	der := makeCRL(t, 50)
+	encoded := makeCRL(t, 50)
 	var l rfc5280.CertificateList
-	if err := l.UnmarshalDER(der); err != nil {
+	if err := l.UnmarshalDER(encoded); err != nil {
 		t.Fatal(err)
 	}
 	// Entry 7's revocation date: a UTCTime whose seconds are not digits.
@@ -117,13 +117,13 @@ func TestCRLReaderErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := bytes.Index(der, enc)
-	bad := bytes.Clone(der)
+	at := bytes.Index(encoded, enc)
+	bad := bytes.Clone(encoded)
 	ti := at + bytes.IndexByte(enc, 0x17) // the UTCTime
 	bad[ti+2+10] = 'x'
 	wantErr := l.UnmarshalDER(bad)
 	_, _, _, _, gotErr := streamCRL(t, bad, nil)
-	var we, ge *runtime.Error
+	var we, ge *der.Error
 	if !errors.As(wantErr, &we) || !errors.As(gotErr, &ge) {
 		t.Fatalf("errors: decode %v, stream %v", wantErr, gotErr)
 	}
@@ -136,17 +136,17 @@ func TestCRLReaderErrors(t *testing.T) {
 		in   []byte
 		kind error
 	}{
-		{"truncated in an entry", der[:at+5], runtime.ErrTruncated},
-		{"truncated in the signature", der[:len(der)-3], runtime.ErrTruncated},
-		{"trailing octets", append(bytes.Clone(der), 0), runtime.ErrTrailingData},
-		{"not a SEQUENCE", append([]byte{0x31}, der[1:]...), runtime.ErrTagMismatch},
-		{"empty", nil, runtime.ErrTruncated},
+		{"truncated in an entry", encoded[:at+5], der.ErrTruncated},
+		{"truncated in the signature", encoded[:len(encoded)-3], der.ErrTruncated},
+		{"trailing octets", append(bytes.Clone(encoded), 0), der.ErrTrailingData},
+		{"not a SEQUENCE", append([]byte{0x31}, encoded[1:]...), der.ErrTagMismatch},
+		{"empty", nil, der.ErrTruncated},
 	} {
 		if _, _, _, _, err := streamCRL(t, tt.in, nil); !errors.Is(err, tt.kind) {
 			t.Errorf("%s: %v, want %v", tt.name, err, tt.kind)
 		}
 	}
-	if _, _, _, _, err := streamCRL(t, der, &runtime.Options{BER: true}); !errors.Is(err, runtime.ErrUnsupported) {
+	if _, _, _, _, err := streamCRL(t, encoded, &der.Options{BER: true}); !errors.Is(err, der.ErrUnsupported) {
 		t.Errorf("BER: %v, want ErrUnsupported", err)
 	}
 }
@@ -180,9 +180,9 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 // hugeStream returns a reader of a CRL of n entries, each a copy of the
 // first entry of a generated CRL (which has an extension), and its size.
 func hugeStream(t testing.TB, n int) (*repeatReader, int) {
-	der := makeCRL(t, 1)
+	encoded := makeCRL(t, 1)
 	var l rfc5280.CertificateList
-	if err := l.UnmarshalDER(der); err != nil {
+	if err := l.UnmarshalDER(encoded); err != nil {
 		t.Fatal(err)
 	}
 	entry, err := l.ToBeSigned.RevokedCertificates[0].MarshalDER()
@@ -195,26 +195,26 @@ func hugeStream(t testing.TB, n int) (*repeatReader, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fields := pre[len(runtime.AppendHeader(nil, runtime.Universal(runtime.TagSequence), true, len(pre)-2)):]
+	fields := pre[len(der.AppendHeader(nil, der.TagSequence, true, len(pre)-2)):]
 	// The fields before the entries end with nextUpdate; crlExtensions follow.
 	ext, err := l.ToBeSigned.CRLExtensions.MarshalDER()
 	if err != nil {
 		t.Fatal(err)
 	}
-	ext = append(runtime.AppendHeader(nil, runtime.Context(0), true, len(ext)), ext...)
+	ext = append(der.AppendHeader(nil, der.Context(0), true, len(ext)), ext...)
 	before := fields[:len(fields)-len(ext)]
-	list := runtime.AppendHeader(nil, runtime.Universal(runtime.TagSequence), true, n*len(entry))
+	list := der.AppendHeader(nil, der.TagSequence, true, n*len(entry))
 	tbsLen := len(before) + len(list) + n*len(entry) + len(ext)
 	sigAlg, err := l.AlgorithmIdentifier.MarshalDER()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sig runtime.Builder
-	sig.AddBitString(runtime.Universal(runtime.TagBitString), l.Signature)
+	var sig der.Builder
+	sig.AddBitString(der.TagBitString, l.Signature)
 	sigDER, _ := sig.Bytes()
-	tbsHead := runtime.AppendHeader(nil, runtime.Universal(runtime.TagSequence), true, tbsLen)
+	tbsHead := der.AppendHeader(nil, der.TagSequence, true, tbsLen)
 	outerLen := len(tbsHead) + tbsLen + len(sigAlg) + len(sigDER)
-	head := runtime.AppendHeader(nil, runtime.Universal(runtime.TagSequence), true, outerLen)
+	head := der.AppendHeader(nil, der.TagSequence, true, outerLen)
 	head = append(append(append(head, tbsHead...), before...), list...)
 	tail := append(append(append([]byte(nil), ext...), sigAlg...), sigDER...)
 	return &repeatReader{head: head, entry: entry, tail: tail, n: n}, len(head) + n*len(entry) + len(tail)
@@ -264,21 +264,21 @@ func TestCRLReaderMemory(t *testing.T) {
 // TestCRLReaderTruncatedEntries checks that the entries before a
 // truncation are returned before its error, whatever the batching.
 func TestCRLReaderTruncatedEntries(t *testing.T) {
-	der := makeCRL(t, 3000)
+	encoded := makeCRL(t, 3000)
 	var l rfc5280.CertificateList
-	if err := l.UnmarshalDER(der); err != nil {
+	if err := l.UnmarshalDER(encoded); err != nil {
 		t.Fatal(err)
 	}
 	// Cut inside entry 2500.
 	e, _ := l.ToBeSigned.RevokedCertificates[2500].MarshalDER()
-	cut := bytes.Index(der, e) + 3
-	n, err := countEntries(rfc5280.NewCRLReader(bytes.NewReader(der[:cut]), nil))
-	if n != 2500 || !errors.Is(err, runtime.ErrTruncated) {
+	cut := bytes.Index(encoded, e) + 3
+	n, err := countEntries(rfc5280.NewCRLReader(bytes.NewReader(encoded[:cut]), nil))
+	if n != 2500 || !errors.Is(err, der.ErrTruncated) {
 		t.Errorf("%d entries then %v, want 2500 then a truncation", n, err)
 	}
-	var re *runtime.Error
-	if errors.As(err, &re) && re.Offset != bytes.Index(der, e) {
-		t.Errorf("error at offset %d, want %d (the cut entry)", re.Offset, bytes.Index(der, e))
+	var re *der.Error
+	if errors.As(err, &re) && re.Offset != bytes.Index(encoded, e) {
+		t.Errorf("error at offset %d, want %d (the cut entry)", re.Offset, bytes.Index(encoded, e))
 	}
 }
 

@@ -23,8 +23,8 @@
 // hold placeholders (TBD1, TBD) until their RFCs assign the numbers, so
 // imports naming them by OID are not confirmed.
 //
-// Decoding is strict DER; UnmarshalWith with runtime.Options{Tolerate:
-// runtime.TolerateX509} accepts the DER defects crypto/x509 accepts.
+// UnmarshalDER is strict DER; der.Unmarshal(b, &cert, X509Options())
+// accepts the DER defects crypto/x509 accepts.
 //
 // Beside the generated code: ParsePEMCertificates and
 // ParsePEMCertificateLists read PEM; Certificate.X509 and CertificateList.X509

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Read the subject alternative names of a certificate from a PEM file.
@@ -89,18 +89,18 @@ func Example_subjectAttributes() {
 
 // Walk the entries of a CRL.
 func ExampleCertificateList() {
-	der, err := os.ReadFile("testdata/CarlRSACRLForAll.crl")
+	enc, err := os.ReadFile("testdata/CarlRSACRLForAll.crl")
 	if err != nil {
 		log.Fatal(err)
 	}
 	var crl rfc5280.CertificateList
-	if err := crl.UnmarshalDER(der); err != nil {
+	if err := crl.UnmarshalDER(enc); err != nil {
 		log.Fatal(err)
 	}
 	tbs := &crl.ToBeSigned
 	fmt.Println("this update:", tbs.ThisUpdate.Value.Format(time.RFC3339))
 	for _, entry := range tbs.RevokedCertificates {
-		serial := runtime.Integer(entry.UserCertificate).Big()
+		serial := der.Integer(entry.UserCertificate).Big()
 		fmt.Printf("serial %X revoked %s\n", serial, entry.RevocationDate.Value.Format(time.DateOnly))
 		for _, ext := range entry.CRLEntryExtensions {
 			if ext.ExtnValue.Kind == rfc5280.ExtensionCRLEntryExtensionsExtnValueCRLReason {
@@ -135,7 +135,7 @@ func ExampleCRLReader() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("serial %X\n", runtime.Integer(entry.UserCertificate).Big())
+		fmt.Printf("serial %X\n", der.Integer(entry.UserCertificate).Big())
 	}
 	crl, err := c.CertificateList()
 	if err != nil {

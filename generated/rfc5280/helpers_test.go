@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 func readFile(t *testing.T, name string) []byte {
@@ -59,7 +59,7 @@ func TestPEMBlocks(t *testing.T) {
 	// A bad second block: the error names it and wraps the located error.
 	bad := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: []byte{0x30, 0x03, 0x02, 0x01}})
 	_, err = rfc5280.ParsePEMCertificates(append(append([]byte{}, cert...), bad...), nil)
-	var re *runtime.Error
+	var re *der.Error
 	if err == nil || !strings.Contains(err.Error(), "block 2") || !errors.As(err, &re) || re.Offset < 0 {
 		t.Errorf("ParsePEMCertificates of a bad block: %v", err)
 	}
@@ -85,11 +85,11 @@ func unsortedRDNCert(t *testing.T) []byte {
 		NotAfter:     time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC),
 		DNSNames:     []string{"example.com"},
 	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	octets, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return der
+	return octets
 }
 
 func TestCertificateEncoding(t *testing.T) {
@@ -104,27 +104,27 @@ func TestCertificateEncoding(t *testing.T) {
 	}
 
 	// Tolerated defect: Encoding keeps the received TBS, MarshalDER sorts.
-	der := unsortedRDNCert(t)
+	octets := unsortedRDNCert(t)
 	var c rfc5280.Certificate
-	if err := c.UnmarshalDER(der); !errors.Is(err, runtime.ErrNonCanonical) {
+	if err := c.UnmarshalDER(octets); !errors.Is(err, der.ErrNonCanonical) {
 		t.Fatalf("strict decode of an unsorted RDN: %v, want a non-canonical error", err)
 	}
-	if err := c.UnmarshalWith(der, rfc5280.X509Options()); err != nil {
+	if err := der.Unmarshal(octets, &c, rfc5280.X509Options()); err != nil {
 		t.Fatal(err)
 	}
-	if enc, err := c.Encoding(); err != nil || !bytes.Equal(enc, der) {
-		t.Errorf("Encoding of a tolerant decode: %v, equal %v", err, bytes.Equal(enc, der))
+	if enc, err := c.Encoding(); err != nil || !bytes.Equal(enc, octets) {
+		t.Errorf("Encoding of a tolerant decode: %v, equal %v", err, bytes.Equal(enc, octets))
 	}
-	if enc, err := c.MarshalDER(); err != nil || bytes.Equal(enc, der) {
-		t.Errorf("MarshalDER of an unsorted RDN: %v, equal to the input %v (want sorted)", err, bytes.Equal(enc, der))
+	if enc, err := c.MarshalDER(); err != nil || bytes.Equal(enc, octets) {
+		t.Errorf("MarshalDER of an unsorted RDN: %v, equal to the input %v (want sorted)", err, bytes.Equal(enc, octets))
 	}
 	xc, err := c.X509()
 	if err != nil {
 		t.Fatal(err)
 	}
 	sigErr := xc.CheckSignature(xc.SignatureAlgorithm, xc.RawTBSCertificate, xc.Signature)
-	if !bytes.Equal(xc.Raw, der) || sigErr != nil {
-		t.Errorf("X509 of a tolerant decode: raw equal %v, self-signature %v", bytes.Equal(xc.Raw, der), sigErr)
+	if !bytes.Equal(xc.Raw, octets) || sigErr != nil {
+		t.Errorf("X509 of a tolerant decode: raw equal %v, self-signature %v", bytes.Equal(xc.Raw, octets), sigErr)
 	}
 
 	// A certificate that was not decoded is encoded.
@@ -140,13 +140,13 @@ func TestCertificateEncoding(t *testing.T) {
 }
 
 func TestCertificateListEncoding(t *testing.T) {
-	der := makeCRL(t, 10)
+	octets := makeCRL(t, 10)
 	var l rfc5280.CertificateList
-	if err := l.UnmarshalDER(der); err != nil {
+	if err := l.UnmarshalDER(octets); err != nil {
 		t.Fatal(err)
 	}
-	if enc, err := l.Encoding(); err != nil || !bytes.Equal(enc, der) {
-		t.Errorf("Encoding: %v, equal %v", err, bytes.Equal(enc, der))
+	if enc, err := l.Encoding(); err != nil || !bytes.Equal(enc, octets) {
+		t.Errorf("Encoding: %v, equal %v", err, bytes.Equal(enc, octets))
 	}
 	xl, err := l.X509()
 	if err != nil {

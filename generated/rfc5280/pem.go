@@ -4,7 +4,7 @@ import (
 	"encoding/pem"
 	"fmt"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // PEMBlocks returns the contents of every PEM block of type typ (e.g.
@@ -28,17 +28,17 @@ func PEMBlocks(data []byte, typ string) [][]byte {
 // file or bundle) as a Certificate, with opts (nil: strict DER;
 // X509Options(): what crypto/x509 accepts). It fails if data holds no such
 // block, or on the first block that does not decode; the error names the
-// block (counting from 1) and wraps the *runtime.Error, whose offset is in
+// block (counting from 1) and wraps the *der.Error, whose offset is in
 // the block's decoded contents. The certificates alias the decoded blocks,
 // not data.
-func ParsePEMCertificates(data []byte, opts *runtime.Options) ([]Certificate, error) {
+func ParsePEMCertificates(data []byte, opts *der.Options) ([]Certificate, error) {
 	blocks := PEMBlocks(data, "CERTIFICATE")
 	if len(blocks) == 0 {
 		return nil, fmt.Errorf("rfc5280: no CERTIFICATE PEM block")
 	}
 	certs := make([]Certificate, len(blocks))
 	for i, b := range blocks {
-		if err := certs[i].UnmarshalWith(b, opts); err != nil {
+		if err := der.Unmarshal(b, &certs[i], opts); err != nil {
 			return nil, fmt.Errorf("rfc5280: CERTIFICATE PEM block %d: %w", i+1, err)
 		}
 	}
@@ -47,14 +47,14 @@ func ParsePEMCertificates(data []byte, opts *runtime.Options) ([]Certificate, er
 
 // ParsePEMCertificateLists decodes every "X509 CRL" block of data as a
 // CertificateList, as ParsePEMCertificates does for certificates.
-func ParsePEMCertificateLists(data []byte, opts *runtime.Options) ([]CertificateList, error) {
+func ParsePEMCertificateLists(data []byte, opts *der.Options) ([]CertificateList, error) {
 	blocks := PEMBlocks(data, "X509 CRL")
 	if len(blocks) == 0 {
 		return nil, fmt.Errorf("rfc5280: no X509 CRL PEM block")
 	}
 	crls := make([]CertificateList, len(blocks))
 	for i, b := range blocks {
-		if err := crls[i].UnmarshalWith(b, opts); err != nil {
+		if err := der.Unmarshal(b, &crls[i], opts); err != nil {
 			return nil, fmt.Errorf("rfc5280: X509 CRL PEM block %d: %w", i+1, err)
 		}
 	}

@@ -3,7 +3,7 @@ package rfc5652
 import (
 	"fmt"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Certificates returns the certificates of a ContentInfo holding a
@@ -23,55 +23,56 @@ import (
 // Certificates reads only the envelope (ContentInfo, SignedData up to its
 // certificates) and the certificates' outer elements: it does not decode
 // the certificates, the signer infos or the content. Decode the
-// ContentInfo (UnmarshalBER) for typed access to everything.
+// ContentInfo (der.Unmarshal with Options.BER) for typed access to
+// everything.
 func Certificates(ber []byte) ([][]byte, error) {
-	r := runtime.NewReader(ber, &runtime.Options{BER: true})
-	ci, err := r.ReadConstructed(runtime.Universal(runtime.TagSequence), "ContentInfo")
+	r := der.NewReader(ber, &der.Options{BER: true})
+	ci, err := r.ReadConstructed(der.TagSequence, "ContentInfo")
 	if err != nil {
 		return nil, err
 	}
-	ct, err := ci.ReadOID(runtime.Universal(runtime.TagOID))
+	ct, err := ci.ReadOID(der.TagOID)
 	if err != nil {
-		return nil, runtime.WithField(err, "ContentInfo.contentType")
+		return nil, der.WithField(err, "ContentInfo.contentType")
 	}
 	if !ct.Equal(IDSignedData) {
 		return nil, fmt.Errorf("rfc5652: content type %v is not signedData", ct)
 	}
-	content, err := ci.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	content, err := ci.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
-		return nil, runtime.WithField(err, "ContentInfo.content")
+		return nil, der.WithField(err, "ContentInfo.content")
 	}
-	sd, err := content.ReadConstructed(runtime.Universal(runtime.TagSequence), "SignedData")
+	sd, err := content.ReadConstructed(der.TagSequence, "SignedData")
 	if err != nil {
-		return nil, runtime.WithField(err, "ContentInfo.content")
+		return nil, der.WithField(err, "ContentInfo.content")
 	}
 	// version, digestAlgorithms, encapContentInfo
 	for _, field := range []string{"version", "digestAlgorithms", "encapContentInfo"} {
 		if err := sd.Skip(); err != nil {
-			return nil, runtime.WithField(err, "SignedData."+field)
+			return nil, der.WithField(err, "SignedData."+field)
 		}
 	}
-	if !sd.Peek(runtime.Context(0)) {
+	if !sd.Peek(der.Context(0)) {
 		return nil, nil
 	}
-	set, err := sd.ReadConstructed(runtime.Context(0), "CertificateSet")
+	set, err := sd.ReadConstructed(der.Context(0), "CertificateSet")
 	if err != nil {
-		return nil, runtime.WithField(err, "SignedData.certificates")
+		return nil, der.WithField(err, "SignedData.certificates")
 	}
 	out := make([][]byte, 0, set.Count())
 	for i := 0; !set.Empty(); i++ {
 		// The certificate alternative is the only untagged one: a
 		// SEQUENCE (RFC 5652 10.2.2 CertificateChoices).
-		isCert := set.Peek(runtime.Universal(runtime.TagSequence))
+		isCert := set.Peek(der.TagSequence)
 		raw, err := set.ReadRaw()
 		if err != nil {
-			return nil, runtime.WithIndex(runtime.WithField(err, "SignedData.certificates"), i)
+			return nil, der.WithIndex(der.WithField(err, "SignedData.certificates"), i)
 		}
 		if !isCert {
 			continue
 		}
 		if raw, err = set.KeepDER(raw); err != nil {
-			return nil, runtime.WithIndex(runtime.WithField(err, "SignedData.certificates"), i)
+			return nil, der.WithIndex(der.WithField(err, "SignedData.certificates"), i)
 		}
 		out = append(out, raw)
 	}
@@ -79,7 +80,8 @@ func Certificates(ber []byte) ([][]byte, error) {
 }
 
 // CertificateEncodings returns the encoding of every certificate
-// alternative of sd.Certificates, in order, as Certificates does.
+// alternative of sd.Certificates, in order, as Certificates does (each
+// is an rfc5280.Certificate: see its Encoding).
 func (sd *SignedData) CertificateEncodings() ([][]byte, error) {
 	var out [][]byte
 	for i := range sd.Certificates {
@@ -87,36 +89,11 @@ func (sd *SignedData) CertificateEncodings() ([][]byte, error) {
 		if c.Choice != CertificateChoicesCertificate || c.Certificate == nil {
 			continue
 		}
-		der, err := c.Certificate.Encoding()
+		enc, err := c.Certificate.Encoding()
 		if err != nil {
 			return nil, fmt.Errorf("rfc5652: certificates[%d]: %w", i, err)
 		}
-		out = append(out, der)
+		out = append(out, enc)
 	}
 	return out, nil
-}
-
-// Encoding returns the encoding of c with its to-be-signed part as it was
-// received (ToBeSignedRaw, the bytes the signature covers) and the
-// signature algorithm and value in DER: for a certificate that was DER
-// inside its container (BER or not), the received certificate, byte for
-// byte. A Certificate that was not decoded (ToBeSignedRaw nil) is encoded
-// with MarshalDER. The result is a new slice: it does not alias the input.
-func (c *Certificate) Encoding() ([]byte, error) {
-	if c.ToBeSignedRaw == nil {
-		return c.MarshalDER()
-	}
-	// The algorithm as received: explicit defaults (RSASSA-PSS trailerField)
-	// and padded named bits too.
-	alg, err := c.AlgorithmIdentifier.AppendWith(make([]byte, 0, 32), &runtime.Options{Tolerate: runtime.TolerateX509, SkipConstraints: true})
-	if err != nil {
-		return nil, err
-	}
-	b := runtime.NewBuilder(make([]byte, 0, len(c.ToBeSignedRaw)+len(alg)+len(c.Signature.Bytes)+16))
-	m := b.Begin(runtime.Universal(runtime.TagSequence), true)
-	b.AddRaw(c.ToBeSignedRaw)
-	b.AddRaw(alg)
-	b.AddBitString(runtime.Universal(runtime.TagBitString), c.Signature)
-	b.End(m)
-	return b.Bytes()
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5652"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 func TestCertificatesTestdata(t *testing.T) {
@@ -15,11 +16,11 @@ func TestCertificatesTestdata(t *testing.T) {
 		file string
 		n    int
 	}{{"testdata/windows.p7c", 1}, {"testdata/nss.p7c", 3}} {
-		der, err := os.ReadFile(c.file)
+		enc, err := os.ReadFile(c.file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		certs, err := rfc5652.Certificates(der)
+		certs, err := rfc5652.Certificates(enc)
 		if err != nil {
 			t.Errorf("%s: %v", c.file, err)
 			continue
@@ -31,7 +32,7 @@ func TestCertificatesTestdata(t *testing.T) {
 			if _, err := x509.ParseCertificate(cert); err != nil {
 				t.Errorf("%s: certificate %d: %v", c.file, i, err)
 			}
-			if !bytes.Contains(der, cert) {
+			if !bytes.Contains(enc, cert) {
 				t.Errorf("%s: certificate %d is not the received encoding", c.file, i)
 			}
 		}
@@ -60,7 +61,7 @@ func TestCorpusCertificatesHelper(t *testing.T) {
 		}
 		data, _ := firstElement(b.Data)
 		var ci rfc5652.ContentInfo
-		if ci.UnmarshalBER(data) != nil || ci.Content.Kind != rfc5652.ContentInfoContentSignedData {
+		if der.Unmarshal(data, &ci, &der.Options{BER: true}) != nil || ci.Content.Kind != rfc5652.ContentInfoContentSignedData {
 			continue
 		}
 		got, err := rfc5652.Certificates(data)

@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5652"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // knownCMSFailures lists the CMS files that do not decode as ContentInfo
@@ -20,7 +20,7 @@ var knownCMSFailures = map[string]string{
 	// (PKCS #7 (RFC 2315) files whose [0] holds the content's SEQUENCE
 	// itself, not an OCTET STRING as CMS requires (RFC 5652 5.2.1), and
 	// OpenSSL's bad-cms.der (2 stray octets in RecipientInfos) decode with
-	// runtime.TolerateX509: TolerateOpenTypeErrors keeps their content
+	// der.TolerateX509: TolerateOpenTypeErrors keeps their content
 	// raw, Kind 0.)
 	// OpenSSL negative test: the [0] content is cut short.
 	"openssl/test/recipes/25-test_pkcs7_data/malformed.pkcs7#1(PKCS7)": "ContentInfo.content at offset 13: [0] EXPLICIT: input ends",
@@ -44,7 +44,7 @@ func cmsLike(b blob) bool {
 
 // typedContentTypes are the content types ContentInfo's table lists: a
 // file of one of them must have its content typed.
-var typedContentTypes = []runtime.OID{rfc5652.IDData, rfc5652.IDSignedData, rfc5652.IDEnvelopedData,
+var typedContentTypes = []der.OID{rfc5652.IDData, rfc5652.IDSignedData, rfc5652.IDEnvelopedData,
 	rfc5652.IDDigestedData, rfc5652.IDEncryptedData, rfc5652.IDCtAuthData}
 
 // ignoreRaw ignores the received encodings a decode keeps (Raw,
@@ -58,7 +58,7 @@ var ignoreRaw = cmp.FilterPath(func(p cmp.Path) bool {
 // firstElement returns the first BER element of b and whether octets
 // follow it.
 func firstElement(b []byte) ([]byte, bool) {
-	r := runtime.NewReader(b, &runtime.Options{BER: true})
+	r := der.NewReader(b, &der.Options{BER: true})
 	raw, err := r.ReadRaw()
 	if err != nil {
 		return b, false
@@ -72,7 +72,7 @@ func firstElement(b []byte) ([]byte, bool) {
 // file must re-encode byte for byte; a BER file must re-encode to DER that
 // decodes strictly to an equal value.
 func TestCorpusCMS(t *testing.T) {
-	var der, tolerant, ber, trailing, listed, untyped int
+	var wire, tolerant, ber, trailing, listed, untyped int
 	seen := map[string]bool{}
 	mimes := mimeBlobs(t)
 	if len(mimes) == 0 {
@@ -88,7 +88,7 @@ func TestCorpusCMS(t *testing.T) {
 			t.Logf("%s: %d octets after the ContentInfo left out", b.Name, len(b.Data)-len(data))
 		}
 		var ci rfc5652.ContentInfo
-		unmarshal := func(b []byte, o *runtime.Options) error { return ci.UnmarshalWith(b, o) }
+		unmarshal := func(b []byte, o *der.Options) error { return der.Unmarshal(b, &ci, o) }
 		derErr, panicked := decode(unmarshal, data, nil)
 		if panicked {
 			t.Errorf("%s: %v", b.Name, derErr)
@@ -97,9 +97,9 @@ func TestCorpusCMS(t *testing.T) {
 		mode := "DER"
 		if derErr != nil {
 			mode = "tolerant"
-			if err, _ := decode(unmarshal, data, &runtime.Options{Tolerate: runtime.TolerateX509}); err != nil {
+			if err, _ := decode(unmarshal, data, &der.Options{Tolerate: der.TolerateX509}); err != nil {
 				mode = "BER"
-				berErr, panicked := decode(unmarshal, data, &runtime.Options{BER: true})
+				berErr, panicked := decode(unmarshal, data, &der.Options{BER: true})
 				if panicked || berErr != nil {
 					if !panicked && !located(berErr) {
 						t.Errorf("%s: BER decode: error without offset: %v", b.Name, berErr)
@@ -130,7 +130,7 @@ func TestCorpusCMS(t *testing.T) {
 		}
 		switch mode {
 		case "DER":
-			der++
+			wire++
 			if !bytes.Equal(enc, data) {
 				t.Errorf("%s: MarshalDER does not reproduce the DER input (%d octets, input %d)", b.Name, len(enc), len(data))
 			}
@@ -143,15 +143,15 @@ func TestCorpusCMS(t *testing.T) {
 			t.Logf("%s: %s (strict DER: %v)", b.Name, mode, derErr)
 			var again rfc5652.ContentInfo
 			if err := again.UnmarshalDER(enc); err != nil {
-				var re *runtime.Error
-				if mode == "tolerant" && again.UnmarshalWith(enc, &runtime.Options{Tolerate: runtime.TolerateX509}) == nil && ci.Content.Kind == 0 {
+				var re *der.Error
+				if mode == "tolerant" && der.Unmarshal(enc, &again, &der.Options{Tolerate: der.TolerateX509}) == nil && ci.Content.Kind == 0 {
 					// A content whose value does not decode as its type
 					// (PKCS #7's unwrapped content) is kept raw
 					// (TolerateOpenTypeErrors) and written back so.
 					t.Logf("%s: re-encoding keeps a content kept raw: %v", b.Name, err)
 					continue
 				}
-				if mode == "tolerant" && errors.As(err, &re) && re.Kind == runtime.KindNonCanonical {
+				if mode == "tolerant" && errors.As(err, &re) && re.Kind == der.KindNonCanonical {
 					// Encoding keeps the tolerated DER defects (an encoded
 					// DEFAULT, named-bit padding).
 					t.Logf("%s: re-encoding keeps a tolerated defect: %v", b.Name, err)
@@ -182,8 +182,8 @@ func TestCorpusCMS(t *testing.T) {
 		}
 	}
 	t.Logf("CMS files: %d DER, %d DER with tolerated defects, %d BER, %d listed failures; %d with octets after the ContentInfo, %d with an untyped content type",
-		der, tolerant, ber, listed, trailing, untyped)
-	if der+ber == 0 {
+		wire, tolerant, ber, listed, trailing, untyped)
+	if wire+ber == 0 {
 		t.Fatal("no CMS file decoded")
 	}
 }
@@ -195,17 +195,17 @@ func TestEContentData(t *testing.T) {
 	cases := []struct {
 		name string
 		in   []byte
-		opts *runtime.Options
+		opts *der.Options
 	}{
 		{"DER", []byte{0x30, 0x11, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01, 0xa0, 0x04, 0x04, 0x02, 'h', 'i'}, nil},
 		// BER: indefinite lengths and a constructed OCTET STRING of one
 		// segment.
 		{"BER", []byte{0x30, 0x80, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01, 0xa0, 0x80, 0x24, 0x80, 0x04, 0x02, 'h', 'i', 0, 0, 0, 0, 0, 0},
-			&runtime.Options{BER: true}},
+			&der.Options{BER: true}},
 	}
 	for _, c := range cases {
 		var v rfc5652.EncapsulatedContentInfo
-		if err := v.UnmarshalWith(c.in, c.opts); err != nil {
+		if err := der.Unmarshal(c.in, &v, c.opts); err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
@@ -225,7 +225,7 @@ func TestEContentData(t *testing.T) {
 func TestUntypedContentBER(t *testing.T) {
 	in := []byte{0x30, 0x80, 0x06, 0x02, 0x2a, 0x03, 0xa0, 0x80, 0x30, 0x80, 0x02, 0x01, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}
 	var ci rfc5652.ContentInfo
-	if err := ci.UnmarshalBER(in); err != nil {
+	if err := der.Unmarshal(in, &ci, &der.Options{BER: true}); err != nil {
 		t.Fatal(err)
 	}
 	if ci.Content.Kind != 0 {

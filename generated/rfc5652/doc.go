@@ -32,7 +32,7 @@
 // package rfc5280; convert between the two through their DER encoding.
 //
 // Many CMS files are BER (indefinite lengths, constructed OCTET STRINGs):
-// decode them with UnmarshalBER.
+// decode them with der.Unmarshal(b, &ci, &der.Options{BER: true}).
 package rfc5652
 
 //go:generate go run ../../cmd/asn1gen gen -o . -package rfc5652 -use github.com/asn1gen/asn1gen/generated/rfc5280 -accept duplicate-key:CMS-AES-CCM-and-AES-GCM-2009,import-oid:CryptographicMessageSyntax-2010 -import-from CryptographicMessageSyntax-2009.SubjectKeyIdentifier=CryptographicMessageSyntax-2010,CryptographicMessageSyntax-2009.IssuerAndSerialNumber=CryptographicMessageSyntax-2010,CryptographicMessageSyntax-2009.RecipientKeyIdentifier=CryptographicMessageSyntax-2010,CryptographicMessageSyntax-2009.ContentInfo=CryptographicMessageSyntax-2010 -extend CryptographicMessageSyntax-2010.ContentSet=CMS-AuthEnvelopedData-2010.ContentTypes,CryptographicMessageSyntax-2010.ContentSet=CompressedDataContent-2010.ContentTypes,CryptographicMessageSyntax-2010.SignatureAlgorithmSet=X509-ML-DSA-2025.SignatureAlgorithms ../../modules/rfc5652/CryptographicMessageSyntax-2010.asn ../../modules/rfc5652/CryptographicMessageSyntaxAlgorithms-2009.asn ../../modules/rfc5652/CMS-AuthEnvelopedData-2010.asn ../../modules/rfc5652/CMS-AES-CCM-and-AES-GCM-2009.asn ../../modules/rfc5652/CompressedDataContent-2010.asn ../../modules/rfc5652/SecureMimeMessageV3dot1-2009.asn ../../modules/rfc5652/AttributeCertificateVersion1-2009.asn ../../modules/rfc5652/PKIXAttributeCertificate-2009.asn

@@ -7,16 +7,17 @@ import (
 	"os"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5652"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // List the certificates of a PKCS #7 certs-only bundle (this one, written
 // by NSS, is BER).
 func ExampleCertificates() {
-	der, err := os.ReadFile("testdata/nss.p7c")
+	enc, err := os.ReadFile("testdata/nss.p7c")
 	if err != nil {
 		log.Fatal(err)
 	}
-	certs, err := rfc5652.Certificates(der)
+	certs, err := rfc5652.Certificates(enc)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func ExampleSignedData() {
 		log.Fatal(err)
 	}
 	var ci rfc5652.ContentInfo
-	if err := ci.UnmarshalBER(ber); err != nil {
+	if err := der.Unmarshal(ber, &ci, &der.Options{BER: true}); err != nil {
 		log.Fatal(err)
 	}
 	if ci.Content.Kind != rfc5652.ContentInfoContentSignedData {

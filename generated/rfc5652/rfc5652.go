@@ -27,281 +27,284 @@ package rfc5652
 
 import (
 	rfc5280 "github.com/asn1gen/asn1gen/generated/rfc5280"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"math/big"
 	"time"
 )
 
 // A generated package paired with a runtime that lacks its version fails to compile here.
-const _ = runtime.Version1
+const _ = der.Version1
 
 // IDCtContentInfo is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.6:
 //
 //	id-ct-contentInfo OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) smime(16) ct(1) 6 }
-var IDCtContentInfo = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x06")
+var IDCtContentInfo = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x06")
 
 // IDData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.1:
 //
 //	id-data OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 1 }
-var IDData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x01")
+var IDData = der.OID("*\x86H\x86\xf7\r\x01\a\x01")
 
 // IDSignedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.2:
 //
 //	id-signedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 2 }
-var IDSignedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x02")
+var IDSignedData = der.OID("*\x86H\x86\xf7\r\x01\a\x02")
 
 // IDEnvelopedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.3:
 //
 //	id-envelopedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 3 }
-var IDEnvelopedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x03")
+var IDEnvelopedData = der.OID("*\x86H\x86\xf7\r\x01\a\x03")
 
 // IDDigestedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.5:
 //
 //	id-digestedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 5 }
-var IDDigestedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x05")
+var IDDigestedData = der.OID("*\x86H\x86\xf7\r\x01\a\x05")
 
 // IDEncryptedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.6:
 //
 //	id-encryptedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 6 }
-var IDEncryptedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x06")
+var IDEncryptedData = der.OID("*\x86H\x86\xf7\r\x01\a\x06")
 
 // IDCtAuthData is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.2:
 //
 //	id-ct-authData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 2 }
-var IDCtAuthData = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x02")
+var IDCtAuthData = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x02")
 
 // IDContentType is the OBJECT IDENTIFIER 1.2.840.113549.1.9.3:
 //
 //	id-contentType OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 3 }
-var IDContentType = runtime.OID("*\x86H\x86\xf7\r\x01\t\x03")
+var IDContentType = der.OID("*\x86H\x86\xf7\r\x01\t\x03")
 
 // IDMessageDigest is the OBJECT IDENTIFIER 1.2.840.113549.1.9.4:
 //
 //	id-messageDigest OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 4 }
-var IDMessageDigest = runtime.OID("*\x86H\x86\xf7\r\x01\t\x04")
+var IDMessageDigest = der.OID("*\x86H\x86\xf7\r\x01\t\x04")
 
 // IDSigningTime is the OBJECT IDENTIFIER 1.2.840.113549.1.9.5:
 //
 //	id-signingTime OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 5 }
-var IDSigningTime = runtime.OID("*\x86H\x86\xf7\r\x01\t\x05")
+var IDSigningTime = der.OID("*\x86H\x86\xf7\r\x01\t\x05")
 
 // IDCountersignature is the OBJECT IDENTIFIER 1.2.840.113549.1.9.6:
 //
 //	id-countersignature OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 6 }
-var IDCountersignature = runtime.OID("*\x86H\x86\xf7\r\x01\t\x06")
+var IDCountersignature = der.OID("*\x86H\x86\xf7\r\x01\t\x06")
 
 // IDAlgESDH is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.5:
 //
 //	id-alg-ESDH OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 5 }
-var IDAlgESDH = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x05")
+var IDAlgESDH = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x05")
 
 // IDAlgSSDH is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.10:
 //
 //	id-alg-SSDH OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 10 }
-var IDAlgSSDH = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\n")
+var IDAlgSSDH = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\n")
 
 // IDAlgCMS3DESwrap is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.6:
 //
 //	id-alg-CMS3DESwrap OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 6 }
-var IDAlgCMS3DESwrap = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x06")
+var IDAlgCMS3DESwrap = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x06")
 
 // IDAlgCMSRC2wrap is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.7:
 //
 //	id-alg-CMSRC2wrap OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 7 }
-var IDAlgCMSRC2wrap = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\a")
+var IDAlgCMSRC2wrap = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\a")
 
 // DESEde3Cbc is the OBJECT IDENTIFIER 1.2.840.113549.3.7:
 //
 //	des-ede3-cbc OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) encryptionAlgorithm(3) 7 }
-var DESEde3Cbc = runtime.OID("*\x86H\x86\xf7\r\x03\a")
+var DESEde3Cbc = der.OID("*\x86H\x86\xf7\r\x03\a")
 
 // Rc2Cbc is the OBJECT IDENTIFIER 1.2.840.113549.3.2:
 //
 //	rc2-cbc OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) encryptionAlgorithm(3) 2 }
-var Rc2Cbc = runtime.OID("*\x86H\x86\xf7\r\x03\x02")
+var Rc2Cbc = der.OID("*\x86H\x86\xf7\r\x03\x02")
 
 // HMACSHA1 is the OBJECT IDENTIFIER 1.3.6.1.5.5.8.1.2:
 //
 //	hMAC-SHA1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) 8 1 2 }
-var HMACSHA1 = runtime.OID("+\x06\x01\x05\x05\b\x01\x02")
+var HMACSHA1 = der.OID("+\x06\x01\x05\x05\b\x01\x02")
 
 // IDPBKDF2 is the OBJECT IDENTIFIER 1.2.840.113549.1.5.12:
 //
 //	id-PBKDF2 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-5(5) 12 }
-var IDPBKDF2 = runtime.OID("*\x86H\x86\xf7\r\x01\x05\f")
+var IDPBKDF2 = der.OID("*\x86H\x86\xf7\r\x01\x05\f")
 
 // DHPublicNumber is the OBJECT IDENTIFIER 1.2.840.10046.2.1:
 //
 //	dh-public-number OBJECT IDENTIFIER ::= dhpublicnumber
-var DHPublicNumber = runtime.OID("*\x86H\xce>\x02\x01")
+var DHPublicNumber = der.OID("*\x86H\xce>\x02\x01")
 
 // IDCtAuthEnvelopedData is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.23:
 //
 //	id-ct-authEnvelopedData OBJECT IDENTIFIER ::= {iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 23}
-var IDCtAuthEnvelopedData = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x17")
+var IDCtAuthEnvelopedData = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x17")
 
 // AES is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1:
 //
 //	aes OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) 1 }
-var AES = runtime.OID("`\x86H\x01e\x03\x04\x01")
+var AES = der.OID("`\x86H\x01e\x03\x04\x01")
 
 // IDAES128CCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.7:
 //
 //	id-aes128-CCM OBJECT IDENTIFIER ::= { aes 7 }
-var IDAES128CCM = runtime.OID("`\x86H\x01e\x03\x04\x01\a")
+var IDAES128CCM = der.OID("`\x86H\x01e\x03\x04\x01\a")
 
 // IDAES192CCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.27:
 //
 //	id-aes192-CCM OBJECT IDENTIFIER ::= { aes 27 }
-var IDAES192CCM = runtime.OID("`\x86H\x01e\x03\x04\x01\x1b")
+var IDAES192CCM = der.OID("`\x86H\x01e\x03\x04\x01\x1b")
 
 // IDAES256CCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.47:
 //
 //	id-aes256-CCM OBJECT IDENTIFIER ::= { aes 47 }
-var IDAES256CCM = runtime.OID("`\x86H\x01e\x03\x04\x01/")
+var IDAES256CCM = der.OID("`\x86H\x01e\x03\x04\x01/")
 
 // IDAES128GCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.6:
 //
 //	id-aes128-GCM OBJECT IDENTIFIER ::= { aes 6 }
-var IDAES128GCM = runtime.OID("`\x86H\x01e\x03\x04\x01\x06")
+var IDAES128GCM = der.OID("`\x86H\x01e\x03\x04\x01\x06")
 
 // IDAES192GCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.26:
 //
 //	id-aes192-GCM OBJECT IDENTIFIER ::= { aes 26 }
-var IDAES192GCM = runtime.OID("`\x86H\x01e\x03\x04\x01\x1a")
+var IDAES192GCM = der.OID("`\x86H\x01e\x03\x04\x01\x1a")
 
 // IDAES256GCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.46:
 //
 //	id-aes256-GCM OBJECT IDENTIFIER ::= { aes 46 }
-var IDAES256GCM = runtime.OID("`\x86H\x01e\x03\x04\x01.")
+var IDAES256GCM = der.OID("`\x86H\x01e\x03\x04\x01.")
 
 // IDAlgZlibCompress is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.8:
 //
 //	id-alg-zlibCompress OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 8 }
-var IDAlgZlibCompress = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\b")
+var IDAlgZlibCompress = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\b")
 
 // IDCtCompressedData is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.9:
 //
 //	id-ct-compressedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 9 }
-var IDCtCompressedData = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\t")
+var IDCtCompressedData = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\t")
 
 // IDAa is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.2:
 //
 //	id-aa OBJECT IDENTIFIER ::= { iso(1) member-body(2) usa(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) attributes(2)}
-var IDAa = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x02")
+var IDAa = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x02")
 
 // SmimeCapabilities is the OBJECT IDENTIFIER 1.2.840.113549.1.9.15:
 //
 //	smimeCapabilities OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) 15 }
-var SmimeCapabilities = runtime.OID("*\x86H\x86\xf7\r\x01\t\x0f")
+var SmimeCapabilities = der.OID("*\x86H\x86\xf7\r\x01\t\x0f")
 
 // IDAaEncrypKeyPref is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.2.11:
 //
 //	id-aa-encrypKeyPref OBJECT IDENTIFIER ::= {id-aa 11}
-var IDAaEncrypKeyPref = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x02\v")
+var IDAaEncrypKeyPref = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x02\v")
 
 // IDSmime is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16:
 //
 //	id-smime OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 16 }
-var IDSmime = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10")
+var IDSmime = der.OID("*\x86H\x86\xf7\r\x01\t\x10")
 
 // IDCap is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.11:
 //
 //	id-cap OBJECT IDENTIFIER ::= { id-smime 11 }
-var IDCap = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\v")
+var IDCap = der.OID("*\x86H\x86\xf7\r\x01\t\x10\v")
 
 // IDCapPreferBinaryInside is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.11.1:
 //
 //	id-cap-preferBinaryInside OBJECT IDENTIFIER ::= { id-cap 1 }
-var IDCapPreferBinaryInside = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\v\x01")
+var IDCapPreferBinaryInside = der.OID("*\x86H\x86\xf7\r\x01\t\x10\v\x01")
 
 // IDPeAcAuditIdentity is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.4:
 //
 //	id-pe-ac-auditIdentity OBJECT IDENTIFIER ::= { id-pe 4 }
-var IDPeAcAuditIdentity = runtime.OID("+\x06\x01\x05\x05\a\x01\x04")
+var IDPeAcAuditIdentity = der.OID("+\x06\x01\x05\x05\a\x01\x04")
 
 // IDPeAaControls is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.6:
 //
 //	id-pe-aaControls OBJECT IDENTIFIER ::= { id-pe 6 }
-var IDPeAaControls = runtime.OID("+\x06\x01\x05\x05\a\x01\x06")
+var IDPeAaControls = der.OID("+\x06\x01\x05\x05\a\x01\x06")
 
 // IDPeAcProxying is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.10:
 //
 //	id-pe-ac-proxying OBJECT IDENTIFIER ::= { id-pe 10 }
-var IDPeAcProxying = runtime.OID("+\x06\x01\x05\x05\a\x01\n")
+var IDPeAcProxying = der.OID("+\x06\x01\x05\x05\a\x01\n")
 
 // IDCeTargetInformation is the OBJECT IDENTIFIER 2.5.29.55:
 //
 //	id-ce-targetInformation OBJECT IDENTIFIER ::= { id-ce 55 }
-var IDCeTargetInformation = runtime.OID("U\x1d7")
+var IDCeTargetInformation = der.OID("U\x1d7")
 
 // IDCeNoRevAvail is the OBJECT IDENTIFIER 2.5.29.56:
 //
 //	id-ce-noRevAvail OBJECT IDENTIFIER ::= { id-ce 56 }
-var IDCeNoRevAvail = runtime.OID("U\x1d8")
+var IDCeNoRevAvail = der.OID("U\x1d8")
 
 // IDAca is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10:
 //
 //	id-aca OBJECT IDENTIFIER ::= { id-pkix 10 }
-var IDAca = runtime.OID("+\x06\x01\x05\x05\a\n")
+var IDAca = der.OID("+\x06\x01\x05\x05\a\n")
 
 // IDAcaAuthenticationInfo is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.1:
 //
 //	id-aca-authenticationInfo OBJECT IDENTIFIER ::= { id-aca 1 }
-var IDAcaAuthenticationInfo = runtime.OID("+\x06\x01\x05\x05\a\n\x01")
+var IDAcaAuthenticationInfo = der.OID("+\x06\x01\x05\x05\a\n\x01")
 
 // IDAcaAccessIdentity is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.2:
 //
 //	id-aca-accessIdentity OBJECT IDENTIFIER ::= { id-aca 2 }
-var IDAcaAccessIdentity = runtime.OID("+\x06\x01\x05\x05\a\n\x02")
+var IDAcaAccessIdentity = der.OID("+\x06\x01\x05\x05\a\n\x02")
 
 // IDAcaChargingIdentity is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.3:
 //
 //	id-aca-chargingIdentity OBJECT IDENTIFIER ::= { id-aca 3 }
-var IDAcaChargingIdentity = runtime.OID("+\x06\x01\x05\x05\a\n\x03")
+var IDAcaChargingIdentity = der.OID("+\x06\x01\x05\x05\a\n\x03")
 
 // IDAcaGroup is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.4:
 //
 //	id-aca-group OBJECT IDENTIFIER ::= { id-aca 4 }
-var IDAcaGroup = runtime.OID("+\x06\x01\x05\x05\a\n\x04")
+var IDAcaGroup = der.OID("+\x06\x01\x05\x05\a\n\x04")
 
 // IDAcaEncAttrs is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.6:
 //
 //	id-aca-encAttrs OBJECT IDENTIFIER ::= { id-aca 6 }
-var IDAcaEncAttrs = runtime.OID("+\x06\x01\x05\x05\a\n\x06")
+var IDAcaEncAttrs = der.OID("+\x06\x01\x05\x05\a\n\x06")
 
 // IDAtRole is the OBJECT IDENTIFIER 2.5.4.72:
 //
 //	id-at-role OBJECT IDENTIFIER ::= { id-at 72}
-var IDAtRole = runtime.OID("U\x04H")
+var IDAtRole = der.OID("U\x04H")
 
 // IDAtClearance is the OBJECT IDENTIFIER 2.5.4.55:
 //
 //	id-at-clearance OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) attributeType(4) clearance (55) }
-var IDAtClearance = runtime.OID("U\x047")
+var IDAtClearance = der.OID("U\x047")
 
 // IDAtClearanceRFC3281 is the OBJECT IDENTIFIER 2.5.1.5.55:
 //
 //	id-at-clearance-rfc3281 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) module(1) selected-attribute-types(5) clearance (55) }
-var IDAtClearanceRFC3281 = runtime.OID("U\x01\x057")
+var IDAtClearanceRFC3281 = der.OID("U\x01\x057")
 
 // ContentType is the ASN.1 type ContentType.
 //
 //	ContentType ::= CONTENT-TYPE.&id
-type ContentType runtime.OID
+type ContentType der.OID
 
 // String returns the OID in dotted form.
 func (v ContentType) String() string {
-	return runtime.OID(v).String()
+	return der.OID(v).String()
 }
 
 // Equal reports whether v and o are the same OID.
-func (v ContentType) Equal(o runtime.OID) bool {
-	return runtime.OID(v).Equal(o)
+func (v ContentType) Equal(o der.OID) bool {
+	return der.OID(v).Equal(o)
 }
 
-// decode reads a ContentType from r.
-func (v *ContentType) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ContentType) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOID), "ContentType")
+	}
 	x, err := r.ReadOID(t)
 	if err != nil {
 		return err
@@ -310,52 +313,19 @@ func (v *ContentType) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a ContentType in DER.
-func (v *ContentType) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddOID(t, runtime.OID(*v))
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ContentType.
-// v aliases b: the byte slices it holds point into b.
-func (v *ContentType) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ContentType.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ContentType) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ContentType) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ContentType
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOID)); err != nil {
-		return runtime.WithField(err, "ContentType")
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ContentType) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOID
 	}
-	return r.Finish("ContentType")
+	b.AddOID(t, der.OID(*v))
 }
 
-// MarshalDER returns the DER encoding of v, a ContentType.
-func (v *ContentType) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ContentType; v aliases b.
+func (v *ContentType) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// AppendDER appends the DER encoding of v to dst.
-func (v *ContentType) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ContentType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOID))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ContentType) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ContentInfo is the ASN.1 type ContentInfo.
 //
@@ -366,40 +336,43 @@ func (v *ContentType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	                  &Type({ContentSet}{@contentType})}
 type ContentInfo struct {
 	// ContentType is the component contentType OBJECT IDENTIFIER.
-	ContentType runtime.OID
+	ContentType der.OID
 	// Content is the component content [0] EXPLICIT CONTENT-TYPE.&Type.
 	Content ContentInfoContent
 }
 
-// decode reads a ContentInfo from r.
-func (v *ContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ContentInfo")
+	}
 	s, err := r.ReadConstructed(t, "ContentInfo")
 	if err != nil {
 		return err
 	}
 	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "contentType")
+		return der.WithField(err, "contentType")
 	}
 	v.ContentType = x1
 	// content [0] EXPLICIT CONTENT-TYPE.&Type
-	w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "content")
+		return der.WithField(err, "content")
 	}
 	off4 := w2.Offset()
 	x5, err := w2.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "content")
+		return der.WithField(err, "content")
 	}
 	v.Content.Raw = x5
 	sub3 := w2.Open(v.Content.Raw, off4)
 	if err := v.Content.decode([]byte(v.ContentType), &sub3); err != nil {
-		return runtime.WithField(err, "content")
+		return der.WithField(err, "content")
 	}
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "content")
+		return der.WithField(err, "content")
 	}
 	if err := s.Finish("ContentInfo"); err != nil {
 		return err
@@ -407,56 +380,24 @@ func (v *ContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a ContentInfo in DER.
-func (v *ContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ContentType)
-	m1 := b.Begin(runtime.Context(0), true)
+	b.AddOID(der.TagOID, v.ContentType)
+	m1 := b.Begin(der.Context(0), true)
 	v.Content.encode(b)
 	b.End(m1)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ContentInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *ContentInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ContentInfo; v aliases b.
+func (v *ContentInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ContentInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ContentInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ContentInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ContentInfo")
-	}
-	return r.Finish("ContentInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a ContentInfo.
-func (v *ContentInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ContentInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ContentInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ContentInfoContent is the open type ContentInfo.content: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -497,7 +438,7 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
+func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
@@ -506,12 +447,12 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
 		u.Kind = ContentInfoContentSignedData
-		p1, err := runtime.New[SignedData](r)
+		p1, err := der.New[SignedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.SignedData = p1
-		if err := u.SignedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.SignedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -521,12 +462,12 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\a\x06":
 		// ct-EncryptedData 1.2.840.113549.1.7.6
 		u.Kind = ContentInfoContentEncryptedData
-		p2, err := runtime.New[EncryptedData](r)
+		p2, err := der.New[EncryptedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.EncryptedData = p2
-		if err := u.EncryptedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.EncryptedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -536,12 +477,12 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\a\x03":
 		// ct-EnvelopedData 1.2.840.113549.1.7.3
 		u.Kind = ContentInfoContentEnvelopedData
-		p3, err := runtime.New[EnvelopedData](r)
+		p3, err := der.New[EnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.EnvelopedData = p3
-		if err := u.EnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.EnvelopedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -551,12 +492,12 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
 		// ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
 		u.Kind = ContentInfoContentAuthenticatedData
-		p4, err := runtime.New[AuthenticatedData](r)
+		p4, err := der.New[AuthenticatedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.AuthenticatedData = p4
-		if err := u.AuthenticatedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AuthenticatedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -566,12 +507,12 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\a\x05":
 		// ct-DigestedData 1.2.840.113549.1.7.5
 		u.Kind = ContentInfoContentDigestedData
-		p5, err := runtime.New[DigestedData](r)
+		p5, err := der.New[DigestedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.DigestedData = p5
-		if err := u.DigestedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.DigestedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -581,12 +522,12 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x17":
 		// ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
 		u.Kind = ContentInfoContentAuthEnvelopedData
-		p6, err := runtime.New[AuthEnvelopedData](r)
+		p6, err := der.New[AuthEnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.AuthEnvelopedData = p6
-		if err := u.AuthEnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AuthEnvelopedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -596,12 +537,12 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\t":
 		// ct-compressedData 1.2.840.113549.1.9.16.1.9
 		u.Kind = ContentInfoContentCompressedData
-		p7, err := runtime.New[CompressedData](r)
+		p7, err := der.New[CompressedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.CompressedData = p7
-		if err := u.CompressedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CompressedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentInfo.content"); err != nil {
@@ -613,10 +554,10 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ContentInfoContent) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ContentInfoContent) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -625,56 +566,56 @@ func (u *ContentInfoContent) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ContentInfoContent) keepDER(r *runtime.Reader) error {
+func (u *ContentInfoContent) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ContentInfoContent) encode(b *runtime.Builder) {
+func (u *ContentInfoContent) encode(b *der.Builder) {
 	switch u.Kind {
 	case ContentInfoContentSignedData:
 		if u.SignedData == nil {
-			b.SetError(runtime.NilValue("SignedData"))
+			b.SetError(der.NilValue("SignedData"))
 		} else {
-			u.SignedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.SignedData.EncodeASN1(b, der.TagSequence)
 		}
 	case ContentInfoContentEncryptedData:
 		if u.EncryptedData == nil {
-			b.SetError(runtime.NilValue("EncryptedData"))
+			b.SetError(der.NilValue("EncryptedData"))
 		} else {
-			u.EncryptedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.EncryptedData.EncodeASN1(b, der.TagSequence)
 		}
 	case ContentInfoContentEnvelopedData:
 		if u.EnvelopedData == nil {
-			b.SetError(runtime.NilValue("EnvelopedData"))
+			b.SetError(der.NilValue("EnvelopedData"))
 		} else {
-			u.EnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.EnvelopedData.EncodeASN1(b, der.TagSequence)
 		}
 	case ContentInfoContentAuthenticatedData:
 		if u.AuthenticatedData == nil {
-			b.SetError(runtime.NilValue("AuthenticatedData"))
+			b.SetError(der.NilValue("AuthenticatedData"))
 		} else {
-			u.AuthenticatedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.AuthenticatedData.EncodeASN1(b, der.TagSequence)
 		}
 	case ContentInfoContentDigestedData:
 		if u.DigestedData == nil {
-			b.SetError(runtime.NilValue("DigestedData"))
+			b.SetError(der.NilValue("DigestedData"))
 		} else {
-			u.DigestedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.DigestedData.EncodeASN1(b, der.TagSequence)
 		}
 	case ContentInfoContentAuthEnvelopedData:
 		if u.AuthEnvelopedData == nil {
-			b.SetError(runtime.NilValue("AuthEnvelopedData"))
+			b.SetError(der.NilValue("AuthEnvelopedData"))
 		} else {
-			u.AuthEnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.AuthEnvelopedData.EncodeASN1(b, der.TagSequence)
 		}
 	case ContentInfoContentCompressedData:
 		if u.CompressedData == nil {
-			b.SetError(runtime.NilValue("CompressedData"))
+			b.SetError(der.NilValue("CompressedData"))
 		} else {
-			u.CompressedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.CompressedData.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -709,41 +650,44 @@ type SignedData struct {
 	SignerInfos SignerInfos
 }
 
-// decode reads a SignedData from r.
-func (v *SignedData) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SignedData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SignedData")
+	}
 	s, err := r.ReadConstructed(t, "SignedData")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// digestAlgorithms SET OF
-	if err := v.DigestAlgorithms.decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "digestAlgorithms")
+	if err := v.DigestAlgorithms.DecodeASN1(&s, der.TagSet); err != nil {
+		return der.WithField(err, "digestAlgorithms")
 	}
 	// encapContentInfo EncapsulatedContentInfo
-	if err := v.EncapContentInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "encapContentInfo")
+	if err := v.EncapContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "encapContentInfo")
 	}
 	// certificates [0] CertificateSet OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.Certificates.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "certificates")
+	if s.Peek(der.Context(0)) {
+		if err := v.Certificates.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "certificates")
 		}
 		v.HasCertificates = true
 	}
 	// crls [1] RevocationInfoChoices OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.Crls.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "crls")
+	if s.Peek(der.Context(1)) {
+		if err := v.Crls.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "crls")
 		}
 		v.HasCrls = true
 	}
 	// signerInfos SignerInfos
-	if err := v.SignerInfos.decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "signerInfos")
+	if err := v.SignerInfos.DecodeASN1(&s, der.TagSet); err != nil {
+		return der.WithField(err, "signerInfos")
 	}
 	if err := s.Finish("SignedData"); err != nil {
 		return err
@@ -751,85 +695,56 @@ func (v *SignedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SignedData in DER.
-func (v *SignedData) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SignedData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.DigestAlgorithms.encode(b, runtime.Universal(runtime.TagSet))
-	v.EncapContentInfo.encode(b, runtime.Universal(runtime.TagSequence))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.DigestAlgorithms.EncodeASN1(b, der.TagSet)
+	v.EncapContentInfo.EncodeASN1(b, der.TagSequence)
 	if v.HasCertificates {
-		v.Certificates.encode(b, runtime.Context(0))
+		v.Certificates.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasCrls {
-		v.Crls.encode(b, runtime.Context(1))
+		v.Crls.EncodeASN1(b, der.Context(1))
 	}
-	v.SignerInfos.encode(b, runtime.Universal(runtime.TagSet))
+	v.SignerInfos.EncodeASN1(b, der.TagSet)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SignedData.
-// v aliases b: the byte slices it holds point into b.
-func (v *SignedData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SignedData; v aliases b.
+func (v *SignedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SignedData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SignedData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SignedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SignedData{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SignedData")
-	}
-	return r.Finish("SignedData")
-}
-
-// MarshalDER returns the DER encoding of v, a SignedData.
-func (v *SignedData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SignedData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SignedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SignedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SignedDataDigestAlgorithms is the type of SignedData.digestAlgorithms.
 type SignedDataDigestAlgorithms []DigestAlgorithmIdentifier
 
-// decode reads a SignedData.digestAlgorithms from r.
-func (v *SignedDataDigestAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SignedDataDigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "SignedData.digestAlgorithms")
+	}
 	s, err := r.ReadConstructed(t, "SignedData.digestAlgorithms")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("SignedData.digestAlgorithms"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[DigestAlgorithmIdentifier](&s, s.Count())
+	list, err := der.MakeSlice[DigestAlgorithmIdentifier](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("SignedData.digestAlgorithms"); err != nil {
@@ -839,11 +754,14 @@ func (v *SignedDataDigestAlgorithms) decode(r *runtime.Reader, t runtime.Tag) er
 	return nil
 }
 
-// encode writes v as a SignedData.digestAlgorithms in DER.
-func (v *SignedDataDigestAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SignedDataDigestAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -853,25 +771,28 @@ func (v *SignedDataDigestAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 //	SignerInfos ::= SET OF SignerInfo
 type SignerInfos []SignerInfo
 
-// decode reads a SignerInfos from r.
-func (v *SignerInfos) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SignerInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "SignerInfos")
+	}
 	s, err := r.ReadConstructed(t, "SignerInfos")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("SignerInfos"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[SignerInfo](&s, s.Count())
+	list, err := der.MakeSlice[SignerInfo](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("SignerInfos"); err != nil {
@@ -881,56 +802,23 @@ func (v *SignerInfos) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SignerInfos in DER.
-func (v *SignerInfos) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SignerInfos) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SignerInfos.
-// v aliases b: the byte slices it holds point into b.
-func (v *SignerInfos) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SignerInfos; v aliases b.
+func (v *SignerInfos) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SignerInfos.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SignerInfos) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SignerInfos) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero SignerInfos
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "SignerInfos")
-	}
-	return r.Finish("SignerInfos")
-}
-
-// MarshalDER returns the DER encoding of v, a SignerInfos.
-func (v *SignerInfos) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SignerInfos) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SignerInfos) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SignerInfos) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EncapsulatedContentInfo is the ASN.1 type EncapsulatedContentInfo.
 //
@@ -941,42 +829,45 @@ func (v *SignerInfos) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	              &Type({ContentSet}{@eContentType})) OPTIONAL }
 type EncapsulatedContentInfo struct {
 	// EContentType is the component eContentType OBJECT IDENTIFIER.
-	EContentType runtime.OID
+	EContentType der.OID
 	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
 	EContent EncapsulatedContentInfoEContent
 	// HasEContent tells whether eContent is present in the encoding.
 	HasEContent bool
 }
 
-// decode reads a EncapsulatedContentInfo from r.
-func (v *EncapsulatedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EncapsulatedContentInfo")
+	}
 	s, err := r.ReadConstructed(t, "EncapsulatedContentInfo")
 	if err != nil {
 		return err
 	}
 	// eContentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "eContentType")
+		return der.WithField(err, "eContentType")
 	}
 	v.EContentType = x1
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "eContent")
+			return der.WithField(err, "eContent")
 		}
-		c4, off5, err := w2.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+		c4, off5, err := w2.ReadString(der.TagOctetString, "OCTET STRING")
 		if err != nil {
-			return runtime.WithField(err, "eContent")
+			return der.WithField(err, "eContent")
 		}
 		v.EContent.Raw = c4
 		sub3 := w2.Open(v.EContent.Raw, off5)
 		if err := v.EContent.decode([]byte(v.EContentType), &sub3); err != nil {
-			return runtime.WithField(err, "eContent")
+			return der.WithField(err, "eContent")
 		}
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "eContent")
+			return der.WithField(err, "eContent")
 		}
 		v.HasEContent = true
 	}
@@ -986,13 +877,16 @@ func (v *EncapsulatedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error
 	return nil
 }
 
-// encode writes v as a EncapsulatedContentInfo in DER.
-func (v *EncapsulatedContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.EContentType)
+	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
-		m1 := b.Begin(runtime.Context(0), true)
-		m2 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+		m1 := b.Begin(der.Context(0), true)
+		m2 := b.Begin(der.TagOctetString, false)
 		v.EContent.encode(b)
 		b.End(m2)
 		b.End(m1)
@@ -1000,46 +894,11 @@ func (v *EncapsulatedContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncapsulatedContentInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncapsulatedContentInfo; v aliases b.
+func (v *EncapsulatedContentInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncapsulatedContentInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EncapsulatedContentInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncapsulatedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = EncapsulatedContentInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "EncapsulatedContentInfo")
-	}
-	return r.Finish("EncapsulatedContentInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a EncapsulatedContentInfo.
-func (v *EncapsulatedContentInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EncapsulatedContentInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncapsulatedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EncapsulatedContentInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EncapsulatedContentInfoEContent is the open type EncapsulatedContentInfo.eContent: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -1080,7 +939,7 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) error {
+func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
@@ -1089,12 +948,12 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
 		u.Kind = EncapsulatedContentInfoEContentSignedData
-		p1, err := runtime.New[SignedData](r)
+		p1, err := der.New[SignedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.SignedData = p1
-		if err := u.SignedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.SignedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1104,12 +963,12 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\a\x06":
 		// ct-EncryptedData 1.2.840.113549.1.7.6
 		u.Kind = EncapsulatedContentInfoEContentEncryptedData
-		p2, err := runtime.New[EncryptedData](r)
+		p2, err := der.New[EncryptedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.EncryptedData = p2
-		if err := u.EncryptedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.EncryptedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1119,12 +978,12 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\a\x03":
 		// ct-EnvelopedData 1.2.840.113549.1.7.3
 		u.Kind = EncapsulatedContentInfoEContentEnvelopedData
-		p3, err := runtime.New[EnvelopedData](r)
+		p3, err := der.New[EnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.EnvelopedData = p3
-		if err := u.EnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.EnvelopedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1134,12 +993,12 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
 		// ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
 		u.Kind = EncapsulatedContentInfoEContentAuthenticatedData
-		p4, err := runtime.New[AuthenticatedData](r)
+		p4, err := der.New[AuthenticatedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.AuthenticatedData = p4
-		if err := u.AuthenticatedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AuthenticatedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1149,12 +1008,12 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\a\x05":
 		// ct-DigestedData 1.2.840.113549.1.7.5
 		u.Kind = EncapsulatedContentInfoEContentDigestedData
-		p5, err := runtime.New[DigestedData](r)
+		p5, err := der.New[DigestedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.DigestedData = p5
-		if err := u.DigestedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.DigestedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1164,12 +1023,12 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x17":
 		// ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
 		u.Kind = EncapsulatedContentInfoEContentAuthEnvelopedData
-		p6, err := runtime.New[AuthEnvelopedData](r)
+		p6, err := der.New[AuthEnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.AuthEnvelopedData = p6
-		if err := u.AuthEnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AuthEnvelopedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1179,12 +1038,12 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\t":
 		// ct-compressedData 1.2.840.113549.1.9.16.1.9
 		u.Kind = EncapsulatedContentInfoEContentCompressedData
-		p7, err := runtime.New[CompressedData](r)
+		p7, err := der.New[CompressedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.CompressedData = p7
-		if err := u.CompressedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CompressedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
@@ -1196,10 +1055,10 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *EncapsulatedContentInfoEContent) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *EncapsulatedContentInfoEContent) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -1207,54 +1066,54 @@ func (u *EncapsulatedContentInfoEContent) fail(r *runtime.Reader, err error) err
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *EncapsulatedContentInfoEContent) keepDER(_ *runtime.Reader) error {
+func (u *EncapsulatedContentInfoEContent) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *EncapsulatedContentInfoEContent) encode(b *runtime.Builder) {
+func (u *EncapsulatedContentInfoEContent) encode(b *der.Builder) {
 	switch u.Kind {
 	case EncapsulatedContentInfoEContentSignedData:
 		if u.SignedData == nil {
-			b.SetError(runtime.NilValue("SignedData"))
+			b.SetError(der.NilValue("SignedData"))
 		} else {
-			u.SignedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.SignedData.EncodeASN1(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentEncryptedData:
 		if u.EncryptedData == nil {
-			b.SetError(runtime.NilValue("EncryptedData"))
+			b.SetError(der.NilValue("EncryptedData"))
 		} else {
-			u.EncryptedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.EncryptedData.EncodeASN1(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentEnvelopedData:
 		if u.EnvelopedData == nil {
-			b.SetError(runtime.NilValue("EnvelopedData"))
+			b.SetError(der.NilValue("EnvelopedData"))
 		} else {
-			u.EnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.EnvelopedData.EncodeASN1(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentAuthenticatedData:
 		if u.AuthenticatedData == nil {
-			b.SetError(runtime.NilValue("AuthenticatedData"))
+			b.SetError(der.NilValue("AuthenticatedData"))
 		} else {
-			u.AuthenticatedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.AuthenticatedData.EncodeASN1(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentDigestedData:
 		if u.DigestedData == nil {
-			b.SetError(runtime.NilValue("DigestedData"))
+			b.SetError(der.NilValue("DigestedData"))
 		} else {
-			u.DigestedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.DigestedData.EncodeASN1(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentAuthEnvelopedData:
 		if u.AuthEnvelopedData == nil {
-			b.SetError(runtime.NilValue("AuthEnvelopedData"))
+			b.SetError(der.NilValue("AuthEnvelopedData"))
 		} else {
-			u.AuthEnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.AuthEnvelopedData.EncodeASN1(b, der.TagSequence)
 		}
 	case EncapsulatedContentInfoEContentCompressedData:
 		if u.CompressedData == nil {
-			b.SetError(runtime.NilValue("CompressedData"))
+			b.SetError(der.NilValue("CompressedData"))
 		} else {
-			u.CompressedData.encode(b, runtime.Universal(runtime.TagSequence))
+			u.CompressedData.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -1295,45 +1154,48 @@ type SignerInfo struct {
 	HasUnsignedAttrs bool
 }
 
-// decode reads a SignerInfo from r.
-func (v *SignerInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SignerInfo")
+	}
 	s, err := r.ReadConstructed(t, "SignerInfo")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// sid SignerIdentifier
-	if err := v.Sid.decode(&s); err != nil {
-		return runtime.WithField(err, "sid")
+	if err := v.Sid.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "sid")
 	}
 	// digestAlgorithm DigestAlgorithmIdentifier
-	if err := v.DigestAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "digestAlgorithm")
+	if err := v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "digestAlgorithm")
 	}
 	// signedAttrs [0] SignedAttributes OPTIONAL
-	if s.Peek(runtime.Context(0)) {
+	if s.Peek(der.Context(0)) {
 		start1 := s.Offset()
-		if err := v.SignedAttrs.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "signedAttrs")
+		if err := v.SignedAttrs.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "signedAttrs")
 		}
 		v.SignedAttrsRaw = s.Since(start1)
 		v.HasSignedAttrs = true
 	}
 	// signatureAlgorithm SignatureAlgorithmIdentifier
-	if err := v.SignatureAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "signatureAlgorithm")
+	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature SignatureValue
-	if err := v.Signature.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "signature")
+	if err := v.Signature.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "signature")
 	}
 	// unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.UnsignedAttrs.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "unsignedAttrs")
+	if s.Peek(der.Context(1)) {
+		if err := v.UnsignedAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "unsignedAttrs")
 		}
 		v.HasUnsignedAttrs = true
 	}
@@ -1343,63 +1205,31 @@ func (v *SignerInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SignerInfo in DER.
-func (v *SignerInfo) encode(b *runtime.Builder, t runtime.Tag) {
-	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.Sid.encode(b)
-	v.DigestAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	if v.HasSignedAttrs {
-		v.SignedAttrs.encode(b, runtime.Context(0))
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SignerInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
 	}
-	v.SignatureAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	v.Signature.encode(b, runtime.Universal(runtime.TagOctetString))
+	m := b.Begin(t, true)
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.Sid.EncodeASN1(b, der.NoTag)
+	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
+	if v.HasSignedAttrs {
+		v.SignedAttrs.EncodeASN1(b, der.Context(0))
+	}
+	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
+	v.Signature.EncodeASN1(b, der.TagOctetString)
 	if v.HasUnsignedAttrs {
-		v.UnsignedAttrs.encode(b, runtime.Context(1))
+		v.UnsignedAttrs.EncodeASN1(b, der.Context(1))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SignerInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *SignerInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SignerInfo; v aliases b.
+func (v *SignerInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SignerInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SignerInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SignerInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SignerInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SignerInfo")
-	}
-	return r.Finish("SignerInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a SignerInfo.
-func (v *SignerInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SignerInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SignerInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SignerInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributesUnsignedAttributes is the ASN.1 type Attributes.
 //
@@ -1407,32 +1237,35 @@ func (v *SignerInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 //	  SET SIZE (1..MAX) OF Attribute {{ AttrList }}
 type AttributesUnsignedAttributes []AttributeUnsignedAttributes
 
-// decode reads a Attributes from r.
-func (v *AttributesUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributesUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "Attributes")
+	}
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("Attributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnsignedAttributes](&s, s.Count())
+	list, err := der.MakeSlice[AttributeUnsignedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Attributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -1440,61 +1273,28 @@ func (v *AttributesUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) 
 	return nil
 }
 
-// encode writes v as a Attributes in DER.
-func (v *AttributesUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributesUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributesUnsignedAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
+func (v *AttributesUnsignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributesUnsignedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributesUnsignedAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "Attributes")
-	}
-	return r.Finish("Attributes")
-}
-
-// MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesUnsignedAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributesUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesUnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributesUnsignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeUnsignedAttributes is the ASN.1 type Attribute.
 //
@@ -1505,51 +1305,54 @@ func (v *AttributesUnsignedAttributes) AppendWith(dst []byte, opts *runtime.Opti
 //	          &Type({AttrList}{@attrType})  }
 type AttributeUnsignedAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType runtime.OID
+	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []AttributeUnsignedAttributesAttrValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrType")
+		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnsignedAttributesAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeUnsignedAttributesAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("Attribute"); err != nil {
@@ -1558,11 +1361,14 @@ func (v *AttributeUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) e
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -1570,46 +1376,11 @@ func (v *AttributeUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) 
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnsignedAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
+func (v *AttributeUnsignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnsignedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnsignedAttributes{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnsignedAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeUnsignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeUnsignedAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -1631,17 +1402,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x06":
 		// aa-countersignature 1.2.840.113549.1.9.6
 		u.Kind = AttributeUnsignedAttributesAttrValuesCountersignature
-		p1, err := runtime.New[Countersignature](r)
+		p1, err := der.New[Countersignature](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Countersignature = p1
-		if err := u.Countersignature.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.Countersignature.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -1653,10 +1424,10 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *runtime.Re
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnsignedAttributesAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeUnsignedAttributesAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -1665,20 +1436,20 @@ func (u *AttributeUnsignedAttributesAttrValues) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnsignedAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeUnsignedAttributesAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnsignedAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *AttributeUnsignedAttributesAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeUnsignedAttributesAttrValuesCountersignature:
 		if u.Countersignature == nil {
-			b.SetError(runtime.NilValue("Countersignature"))
+			b.SetError(der.NilValue("Countersignature"))
 		} else {
-			u.Countersignature.encode(b, runtime.Universal(runtime.TagSequence))
+			u.Countersignature.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -1690,32 +1461,35 @@ func (u *AttributeUnsignedAttributesAttrValues) encode(b *runtime.Builder) {
 //	SignedAttributes ::= Attributes {{ SignedAttributesSet }}
 type SignedAttributes []AttributeSignedAttributesSet
 
-// decode reads a SignedAttributes from r.
-func (v *SignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "SignedAttributes")
+	}
 	s, err := r.ReadConstructed(t, "SignedAttributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("SignedAttributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeSignedAttributesSet](&s, s.Count())
+	list, err := der.MakeSlice[AttributeSignedAttributesSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("SignedAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -1723,61 +1497,28 @@ func (v *SignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SignedAttributes in DER.
-func (v *SignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SignedAttributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *SignedAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SignedAttributes; v aliases b.
+func (v *SignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SignedAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SignedAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero SignedAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "SignedAttributes")
-	}
-	return r.Finish("SignedAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a SignedAttributes.
-func (v *SignedAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SignedAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeSignedAttributesSet is the ASN.1 type Attribute.
 //
@@ -1788,51 +1529,54 @@ func (v *SignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	          &Type({AttrList}{@attrType})  }
 type AttributeSignedAttributesSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType runtime.OID
+	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []AttributeSignedAttributesSetAttrValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeSignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeSignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrType")
+		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSignedAttributesSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeSignedAttributesSetAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("Attribute"); err != nil {
@@ -1841,11 +1585,14 @@ func (v *AttributeSignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) 
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeSignedAttributesSet) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeSignedAttributesSet) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -1853,46 +1600,11 @@ func (v *AttributeSignedAttributesSet) encode(b *runtime.Builder, t runtime.Tag)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeSignedAttributesSet) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
+func (v *AttributeSignedAttributesSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSignedAttributesSet) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSignedAttributesSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSignedAttributesSet{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeSignedAttributesSet) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSignedAttributesSet) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSignedAttributesSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeSignedAttributesSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeSignedAttributesSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -1920,12 +1632,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
 		u.Kind = AttributeSignedAttributesSetAttrValuesSigningTime
-		if err := u.SigningTime.decode(r); err != nil {
+		if err := u.SigningTime.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -1935,7 +1647,7 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.R
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
 		u.Kind = AttributeSignedAttributesSetAttrValuesMessageDigest
-		if err := u.MessageDigest.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
+		if err := u.MessageDigest.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -1945,7 +1657,7 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.R
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
 		u.Kind = AttributeSignedAttributesSetAttrValuesContentType
-		if err := u.ContentType.decode(r, runtime.Universal(runtime.TagOID)); err != nil {
+		if err := u.ContentType.DecodeASN1(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -1957,10 +1669,10 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.R
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSignedAttributesSetAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeSignedAttributesSetAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -1969,21 +1681,21 @@ func (u *AttributeSignedAttributesSetAttrValues) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSignedAttributesSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeSignedAttributesSetAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSignedAttributesSetAttrValues) encode(b *runtime.Builder) {
+func (u *AttributeSignedAttributesSetAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeSignedAttributesSetAttrValuesSigningTime:
-		u.SigningTime.encode(b)
+		u.SigningTime.EncodeASN1(b, der.NoTag)
 	case AttributeSignedAttributesSetAttrValuesMessageDigest:
-		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
+		u.MessageDigest.EncodeASN1(b, der.TagOctetString)
 	case AttributeSignedAttributesSetAttrValuesContentType:
-		u.ContentType.encode(b, runtime.Universal(runtime.TagOID))
+		u.ContentType.EncodeASN1(b, der.TagOID)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -2016,22 +1728,25 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c SignerIdentifierChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "SignerIdentifierChoice")
+	return der.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "SignerIdentifierChoice")
 }
 
-// decode reads a SignerIdentifier from r.
-func (v *SignerIdentifier) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *SignerIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "SignerIdentifier")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = SignerIdentifierIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "issuerAndSerialNumber")
+		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
 		}
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = SignerIdentifierSubjectKeyIdentifier
-		if err := v.SubjectKeyIdentifier.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "subjectKeyIdentifier")
+		if err := v.SubjectKeyIdentifier.DecodeASN1(r, der.Context(0)); err != nil {
+			return der.WithField(err, "subjectKeyIdentifier")
 		}
 	default:
 		if !r.Empty() {
@@ -2044,70 +1759,38 @@ func (v *SignerIdentifier) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a SignerIdentifier in DER.
-func (v *SignerIdentifier) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *SignerIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case SignerIdentifierIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
+		v.IssuerAndSerialNumber.EncodeASN1(b, der.TagSequence)
 	case SignerIdentifierSubjectKeyIdentifier:
-		v.SubjectKeyIdentifier.encode(b, runtime.Context(0))
+		v.SubjectKeyIdentifier.EncodeASN1(b, der.Context(0))
 	default:
 		if v.Unknown != nil {
 			b.AddRaw(v.Unknown)
 			return
 		}
-		b.SetError(runtime.NoChoice("SignerIdentifier"))
+		b.SetError(der.NoChoice("SignerIdentifier"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SignerIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *SignerIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SignerIdentifier; v aliases b.
+func (v *SignerIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SignerIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SignerIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SignerIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SignerIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "SignerIdentifier")
-	}
-	return r.Finish("SignerIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a SignerIdentifier.
-func (v *SignerIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SignerIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SignerIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SignerIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SignatureValue is the ASN.1 type SignatureValue.
 //
 //	SignatureValue ::= OCTET STRING
 type SignatureValue []byte
 
-// decode reads a SignatureValue from r.
-func (v *SignatureValue) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SignatureValue) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "SignatureValue")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -2116,52 +1799,19 @@ func (v *SignatureValue) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SignatureValue in DER.
-func (v *SignatureValue) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SignatureValue) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SignatureValue.
-// v aliases b: the byte slices it holds point into b.
-func (v *SignatureValue) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SignatureValue; v aliases b.
+func (v *SignatureValue) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SignatureValue.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SignatureValue) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SignatureValue) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero SignatureValue
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "SignatureValue")
-	}
-	return r.Finish("SignatureValue")
-}
-
-// MarshalDER returns the DER encoding of v, a SignatureValue.
-func (v *SignatureValue) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SignatureValue) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SignatureValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SignatureValue) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EnvelopedData is the ASN.1 type EnvelopedData.
 //
@@ -2192,35 +1842,38 @@ type EnvelopedData struct {
 	Unknown []byte
 }
 
-// decode reads a EnvelopedData from r.
-func (v *EnvelopedData) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EnvelopedData")
+	}
 	s, err := r.ReadConstructed(t, "EnvelopedData")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.OriginatorInfo.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "originatorInfo")
+	if s.Peek(der.Context(0)) {
+		if err := v.OriginatorInfo.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "originatorInfo")
 		}
 		v.HasOriginatorInfo = true
 	}
 	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "recipientInfos")
+	if err := v.RecipientInfos.DecodeASN1(&s, der.TagSet); err != nil {
+		return der.WithField(err, "recipientInfos")
 	}
 	// encryptedContentInfo EncryptedContentInfo
-	if err := v.EncryptedContentInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "encryptedContentInfo")
+	if err := v.EncryptedContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "encryptedContentInfo")
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition)
-	if s.Peek(runtime.Context(1)) {
-		if err := v.UnprotectedAttrs.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "unprotectedAttrs")
+	if s.Peek(der.Context(1)) {
+		if err := v.UnprotectedAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "unprotectedAttrs")
 		}
 		v.HasUnprotectedAttrs = true
 	}
@@ -2235,62 +1888,30 @@ func (v *EnvelopedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a EnvelopedData in DER.
-func (v *EnvelopedData) encode(b *runtime.Builder, t runtime.Tag) {
-	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	if v.HasOriginatorInfo {
-		v.OriginatorInfo.encode(b, runtime.Context(0))
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
 	}
-	v.RecipientInfos.encode(b, runtime.Universal(runtime.TagSet))
-	v.EncryptedContentInfo.encode(b, runtime.Universal(runtime.TagSequence))
+	m := b.Begin(t, true)
+	v.Version.EncodeASN1(b, der.TagInteger)
+	if v.HasOriginatorInfo {
+		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
+	}
+	v.RecipientInfos.EncodeASN1(b, der.TagSet)
+	v.EncryptedContentInfo.EncodeASN1(b, der.TagSequence)
 	if v.HasUnprotectedAttrs {
-		v.UnprotectedAttrs.encode(b, runtime.Context(1))
+		v.UnprotectedAttrs.EncodeASN1(b, der.Context(1))
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EnvelopedData.
-// v aliases b: the byte slices it holds point into b.
-func (v *EnvelopedData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EnvelopedData; v aliases b.
+func (v *EnvelopedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EnvelopedData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EnvelopedData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EnvelopedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = EnvelopedData{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "EnvelopedData")
-	}
-	return r.Finish("EnvelopedData")
-}
-
-// MarshalDER returns the DER encoding of v, a EnvelopedData.
-func (v *EnvelopedData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EnvelopedData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EnvelopedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EnvelopedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributesUnprotectedEnvAttributes is the ASN.1 type Attributes.
 //
@@ -2298,32 +1919,35 @@ func (v *EnvelopedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 //	  SET SIZE (1..MAX) OF Attribute {{ AttrList }}
 type AttributesUnprotectedEnvAttributes []AttributeUnprotectedEnvAttributes
 
-// decode reads a Attributes from r.
-func (v *AttributesUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributesUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "Attributes")
+	}
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("Attributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnprotectedEnvAttributes](&s, s.Count())
+	list, err := der.MakeSlice[AttributeUnprotectedEnvAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Attributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -2331,61 +1955,30 @@ func (v *AttributesUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime
 	return nil
 }
 
-// encode writes v as a Attributes in DER.
-func (v *AttributesUnprotectedEnvAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributesUnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
 func (v *AttributesUnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributesUnprotectedEnvAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributesUnprotectedEnvAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "Attributes")
-	}
-	return r.Finish("Attributes")
-}
-
-// MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesUnprotectedEnvAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributesUnprotectedEnvAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesUnprotectedEnvAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributesUnprotectedEnvAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeUnprotectedEnvAttributes is the ASN.1 type Attribute.
 //
@@ -2396,51 +1989,54 @@ func (v *AttributesUnprotectedEnvAttributes) AppendWith(dst []byte, opts *runtim
 //	          &Type({AttrList}{@attrType})  }
 type AttributeUnprotectedEnvAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType runtime.OID
+	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []AttributeUnprotectedEnvAttributesAttrValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrType")
+		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnprotectedEnvAttributesAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeUnprotectedEnvAttributesAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("Attribute"); err != nil {
@@ -2449,11 +2045,14 @@ func (v *AttributeUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime.
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeUnprotectedEnvAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeUnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -2461,46 +2060,13 @@ func (v *AttributeUnprotectedEnvAttributes) encode(b *runtime.Builder, t runtime
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *AttributeUnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnprotectedEnvAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnprotectedEnvAttributes{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnprotectedEnvAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnprotectedEnvAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnprotectedEnvAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeUnprotectedEnvAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeUnprotectedEnvAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -2516,17 +2082,17 @@ type AttributeUnprotectedEnvAttributesAttrValues struct {
 type AttributeUnprotectedEnvAttributesAttrValuesKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnprotectedEnvAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeUnprotectedEnvAttributesAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnprotectedEnvAttributesAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeUnprotectedEnvAttributesAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -2535,14 +2101,14 @@ func (u *AttributeUnprotectedEnvAttributesAttrValues) fail(r *runtime.Reader, er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnprotectedEnvAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeUnprotectedEnvAttributesAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnprotectedEnvAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *AttributeUnprotectedEnvAttributesAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -2565,23 +2131,26 @@ type OriginatorInfo struct {
 	HasCrls bool
 }
 
-// decode reads a OriginatorInfo from r.
-func (v *OriginatorInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OriginatorInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OriginatorInfo")
+	}
 	s, err := r.ReadConstructed(t, "OriginatorInfo")
 	if err != nil {
 		return err
 	}
 	// certs [0] CertificateSet OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.Certs.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "certs")
+	if s.Peek(der.Context(0)) {
+		if err := v.Certs.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "certs")
 		}
 		v.HasCerts = true
 	}
 	// crls [1] RevocationInfoChoices OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.Crls.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "crls")
+	if s.Peek(der.Context(1)) {
+		if err := v.Crls.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "crls")
 		}
 		v.HasCrls = true
 	}
@@ -2591,90 +2160,61 @@ func (v *OriginatorInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a OriginatorInfo in DER.
-func (v *OriginatorInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OriginatorInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasCerts {
-		v.Certs.encode(b, runtime.Context(0))
+		v.Certs.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasCrls {
-		v.Crls.encode(b, runtime.Context(1))
+		v.Crls.EncodeASN1(b, der.Context(1))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OriginatorInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *OriginatorInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OriginatorInfo; v aliases b.
+func (v *OriginatorInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OriginatorInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OriginatorInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OriginatorInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = OriginatorInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OriginatorInfo")
-	}
-	return r.Finish("OriginatorInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a OriginatorInfo.
-func (v *OriginatorInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OriginatorInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OriginatorInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OriginatorInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RecipientInfos is the ASN.1 type RecipientInfos.
 //
 //	RecipientInfos ::= SET SIZE (1..MAX) OF RecipientInfo
 type RecipientInfos []RecipientInfo
 
-// decode reads a RecipientInfos from r.
-func (v *RecipientInfos) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RecipientInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "RecipientInfos")
+	}
 	s, err := r.ReadConstructed(t, "RecipientInfos")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("RecipientInfos"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[RecipientInfo](&s, s.Count())
+	list, err := der.MakeSlice[RecipientInfo](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.NoTag); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("RecipientInfos"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -2682,61 +2222,28 @@ func (v *RecipientInfos) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a RecipientInfos in DER.
-func (v *RecipientInfos) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RecipientInfos) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b)
+		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RecipientInfos.
-// v aliases b: the byte slices it holds point into b.
-func (v *RecipientInfos) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientInfos; v aliases b.
+func (v *RecipientInfos) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RecipientInfos.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RecipientInfos) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RecipientInfos) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero RecipientInfos
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "RecipientInfos")
-	}
-	return r.Finish("RecipientInfos")
-}
-
-// MarshalDER returns the DER encoding of v, a RecipientInfos.
-func (v *RecipientInfos) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RecipientInfos) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RecipientInfos) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RecipientInfos) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EncryptedContentInfo is the ASN.1 type EncryptedContentInfo.
 //
@@ -2744,7 +2251,7 @@ func (v *RecipientInfos) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	  EncryptedContentInfoType { ContentEncryptionAlgorithmIdentifier }
 type EncryptedContentInfo struct {
 	// ContentType is the component contentType OBJECT IDENTIFIER.
-	ContentType runtime.OID
+	ContentType der.OID
 	// ContentEncryptionAlgorithm is the component contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier.
 	ContentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
 	// EncryptedContent is the component encryptedContent [0] OCTET STRING OPTIONAL.
@@ -2753,27 +2260,30 @@ type EncryptedContentInfo struct {
 	HasEncryptedContent bool
 }
 
-// decode reads a EncryptedContentInfo from r.
-func (v *EncryptedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EncryptedContentInfo")
+	}
 	s, err := r.ReadConstructed(t, "EncryptedContentInfo")
 	if err != nil {
 		return err
 	}
 	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "contentType")
+		return der.WithField(err, "contentType")
 	}
 	v.ContentType = x1
 	// contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
-	if err := v.ContentEncryptionAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "contentEncryptionAlgorithm")
+	if err := v.ContentEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "contentEncryptionAlgorithm")
 	}
 	// encryptedContent [0] OCTET STRING OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		x2, err := s.ReadOctetString(runtime.Context(0))
+	if s.Peek(der.Context(0)) {
+		x2, err := s.ReadOctetString(der.Context(0))
 		if err != nil {
-			return runtime.WithField(err, "encryptedContent")
+			return der.WithField(err, "encryptedContent")
 		}
 		v.EncryptedContent = x2
 		v.HasEncryptedContent = true
@@ -2784,57 +2294,25 @@ func (v *EncryptedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a EncryptedContentInfo in DER.
-func (v *EncryptedContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ContentType)
-	v.ContentEncryptionAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
+	b.AddOID(der.TagOID, v.ContentType)
+	v.ContentEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.HasEncryptedContent {
-		b.AddPrimitive(runtime.Context(0), v.EncryptedContent)
+		b.AddPrimitive(der.Context(0), v.EncryptedContent)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptedContentInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *EncryptedContentInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedContentInfo; v aliases b.
+func (v *EncryptedContentInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptedContentInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EncryptedContentInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncryptedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = EncryptedContentInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "EncryptedContentInfo")
-	}
-	return r.Finish("EncryptedContentInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a EncryptedContentInfo.
-func (v *EncryptedContentInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EncryptedContentInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncryptedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EncryptedContentInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RecipientInfo is the ASN.1 type RecipientInfo.
 //
@@ -2875,57 +2353,60 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c RecipientInfoChoice) String() string {
-	return runtime.Name("ktri kari kekri pwri ori", int(c)-1, "RecipientInfoChoice")
+	return der.Name("ktri kari kekri pwri ori", int(c)-1, "RecipientInfoChoice")
 }
 
-// decode reads a RecipientInfo from r.
-func (v *RecipientInfo) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *RecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "RecipientInfo")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = RecipientInfoKtri
-		p1, err := runtime.New[KeyTransRecipientInfo](r)
+		p1, err := der.New[KeyTransRecipientInfo](r)
 		if err != nil {
-			return runtime.WithField(err, "ktri")
+			return der.WithField(err, "ktri")
 		}
 		v.Ktri = p1
-		if err := v.Ktri.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "ktri")
+		if err := v.Ktri.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "ktri")
 		}
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = RecipientInfoKari
-		p2, err := runtime.New[KeyAgreeRecipientInfo](r)
+		p2, err := der.New[KeyAgreeRecipientInfo](r)
 		if err != nil {
-			return runtime.WithField(err, "kari")
+			return der.WithField(err, "kari")
 		}
 		v.Kari = p2
-		if err := v.Kari.decode(r, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "kari")
+		if err := v.Kari.DecodeASN1(r, der.Context(1)); err != nil {
+			return der.WithField(err, "kari")
 		}
-	case tag == runtime.Context(2):
+	case tag == der.Context(2):
 		v.Choice = RecipientInfoKekri
-		p3, err := runtime.New[KEKRecipientInfo](r)
+		p3, err := der.New[KEKRecipientInfo](r)
 		if err != nil {
-			return runtime.WithField(err, "kekri")
+			return der.WithField(err, "kekri")
 		}
 		v.Kekri = p3
-		if err := v.Kekri.decode(r, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "kekri")
+		if err := v.Kekri.DecodeASN1(r, der.Context(2)); err != nil {
+			return der.WithField(err, "kekri")
 		}
-	case tag == runtime.Context(3):
+	case tag == der.Context(3):
 		v.Choice = RecipientInfoPwri
-		p4, err := runtime.New[PasswordRecipientInfo](r)
+		p4, err := der.New[PasswordRecipientInfo](r)
 		if err != nil {
-			return runtime.WithField(err, "pwri")
+			return der.WithField(err, "pwri")
 		}
 		v.Pwri = p4
-		if err := v.Pwri.decode(r, runtime.Context(3)); err != nil {
-			return runtime.WithField(err, "pwri")
+		if err := v.Pwri.DecodeASN1(r, der.Context(3)); err != nil {
+			return der.WithField(err, "pwri")
 		}
-	case tag == runtime.Context(4):
+	case tag == der.Context(4):
 		v.Choice = RecipientInfoOri
-		if err := v.Ori.decode(r, runtime.Context(4)); err != nil {
-			return runtime.WithField(err, "ori")
+		if err := v.Ori.DecodeASN1(r, der.Context(4)); err != nil {
+			return der.WithField(err, "ori")
 		}
 	default:
 		if !r.Empty() {
@@ -2938,92 +2419,60 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a RecipientInfo in DER.
-func (v *RecipientInfo) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *RecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case RecipientInfoKtri:
 		if v.Ktri == nil {
-			b.SetError(runtime.NilValue("KeyTransRecipientInfo"))
+			b.SetError(der.NilValue("KeyTransRecipientInfo"))
 		} else {
-			v.Ktri.encode(b, runtime.Universal(runtime.TagSequence))
+			v.Ktri.EncodeASN1(b, der.TagSequence)
 		}
 	case RecipientInfoKari:
 		if v.Kari == nil {
-			b.SetError(runtime.NilValue("KeyAgreeRecipientInfo"))
+			b.SetError(der.NilValue("KeyAgreeRecipientInfo"))
 		} else {
-			v.Kari.encode(b, runtime.Context(1))
+			v.Kari.EncodeASN1(b, der.Context(1))
 		}
 	case RecipientInfoKekri:
 		if v.Kekri == nil {
-			b.SetError(runtime.NilValue("KEKRecipientInfo"))
+			b.SetError(der.NilValue("KEKRecipientInfo"))
 		} else {
-			v.Kekri.encode(b, runtime.Context(2))
+			v.Kekri.EncodeASN1(b, der.Context(2))
 		}
 	case RecipientInfoPwri:
 		if v.Pwri == nil {
-			b.SetError(runtime.NilValue("PasswordRecipientInfo"))
+			b.SetError(der.NilValue("PasswordRecipientInfo"))
 		} else {
-			v.Pwri.encode(b, runtime.Context(3))
+			v.Pwri.EncodeASN1(b, der.Context(3))
 		}
 	case RecipientInfoOri:
-		v.Ori.encode(b, runtime.Context(4))
+		v.Ori.EncodeASN1(b, der.Context(4))
 	default:
 		if v.Unknown != nil {
 			b.AddRaw(v.Unknown)
 			return
 		}
-		b.SetError(runtime.NoChoice("RecipientInfo"))
+		b.SetError(der.NoChoice("RecipientInfo"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RecipientInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *RecipientInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientInfo; v aliases b.
+func (v *RecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RecipientInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RecipientInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RecipientInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "RecipientInfo")
-	}
-	return r.Finish("RecipientInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a RecipientInfo.
-func (v *RecipientInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EncryptedKey is the ASN.1 type EncryptedKey.
 //
 //	EncryptedKey ::= OCTET STRING
 type EncryptedKey []byte
 
-// decode reads a EncryptedKey from r.
-func (v *EncryptedKey) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "EncryptedKey")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -3032,52 +2481,19 @@ func (v *EncryptedKey) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a EncryptedKey in DER.
-func (v *EncryptedKey) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptedKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *EncryptedKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedKey; v aliases b.
+func (v *EncryptedKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptedKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EncryptedKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncryptedKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero EncryptedKey
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "EncryptedKey")
-	}
-	return r.Finish("EncryptedKey")
-}
-
-// MarshalDER returns the DER encoding of v, a EncryptedKey.
-func (v *EncryptedKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EncryptedKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncryptedKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EncryptedKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyTransRecipientInfo is the ASN.1 type KeyTransRecipientInfo.
 //
@@ -3098,27 +2514,30 @@ type KeyTransRecipientInfo struct {
 	EncryptedKey EncryptedKey
 }
 
-// decode reads a KeyTransRecipientInfo from r.
-func (v *KeyTransRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KeyTransRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "KeyTransRecipientInfo")
+	}
 	s, err := r.ReadConstructed(t, "KeyTransRecipientInfo")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// rid RecipientIdentifier
-	if err := v.Rid.decode(&s); err != nil {
-		return runtime.WithField(err, "rid")
+	if err := v.Rid.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "rid")
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}
-	if err := v.KeyEncryptionAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "keyEncryptionAlgorithm")
+	if err := v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "encryptedKey")
+	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("KeyTransRecipientInfo"); err != nil {
 		return err
@@ -3126,56 +2545,24 @@ func (v *KeyTransRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a KeyTransRecipientInfo in DER.
-func (v *KeyTransRecipientInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KeyTransRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.Rid.encode(b)
-	v.KeyEncryptionAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	v.EncryptedKey.encode(b, runtime.Universal(runtime.TagOctetString))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.Rid.EncodeASN1(b, der.NoTag)
+	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
+	v.EncryptedKey.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyTransRecipientInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *KeyTransRecipientInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyTransRecipientInfo; v aliases b.
+func (v *KeyTransRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyTransRecipientInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyTransRecipientInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyTransRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = KeyTransRecipientInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "KeyTransRecipientInfo")
-	}
-	return r.Finish("KeyTransRecipientInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyTransRecipientInfo.
-func (v *KeyTransRecipientInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyTransRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyTransRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyTransRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierKeyTransportAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
 //
@@ -3187,23 +2574,26 @@ func (v *KeyTransRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([
 //	        }
 type AlgorithmIdentifierKeyTransportAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters KEY-TRANSPORT.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierKeyTransportAlgorithmSetParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters KEY-TRANSPORT.&Params OPTIONAL
@@ -3211,12 +2601,12 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *runtime.Reader, 
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -3226,55 +2616,27 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *runtime.Reader, 
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierKeyTransportAlgorithmSet{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierKeyTransportAlgorithmSetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -3297,12 +2659,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// kt-rsa 1.2.840.113549.1.1.1
 		u.Kind = AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3314,10 +2676,10 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byt
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -3326,17 +2688,17 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) fail(r *runtime.
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -3369,22 +2731,25 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c RecipientIdentifierChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "RecipientIdentifierChoice")
+	return der.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "RecipientIdentifierChoice")
 }
 
-// decode reads a RecipientIdentifier from r.
-func (v *RecipientIdentifier) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *RecipientIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "RecipientIdentifier")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = RecipientIdentifierIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "issuerAndSerialNumber")
+		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
 		}
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = RecipientIdentifierSubjectKeyIdentifier
-		if err := v.SubjectKeyIdentifier.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "subjectKeyIdentifier")
+		if err := v.SubjectKeyIdentifier.DecodeASN1(r, der.Context(0)); err != nil {
+			return der.WithField(err, "subjectKeyIdentifier")
 		}
 	default:
 		if !r.Empty() {
@@ -3397,62 +2762,27 @@ func (v *RecipientIdentifier) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a RecipientIdentifier in DER.
-func (v *RecipientIdentifier) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *RecipientIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case RecipientIdentifierIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
+		v.IssuerAndSerialNumber.EncodeASN1(b, der.TagSequence)
 	case RecipientIdentifierSubjectKeyIdentifier:
-		v.SubjectKeyIdentifier.encode(b, runtime.Context(0))
+		v.SubjectKeyIdentifier.EncodeASN1(b, der.Context(0))
 	default:
 		if v.Unknown != nil {
 			b.AddRaw(v.Unknown)
 			return
 		}
-		b.SetError(runtime.NoChoice("RecipientIdentifier"))
+		b.SetError(der.NoChoice("RecipientIdentifier"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RecipientIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *RecipientIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientIdentifier; v aliases b.
+func (v *RecipientIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RecipientIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RecipientIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RecipientIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RecipientIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "RecipientIdentifier")
-	}
-	return r.Finish("RecipientIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a RecipientIdentifier.
-func (v *RecipientIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RecipientIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RecipientIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RecipientIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyAgreeRecipientInfo is the ASN.1 type KeyAgreeRecipientInfo.
 //
@@ -3478,48 +2808,51 @@ type KeyAgreeRecipientInfo struct {
 	RecipientEncryptedKeys RecipientEncryptedKeys
 }
 
-// decode reads a KeyAgreeRecipientInfo from r.
-func (v *KeyAgreeRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KeyAgreeRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "KeyAgreeRecipientInfo")
+	}
 	s, err := r.ReadConstructed(t, "KeyAgreeRecipientInfo")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// originator [0] EXPLICIT OriginatorIdentifierOrKey
-	w1, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "originator")
+		return der.WithField(err, "originator")
 	}
-	if err := v.Originator.decode(&w1); err != nil {
-		return runtime.WithField(err, "originator")
+	if err := v.Originator.DecodeASN1(&w1, der.NoTag); err != nil {
+		return der.WithField(err, "originator")
 	}
 	if err := w1.Finish("[0] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "originator")
+		return der.WithField(err, "originator")
 	}
 	// ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	if s.Peek(der.Context(1)) {
+		w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "ukm")
+			return der.WithField(err, "ukm")
 		}
-		if err := v.Ukm.decode(&w2, runtime.Universal(runtime.TagOctetString)); err != nil {
-			return runtime.WithField(err, "ukm")
+		if err := v.Ukm.DecodeASN1(&w2, der.TagOctetString); err != nil {
+			return der.WithField(err, "ukm")
 		}
 		if err := w2.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "ukm")
+			return der.WithField(err, "ukm")
 		}
 		v.HasUkm = true
 	}
 	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}
-	if err := v.KeyEncryptionAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "keyEncryptionAlgorithm")
+	if err := v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// recipientEncryptedKeys RecipientEncryptedKeys
-	if err := v.RecipientEncryptedKeys.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "recipientEncryptedKeys")
+	if err := v.RecipientEncryptedKeys.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "recipientEncryptedKeys")
 	}
 	if err := s.Finish("KeyAgreeRecipientInfo"); err != nil {
 		return err
@@ -3527,63 +2860,31 @@ func (v *KeyAgreeRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a KeyAgreeRecipientInfo in DER.
-func (v *KeyAgreeRecipientInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KeyAgreeRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	m1 := b.Begin(runtime.Context(0), true)
-	v.Originator.encode(b)
+	v.Version.EncodeASN1(b, der.TagInteger)
+	m1 := b.Begin(der.Context(0), true)
+	v.Originator.EncodeASN1(b, der.NoTag)
 	b.End(m1)
 	if v.HasUkm {
-		m2 := b.Begin(runtime.Context(1), true)
-		v.Ukm.encode(b, runtime.Universal(runtime.TagOctetString))
+		m2 := b.Begin(der.Context(1), true)
+		v.Ukm.EncodeASN1(b, der.TagOctetString)
 		b.End(m2)
 	}
-	v.KeyEncryptionAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	v.RecipientEncryptedKeys.encode(b, runtime.Universal(runtime.TagSequence))
+	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
+	v.RecipientEncryptedKeys.EncodeASN1(b, der.TagSequence)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyAgreeRecipientInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *KeyAgreeRecipientInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyAgreeRecipientInfo; v aliases b.
+func (v *KeyAgreeRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyAgreeRecipientInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyAgreeRecipientInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyAgreeRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = KeyAgreeRecipientInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "KeyAgreeRecipientInfo")
-	}
-	return r.Finish("KeyAgreeRecipientInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyAgreeRecipientInfo.
-func (v *KeyAgreeRecipientInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyAgreeRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyAgreeRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyAgreeRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierKeyAgreementAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
 //
@@ -3595,23 +2896,26 @@ func (v *KeyAgreeRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([
 //	        }
 type AlgorithmIdentifierKeyAgreementAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters KEY-AGREE.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierKeyAgreementAlgorithmSetParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters KEY-AGREE.&Params OPTIONAL
@@ -3619,12 +2923,12 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *runtime.Reader, 
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -3634,55 +2938,27 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *runtime.Reader, 
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierKeyAgreementAlgorithmSet{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierKeyAgreementAlgorithmSetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -3706,17 +2982,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x05":
 		// kaa-esdh 1.2.840.113549.1.9.16.3.5
 		u.Kind = AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh
-		p1, err := runtime.New[KeyWrapAlgorithm](r)
+		p1, err := der.New[KeyWrapAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.KeyWrapAlgorithm = p1
-		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.KeyWrapAlgorithm.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3726,12 +3002,12 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\n":
 		// kaa-ssdh 1.2.840.113549.1.9.16.3.10
 		u.Kind = AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh
-		p2, err := runtime.New[KeyWrapAlgorithm](r)
+		p2, err := der.New[KeyWrapAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.KeyWrapAlgorithm = p2
-		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.KeyWrapAlgorithm.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3743,10 +3019,10 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -3755,26 +3031,26 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) fail(r *runtime.
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh:
 		if u.KeyWrapAlgorithm == nil {
-			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
+			b.SetError(der.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.KeyWrapAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
+			u.KeyWrapAlgorithm.EncodeASN1(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh:
 		if u.KeyWrapAlgorithm == nil {
-			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
+			b.SetError(der.NilValue("KeyWrapAlgorithm"))
 		} else {
-			u.KeyWrapAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
+			u.KeyWrapAlgorithm.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -3809,32 +3085,35 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c OriginatorIdentifierOrKeyChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier originatorKey", int(c)-1, "OriginatorIdentifierOrKeyChoice")
+	return der.Name("issuerAndSerialNumber subjectKeyIdentifier originatorKey", int(c)-1, "OriginatorIdentifierOrKeyChoice")
 }
 
-// decode reads a OriginatorIdentifierOrKey from r.
-func (v *OriginatorIdentifierOrKey) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *OriginatorIdentifierOrKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "OriginatorIdentifierOrKey")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = OriginatorIdentifierOrKeyIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "issuerAndSerialNumber")
+		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
 		}
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = OriginatorIdentifierOrKeySubjectKeyIdentifier
-		if err := v.SubjectKeyIdentifier.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "subjectKeyIdentifier")
+		if err := v.SubjectKeyIdentifier.DecodeASN1(r, der.Context(0)); err != nil {
+			return der.WithField(err, "subjectKeyIdentifier")
 		}
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = OriginatorIdentifierOrKeyOriginatorKey
-		p1, err := runtime.New[OriginatorPublicKey](r)
+		p1, err := der.New[OriginatorPublicKey](r)
 		if err != nil {
-			return runtime.WithField(err, "originatorKey")
+			return der.WithField(err, "originatorKey")
 		}
 		v.OriginatorKey = p1
-		if err := v.OriginatorKey.decode(r, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "originatorKey")
+		if err := v.OriginatorKey.DecodeASN1(r, der.Context(1)); err != nil {
+			return der.WithField(err, "originatorKey")
 		}
 	default:
 		return r.NoAlternative("OriginatorIdentifierOrKey")
@@ -3842,64 +3121,29 @@ func (v *OriginatorIdentifierOrKey) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a OriginatorIdentifierOrKey in DER.
-func (v *OriginatorIdentifierOrKey) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *OriginatorIdentifierOrKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case OriginatorIdentifierOrKeyIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
+		v.IssuerAndSerialNumber.EncodeASN1(b, der.TagSequence)
 	case OriginatorIdentifierOrKeySubjectKeyIdentifier:
-		v.SubjectKeyIdentifier.encode(b, runtime.Context(0))
+		v.SubjectKeyIdentifier.EncodeASN1(b, der.Context(0))
 	case OriginatorIdentifierOrKeyOriginatorKey:
 		if v.OriginatorKey == nil {
-			b.SetError(runtime.NilValue("OriginatorPublicKey"))
+			b.SetError(der.NilValue("OriginatorPublicKey"))
 		} else {
-			v.OriginatorKey.encode(b, runtime.Context(1))
+			v.OriginatorKey.EncodeASN1(b, der.Context(1))
 		}
 	default:
-		b.SetError(runtime.NoChoice("OriginatorIdentifierOrKey"))
+		b.SetError(der.NoChoice("OriginatorIdentifierOrKey"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OriginatorIdentifierOrKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *OriginatorIdentifierOrKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OriginatorIdentifierOrKey; v aliases b.
+func (v *OriginatorIdentifierOrKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OriginatorIdentifierOrKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OriginatorIdentifierOrKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OriginatorIdentifierOrKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = OriginatorIdentifierOrKey{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "OriginatorIdentifierOrKey")
-	}
-	return r.Finish("OriginatorIdentifierOrKey")
-}
-
-// MarshalDER returns the DER encoding of v, a OriginatorIdentifierOrKey.
-func (v *OriginatorIdentifierOrKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OriginatorIdentifierOrKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OriginatorIdentifierOrKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OriginatorIdentifierOrKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OriginatorPublicKey is the ASN.1 type OriginatorPublicKey.
 //
@@ -3910,23 +3154,26 @@ type OriginatorPublicKey struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}.
 	Algorithm AlgorithmIdentifierOriginatorKeySet
 	// PublicKey is the component publicKey BIT STRING.
-	PublicKey runtime.BitString
+	PublicKey der.BitString
 }
 
-// decode reads a OriginatorPublicKey from r.
-func (v *OriginatorPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OriginatorPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OriginatorPublicKey")
+	}
 	s, err := r.ReadConstructed(t, "OriginatorPublicKey")
 	if err != nil {
 		return err
 	}
 	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
-	if err := v.Algorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "algorithm")
+	if err := v.Algorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "algorithm")
 	}
 	// publicKey BIT STRING
-	x1, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x1, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
-		return runtime.WithField(err, "publicKey")
+		return der.WithField(err, "publicKey")
 	}
 	v.PublicKey = x1
 	if err := s.Finish("OriginatorPublicKey"); err != nil {
@@ -3935,54 +3182,22 @@ func (v *OriginatorPublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a OriginatorPublicKey in DER.
-func (v *OriginatorPublicKey) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OriginatorPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Algorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.PublicKey)
+	v.Algorithm.EncodeASN1(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.PublicKey)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OriginatorPublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *OriginatorPublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OriginatorPublicKey; v aliases b.
+func (v *OriginatorPublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OriginatorPublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OriginatorPublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OriginatorPublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = OriginatorPublicKey{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OriginatorPublicKey")
-	}
-	return r.Finish("OriginatorPublicKey")
-}
-
-// MarshalDER returns the DER encoding of v, a OriginatorPublicKey.
-func (v *OriginatorPublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OriginatorPublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OriginatorPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OriginatorPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierOriginatorKeySet is the ASN.1 type AlgorithmIdentifier.
 //
@@ -3994,23 +3209,26 @@ func (v *OriginatorPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]b
 //	        }
 type AlgorithmIdentifierOriginatorKeySet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
 	Parameters AlgorithmIdentifierOriginatorKeySetParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierOriginatorKeySet) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters PUBLIC-KEY.&Params OPTIONAL
@@ -4018,12 +3236,12 @@ func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *runtime.Reader, t runtim
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -4033,55 +3251,27 @@ func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *runtime.Reader, t runtim
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierOriginatorKeySet) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierOriginatorKeySet) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierOriginatorKeySet{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifierOriginatorKeySet) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierOriginatorKeySet) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierOriginatorKeySet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierOriginatorKeySetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -4104,17 +3294,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
 		u.Kind = AlgorithmIdentifierOriginatorKeySetParametersDH
-		p1, err := runtime.New[rfc5280.DomainParameters](r)
+		p1, err := der.New[rfc5280.DomainParameters](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.DH = p1
-		if err := u.DH.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.DH.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4126,10 +3316,10 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *ru
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierOriginatorKeySetParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -4138,20 +3328,20 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) fail(r *runtime.Reader, 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierOriginatorKeySetParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierOriginatorKeySetParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierOriginatorKeySetParametersDH:
 		if u.DH == nil {
-			b.SetError(runtime.NilValue("DomainParameters"))
+			b.SetError(der.NilValue("DomainParameters"))
 		} else {
-			u.DH.encode(b, runtime.Universal(runtime.TagSequence))
+			u.DH.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -4163,19 +3353,22 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) encode(b *runtime.Builde
 //	RecipientEncryptedKeys ::= SEQUENCE OF RecipientEncryptedKey
 type RecipientEncryptedKeys []RecipientEncryptedKey
 
-// decode reads a RecipientEncryptedKeys from r.
-func (v *RecipientEncryptedKeys) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RecipientEncryptedKeys) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RecipientEncryptedKeys")
+	}
 	s, err := r.ReadConstructed(t, "RecipientEncryptedKeys")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[RecipientEncryptedKey](&s, s.Count())
+	list, err := der.MakeSlice[RecipientEncryptedKey](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("RecipientEncryptedKeys"); err != nil {
@@ -4185,56 +3378,23 @@ func (v *RecipientEncryptedKeys) decode(r *runtime.Reader, t runtime.Tag) error 
 	return nil
 }
 
-// encode writes v as a RecipientEncryptedKeys in DER.
-func (v *RecipientEncryptedKeys) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RecipientEncryptedKeys) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RecipientEncryptedKeys.
-// v aliases b: the byte slices it holds point into b.
-func (v *RecipientEncryptedKeys) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientEncryptedKeys; v aliases b.
+func (v *RecipientEncryptedKeys) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RecipientEncryptedKeys.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RecipientEncryptedKeys) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RecipientEncryptedKeys) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero RecipientEncryptedKeys
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RecipientEncryptedKeys")
-	}
-	return r.Finish("RecipientEncryptedKeys")
-}
-
-// MarshalDER returns the DER encoding of v, a RecipientEncryptedKeys.
-func (v *RecipientEncryptedKeys) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RecipientEncryptedKeys) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RecipientEncryptedKeys) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RecipientEncryptedKeys) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RecipientEncryptedKey is the ASN.1 type RecipientEncryptedKey.
 //
@@ -4248,19 +3408,22 @@ type RecipientEncryptedKey struct {
 	EncryptedKey EncryptedKey
 }
 
-// decode reads a RecipientEncryptedKey from r.
-func (v *RecipientEncryptedKey) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RecipientEncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RecipientEncryptedKey")
+	}
 	s, err := r.ReadConstructed(t, "RecipientEncryptedKey")
 	if err != nil {
 		return err
 	}
 	// rid KeyAgreeRecipientIdentifier
-	if err := v.Rid.decode(&s); err != nil {
-		return runtime.WithField(err, "rid")
+	if err := v.Rid.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "rid")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "encryptedKey")
+	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("RecipientEncryptedKey"); err != nil {
 		return err
@@ -4268,54 +3431,22 @@ func (v *RecipientEncryptedKey) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a RecipientEncryptedKey in DER.
-func (v *RecipientEncryptedKey) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RecipientEncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Rid.encode(b)
-	v.EncryptedKey.encode(b, runtime.Universal(runtime.TagOctetString))
+	v.Rid.EncodeASN1(b, der.NoTag)
+	v.EncryptedKey.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RecipientEncryptedKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *RecipientEncryptedKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientEncryptedKey; v aliases b.
+func (v *RecipientEncryptedKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RecipientEncryptedKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RecipientEncryptedKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RecipientEncryptedKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RecipientEncryptedKey{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RecipientEncryptedKey")
-	}
-	return r.Finish("RecipientEncryptedKey")
-}
-
-// MarshalDER returns the DER encoding of v, a RecipientEncryptedKey.
-func (v *RecipientEncryptedKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RecipientEncryptedKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RecipientEncryptedKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RecipientEncryptedKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyAgreeRecipientIdentifier is the ASN.1 type KeyAgreeRecipientIdentifier.
 //
@@ -4341,27 +3472,30 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c KeyAgreeRecipientIdentifierChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber rKeyId", int(c)-1, "KeyAgreeRecipientIdentifierChoice")
+	return der.Name("issuerAndSerialNumber rKeyId", int(c)-1, "KeyAgreeRecipientIdentifierChoice")
 }
 
-// decode reads a KeyAgreeRecipientIdentifier from r.
-func (v *KeyAgreeRecipientIdentifier) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *KeyAgreeRecipientIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "KeyAgreeRecipientIdentifier")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = KeyAgreeRecipientIdentifierIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "issuerAndSerialNumber")
+		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
 		}
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = KeyAgreeRecipientIdentifierRKeyID
-		p1, err := runtime.New[RecipientKeyIdentifier](r)
+		p1, err := der.New[RecipientKeyIdentifier](r)
 		if err != nil {
-			return runtime.WithField(err, "rKeyId")
+			return der.WithField(err, "rKeyId")
 		}
 		v.RKeyID = p1
-		if err := v.RKeyID.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "rKeyId")
+		if err := v.RKeyID.DecodeASN1(r, der.Context(0)); err != nil {
+			return der.WithField(err, "rKeyId")
 		}
 	default:
 		return r.NoAlternative("KeyAgreeRecipientIdentifier")
@@ -4369,62 +3503,27 @@ func (v *KeyAgreeRecipientIdentifier) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a KeyAgreeRecipientIdentifier in DER.
-func (v *KeyAgreeRecipientIdentifier) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *KeyAgreeRecipientIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case KeyAgreeRecipientIdentifierIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
+		v.IssuerAndSerialNumber.EncodeASN1(b, der.TagSequence)
 	case KeyAgreeRecipientIdentifierRKeyID:
 		if v.RKeyID == nil {
-			b.SetError(runtime.NilValue("RecipientKeyIdentifier"))
+			b.SetError(der.NilValue("RecipientKeyIdentifier"))
 		} else {
-			v.RKeyID.encode(b, runtime.Context(0))
+			v.RKeyID.EncodeASN1(b, der.Context(0))
 		}
 	default:
-		b.SetError(runtime.NoChoice("KeyAgreeRecipientIdentifier"))
+		b.SetError(der.NoChoice("KeyAgreeRecipientIdentifier"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyAgreeRecipientIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *KeyAgreeRecipientIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyAgreeRecipientIdentifier; v aliases b.
+func (v *KeyAgreeRecipientIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyAgreeRecipientIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyAgreeRecipientIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyAgreeRecipientIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = KeyAgreeRecipientIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "KeyAgreeRecipientIdentifier")
-	}
-	return r.Finish("KeyAgreeRecipientIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyAgreeRecipientIdentifier.
-func (v *KeyAgreeRecipientIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyAgreeRecipientIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyAgreeRecipientIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyAgreeRecipientIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RecipientKeyIdentifier is the ASN.1 type RecipientKeyIdentifier.
 //
@@ -4445,29 +3544,32 @@ type RecipientKeyIdentifier struct {
 	HasOther bool
 }
 
-// decode reads a RecipientKeyIdentifier from r.
-func (v *RecipientKeyIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RecipientKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RecipientKeyIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "RecipientKeyIdentifier")
 	if err != nil {
 		return err
 	}
 	// subjectKeyIdentifier SubjectKeyIdentifier
-	if err := v.SubjectKeyIdentifier.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "subjectKeyIdentifier")
+	if err := v.SubjectKeyIdentifier.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "subjectKeyIdentifier")
 	}
 	// date GeneralizedTime OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagGeneralizedTime)) {
-		x1, err := s.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+	if s.Peek(der.TagGeneralizedTime) {
+		x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
-			return runtime.WithField(err, "date")
+			return der.WithField(err, "date")
 		}
 		v.Date = x1
 		v.HasDate = true
 	}
 	// other OtherKeyAttribute OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.Other.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "other")
+	if s.Peek(der.TagSequence) {
+		if err := v.Other.DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "other")
 		}
 		v.HasOther = true
 	}
@@ -4477,67 +3579,38 @@ func (v *RecipientKeyIdentifier) decode(r *runtime.Reader, t runtime.Tag) error 
 	return nil
 }
 
-// encode writes v as a RecipientKeyIdentifier in DER.
-func (v *RecipientKeyIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RecipientKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.SubjectKeyIdentifier.encode(b, runtime.Universal(runtime.TagOctetString))
+	v.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
 	if v.HasDate {
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Date)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
 	}
 	if v.HasOther {
-		v.Other.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Other.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RecipientKeyIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *RecipientKeyIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RecipientKeyIdentifier; v aliases b.
+func (v *RecipientKeyIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RecipientKeyIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RecipientKeyIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RecipientKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RecipientKeyIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RecipientKeyIdentifier")
-	}
-	return r.Finish("RecipientKeyIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a RecipientKeyIdentifier.
-func (v *RecipientKeyIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RecipientKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RecipientKeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RecipientKeyIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SubjectKeyIdentifier is the ASN.1 type SubjectKeyIdentifier.
 //
 //	SubjectKeyIdentifier ::= OCTET STRING
 type SubjectKeyIdentifier []byte
 
-// decode reads a SubjectKeyIdentifier from r.
-func (v *SubjectKeyIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SubjectKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "SubjectKeyIdentifier")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -4546,52 +3619,19 @@ func (v *SubjectKeyIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SubjectKeyIdentifier in DER.
-func (v *SubjectKeyIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SubjectKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SubjectKeyIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *SubjectKeyIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectKeyIdentifier; v aliases b.
+func (v *SubjectKeyIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectKeyIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SubjectKeyIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectKeyIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero SubjectKeyIdentifier
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "SubjectKeyIdentifier")
-	}
-	return r.Finish("SubjectKeyIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a SubjectKeyIdentifier.
-func (v *SubjectKeyIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SubjectKeyIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectKeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SubjectKeyIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KEKRecipientInfo is the ASN.1 type KEKRecipientInfo.
 //
@@ -4611,27 +3651,30 @@ type KEKRecipientInfo struct {
 	EncryptedKey EncryptedKey
 }
 
-// decode reads a KEKRecipientInfo from r.
-func (v *KEKRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KEKRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "KEKRecipientInfo")
+	}
 	s, err := r.ReadConstructed(t, "KEKRecipientInfo")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// kekid KEKIdentifier
-	if err := v.Kekid.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "kekid")
+	if err := v.Kekid.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "kekid")
 	}
 	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	if err := v.KeyEncryptionAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "keyEncryptionAlgorithm")
+	if err := v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "encryptedKey")
+	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("KEKRecipientInfo"); err != nil {
 		return err
@@ -4639,56 +3682,24 @@ func (v *KEKRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a KEKRecipientInfo in DER.
-func (v *KEKRecipientInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KEKRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.Kekid.encode(b, runtime.Universal(runtime.TagSequence))
-	v.KeyEncryptionAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	v.EncryptedKey.encode(b, runtime.Universal(runtime.TagOctetString))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.Kekid.EncodeASN1(b, der.TagSequence)
+	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
+	v.EncryptedKey.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KEKRecipientInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *KEKRecipientInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KEKRecipientInfo; v aliases b.
+func (v *KEKRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KEKRecipientInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KEKRecipientInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KEKRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = KEKRecipientInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "KEKRecipientInfo")
-	}
-	return r.Finish("KEKRecipientInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a KEKRecipientInfo.
-func (v *KEKRecipientInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KEKRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KEKRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KEKRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KEKIdentifier is the ASN.1 type KEKIdentifier.
 //
@@ -4709,31 +3720,34 @@ type KEKIdentifier struct {
 	HasOther bool
 }
 
-// decode reads a KEKIdentifier from r.
-func (v *KEKIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KEKIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "KEKIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "KEKIdentifier")
 	if err != nil {
 		return err
 	}
 	// keyIdentifier OCTET STRING
-	x1, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
-		return runtime.WithField(err, "keyIdentifier")
+		return der.WithField(err, "keyIdentifier")
 	}
 	v.KeyIdentifier = x1
 	// date GeneralizedTime OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagGeneralizedTime)) {
-		x2, err := s.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+	if s.Peek(der.TagGeneralizedTime) {
+		x2, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
-			return runtime.WithField(err, "date")
+			return der.WithField(err, "date")
 		}
 		v.Date = x2
 		v.HasDate = true
 	}
 	// other OtherKeyAttribute OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.Other.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "other")
+	if s.Peek(der.TagSequence) {
+		if err := v.Other.DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "other")
 		}
 		v.HasOther = true
 	}
@@ -4743,59 +3757,27 @@ func (v *KEKIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a KEKIdentifier in DER.
-func (v *KEKIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KEKIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.KeyIdentifier)
+	b.AddPrimitive(der.TagOctetString, v.KeyIdentifier)
 	if v.HasDate {
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Date)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
 	}
 	if v.HasOther {
-		v.Other.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Other.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KEKIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *KEKIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KEKIdentifier; v aliases b.
+func (v *KEKIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KEKIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KEKIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KEKIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = KEKIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "KEKIdentifier")
-	}
-	return r.Finish("KEKIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a KEKIdentifier.
-func (v *KEKIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KEKIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KEKIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KEKIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PasswordRecipientInfo is the ASN.1 type PasswordRecipientInfo.
 //
@@ -4818,30 +3800,33 @@ type PasswordRecipientInfo struct {
 	EncryptedKey EncryptedKey
 }
 
-// decode reads a PasswordRecipientInfo from r.
-func (v *PasswordRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PasswordRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PasswordRecipientInfo")
+	}
 	s, err := r.ReadConstructed(t, "PasswordRecipientInfo")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.KeyDerivationAlgorithm.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "keyDerivationAlgorithm")
+	if s.Peek(der.Context(0)) {
+		if err := v.KeyDerivationAlgorithm.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "keyDerivationAlgorithm")
 		}
 		v.HasKeyDerivationAlgorithm = true
 	}
 	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
-	if err := v.KeyEncryptionAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "keyEncryptionAlgorithm")
+	if err := v.KeyEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "keyEncryptionAlgorithm")
 	}
 	// encryptedKey EncryptedKey
-	if err := v.EncryptedKey.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "encryptedKey")
+	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "encryptedKey")
 	}
 	if err := s.Finish("PasswordRecipientInfo"); err != nil {
 		return err
@@ -4849,58 +3834,26 @@ func (v *PasswordRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PasswordRecipientInfo in DER.
-func (v *PasswordRecipientInfo) encode(b *runtime.Builder, t runtime.Tag) {
-	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	if v.HasKeyDerivationAlgorithm {
-		v.KeyDerivationAlgorithm.encode(b, runtime.Context(0))
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PasswordRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
 	}
-	v.KeyEncryptionAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	v.EncryptedKey.encode(b, runtime.Universal(runtime.TagOctetString))
+	m := b.Begin(t, true)
+	v.Version.EncodeASN1(b, der.TagInteger)
+	if v.HasKeyDerivationAlgorithm {
+		v.KeyDerivationAlgorithm.EncodeASN1(b, der.Context(0))
+	}
+	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
+	v.EncryptedKey.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PasswordRecipientInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *PasswordRecipientInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PasswordRecipientInfo; v aliases b.
+func (v *PasswordRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PasswordRecipientInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PasswordRecipientInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PasswordRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PasswordRecipientInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PasswordRecipientInfo")
-	}
-	return r.Finish("PasswordRecipientInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a PasswordRecipientInfo.
-func (v *PasswordRecipientInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PasswordRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PasswordRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PasswordRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OtherRecipientInfo is the ASN.1 type OtherRecipientInfo.
 //
@@ -4911,33 +3864,36 @@ func (v *PasswordRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([
 //	          &Type({SupportedOtherRecipInfo}{@oriType})}
 type OtherRecipientInfo struct {
 	// OriType is the component oriType OBJECT IDENTIFIER.
-	OriType runtime.OID
+	OriType der.OID
 	// OriValue is the component oriValue OTHER-RECIPIENT.&Type.
 	OriValue OtherRecipientInfoOriValue
 }
 
-// decode reads a OtherRecipientInfo from r.
-func (v *OtherRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OtherRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OtherRecipientInfo")
+	}
 	s, err := r.ReadConstructed(t, "OtherRecipientInfo")
 	if err != nil {
 		return err
 	}
 	// oriType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "oriType")
+		return der.WithField(err, "oriType")
 	}
 	v.OriType = x1
 	// oriValue OTHER-RECIPIENT.&Type
 	off3 := s.Offset()
 	x4, err := s.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "oriValue")
+		return der.WithField(err, "oriValue")
 	}
 	v.OriValue.Raw = x4
 	sub2 := s.Open(v.OriValue.Raw, off3)
 	if err := v.OriValue.decode([]byte(v.OriType), &sub2); err != nil {
-		return runtime.WithField(err, "oriValue")
+		return der.WithField(err, "oriValue")
 	}
 	if err := s.Finish("OtherRecipientInfo"); err != nil {
 		return err
@@ -4945,54 +3901,22 @@ func (v *OtherRecipientInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a OtherRecipientInfo in DER.
-func (v *OtherRecipientInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OtherRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.OriType)
+	b.AddOID(der.TagOID, v.OriType)
 	v.OriValue.encode(b)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OtherRecipientInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *OtherRecipientInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OtherRecipientInfo; v aliases b.
+func (v *OtherRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OtherRecipientInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OtherRecipientInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OtherRecipientInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = OtherRecipientInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OtherRecipientInfo")
-	}
-	return r.Finish("OtherRecipientInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a OtherRecipientInfo.
-func (v *OtherRecipientInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OtherRecipientInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OtherRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OtherRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OtherRecipientInfoOriValue is the open type OtherRecipientInfo.oriValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -5008,17 +3932,17 @@ type OtherRecipientInfoOriValue struct {
 type OtherRecipientInfoOriValueKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherRecipientInfoOriValue) decode(key []byte, r *runtime.Reader) error {
+func (u *OtherRecipientInfoOriValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherRecipientInfoOriValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *OtherRecipientInfoOriValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -5027,14 +3951,14 @@ func (u *OtherRecipientInfoOriValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherRecipientInfoOriValue) keepDER(r *runtime.Reader) error {
+func (u *OtherRecipientInfoOriValue) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherRecipientInfoOriValue) encode(b *runtime.Builder) {
+func (u *OtherRecipientInfoOriValue) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -5061,32 +3985,35 @@ type DigestedData struct {
 	Unknown []byte
 }
 
-// decode reads a DigestedData from r.
-func (v *DigestedData) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DigestedData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "DigestedData")
+	}
 	s, err := r.ReadConstructed(t, "DigestedData")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// digestAlgorithm DigestAlgorithmIdentifier
-	if err := v.DigestAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "digestAlgorithm")
+	if err := v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "digestAlgorithm")
 	}
 	// encapContentInfo EncapsulatedContentInfo
-	p1, err := runtime.New[EncapsulatedContentInfo](&s)
+	p1, err := der.New[EncapsulatedContentInfo](&s)
 	if err != nil {
-		return runtime.WithField(err, "encapContentInfo")
+		return der.WithField(err, "encapContentInfo")
 	}
 	v.EncapContentInfo = p1
-	if err := v.EncapContentInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "encapContentInfo")
+	if err := v.EncapContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "encapContentInfo")
 	}
 	// digest Digest
-	if err := v.Digest.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "digest")
+	if err := v.Digest.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "digest")
 	}
 	if !s.Empty() {
 		if v.Unknown, err = s.ReadRestDER(); err != nil {
@@ -5099,69 +4026,40 @@ func (v *DigestedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a DigestedData in DER.
-func (v *DigestedData) encode(b *runtime.Builder, t runtime.Tag) {
-	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.DigestAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	if v.EncapContentInfo == nil {
-		b.SetError(runtime.NilValue("EncapsulatedContentInfo"))
-	} else {
-		v.EncapContentInfo.encode(b, runtime.Universal(runtime.TagSequence))
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DigestedData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
 	}
-	v.Digest.encode(b, runtime.Universal(runtime.TagOctetString))
+	m := b.Begin(t, true)
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
+	if v.EncapContentInfo == nil {
+		b.SetError(der.NilValue("EncapsulatedContentInfo"))
+	} else {
+		v.EncapContentInfo.EncodeASN1(b, der.TagSequence)
+	}
+	v.Digest.EncodeASN1(b, der.TagOctetString)
 	b.AddRaw(v.Unknown)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DigestedData.
-// v aliases b: the byte slices it holds point into b.
-func (v *DigestedData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DigestedData; v aliases b.
+func (v *DigestedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DigestedData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DigestedData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DigestedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DigestedData{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "DigestedData")
-	}
-	return r.Finish("DigestedData")
-}
-
-// MarshalDER returns the DER encoding of v, a DigestedData.
-func (v *DigestedData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DigestedData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DigestedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DigestedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Digest is the ASN.1 type Digest.
 //
 //	Digest ::= OCTET STRING
 type Digest []byte
 
-// decode reads a Digest from r.
-func (v *Digest) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Digest) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "Digest")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -5170,52 +4068,19 @@ func (v *Digest) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a Digest in DER.
-func (v *Digest) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Digest) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Digest.
-// v aliases b: the byte slices it holds point into b.
-func (v *Digest) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Digest; v aliases b.
+func (v *Digest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Digest.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Digest) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Digest) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero Digest
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "Digest")
-	}
-	return r.Finish("Digest")
-}
-
-// MarshalDER returns the DER encoding of v, a Digest.
-func (v *Digest) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Digest) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Digest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Digest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EncryptedData is the ASN.1 type EncryptedData.
 //
@@ -5238,24 +4103,27 @@ type EncryptedData struct {
 	Unknown []byte
 }
 
-// decode reads a EncryptedData from r.
-func (v *EncryptedData) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EncryptedData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EncryptedData")
+	}
 	s, err := r.ReadConstructed(t, "EncryptedData")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// encryptedContentInfo EncryptedContentInfo
-	if err := v.EncryptedContentInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "encryptedContentInfo")
+	if err := v.EncryptedContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "encryptedContentInfo")
 	}
 	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition)
-	if s.Peek(runtime.Context(1)) {
-		if err := v.UnprotectedAttrs.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "unprotectedAttrs")
+	if s.Peek(der.Context(1)) {
+		if err := v.UnprotectedAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "unprotectedAttrs")
 		}
 		v.HasUnprotectedAttrs = true
 	}
@@ -5270,58 +4138,26 @@ func (v *EncryptedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a EncryptedData in DER.
-func (v *EncryptedData) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.EncryptedContentInfo.encode(b, runtime.Universal(runtime.TagSequence))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.EncryptedContentInfo.EncodeASN1(b, der.TagSequence)
 	if v.HasUnprotectedAttrs {
-		v.UnprotectedAttrs.encode(b, runtime.Context(1))
+		v.UnprotectedAttrs.EncodeASN1(b, der.Context(1))
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptedData.
-// v aliases b: the byte slices it holds point into b.
-func (v *EncryptedData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedData; v aliases b.
+func (v *EncryptedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptedData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EncryptedData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = EncryptedData{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "EncryptedData")
-	}
-	return r.Finish("EncryptedData")
-}
-
-// MarshalDER returns the DER encoding of v, a EncryptedData.
-func (v *EncryptedData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EncryptedData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EncryptedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributesUnprotectedEncAttributes is the ASN.1 type Attributes.
 //
@@ -5329,32 +4165,35 @@ func (v *EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 //	  SET SIZE (1..MAX) OF Attribute {{ AttrList }}
 type AttributesUnprotectedEncAttributes []AttributeUnprotectedEncAttributes
 
-// decode reads a Attributes from r.
-func (v *AttributesUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributesUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "Attributes")
+	}
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("Attributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnprotectedEncAttributes](&s, s.Count())
+	list, err := der.MakeSlice[AttributeUnprotectedEncAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Attributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -5362,61 +4201,30 @@ func (v *AttributesUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime
 	return nil
 }
 
-// encode writes v as a Attributes in DER.
-func (v *AttributesUnprotectedEncAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributesUnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
 func (v *AttributesUnprotectedEncAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributesUnprotectedEncAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributesUnprotectedEncAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "Attributes")
-	}
-	return r.Finish("Attributes")
-}
-
-// MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesUnprotectedEncAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributesUnprotectedEncAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesUnprotectedEncAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributesUnprotectedEncAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeUnprotectedEncAttributes is the ASN.1 type Attribute.
 //
@@ -5427,51 +4235,54 @@ func (v *AttributesUnprotectedEncAttributes) AppendWith(dst []byte, opts *runtim
 //	          &Type({AttrList}{@attrType})  }
 type AttributeUnprotectedEncAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType runtime.OID
+	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []AttributeUnprotectedEncAttributesAttrValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrType")
+		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnprotectedEncAttributesAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeUnprotectedEncAttributesAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("Attribute"); err != nil {
@@ -5480,11 +4291,14 @@ func (v *AttributeUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime.
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeUnprotectedEncAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeUnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -5492,46 +4306,13 @@ func (v *AttributeUnprotectedEncAttributes) encode(b *runtime.Builder, t runtime
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *AttributeUnprotectedEncAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnprotectedEncAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnprotectedEncAttributes{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnprotectedEncAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnprotectedEncAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnprotectedEncAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeUnprotectedEncAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeUnprotectedEncAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -5547,17 +4328,17 @@ type AttributeUnprotectedEncAttributesAttrValues struct {
 type AttributeUnprotectedEncAttributesAttrValuesKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnprotectedEncAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeUnprotectedEncAttributesAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnprotectedEncAttributesAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeUnprotectedEncAttributesAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -5566,14 +4347,14 @@ func (u *AttributeUnprotectedEncAttributesAttrValues) fail(r *runtime.Reader, er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnprotectedEncAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeUnprotectedEncAttributesAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnprotectedEncAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *AttributeUnprotectedEncAttributesAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -5623,64 +4404,67 @@ type AuthenticatedData struct {
 	HasUnauthAttrs bool
 }
 
-// decode reads a AuthenticatedData from r.
-func (v *AuthenticatedData) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AuthenticatedData")
+	}
 	s, err := r.ReadConstructed(t, "AuthenticatedData")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.OriginatorInfo.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "originatorInfo")
+	if s.Peek(der.Context(0)) {
+		if err := v.OriginatorInfo.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "originatorInfo")
 		}
 		v.HasOriginatorInfo = true
 	}
 	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "recipientInfos")
+	if err := v.RecipientInfos.DecodeASN1(&s, der.TagSet); err != nil {
+		return der.WithField(err, "recipientInfos")
 	}
 	// macAlgorithm MessageAuthenticationCodeAlgorithm
-	if err := v.MacAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "macAlgorithm")
+	if err := v.MacAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "macAlgorithm")
 	}
 	// digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.DigestAlgorithm.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "digestAlgorithm")
+	if s.Peek(der.Context(1)) {
+		if err := v.DigestAlgorithm.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "digestAlgorithm")
 		}
 		v.HasDigestAlgorithm = true
 	}
 	// encapContentInfo EncapsulatedContentInfo
-	p1, err := runtime.New[EncapsulatedContentInfo](&s)
+	p1, err := der.New[EncapsulatedContentInfo](&s)
 	if err != nil {
-		return runtime.WithField(err, "encapContentInfo")
+		return der.WithField(err, "encapContentInfo")
 	}
 	v.EncapContentInfo = p1
-	if err := v.EncapContentInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "encapContentInfo")
+	if err := v.EncapContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "encapContentInfo")
 	}
 	// authAttrs [2] AuthAttributes OPTIONAL
-	if s.Peek(runtime.Context(2)) {
+	if s.Peek(der.Context(2)) {
 		start2 := s.Offset()
-		if err := v.AuthAttrs.decode(&s, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "authAttrs")
+		if err := v.AuthAttrs.DecodeASN1(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "authAttrs")
 		}
 		v.AuthAttrsRaw = s.Since(start2)
 		v.HasAuthAttrs = true
 	}
 	// mac MessageAuthenticationCode
-	if err := v.Mac.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "mac")
+	if err := v.Mac.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "mac")
 	}
 	// unauthAttrs [3] UnauthAttributes OPTIONAL
-	if s.Peek(runtime.Context(3)) {
-		if err := v.UnauthAttrs.decode(&s, runtime.Context(3)); err != nil {
-			return runtime.WithField(err, "unauthAttrs")
+	if s.Peek(der.Context(3)) {
+		if err := v.UnauthAttrs.DecodeASN1(&s, der.Context(3)); err != nil {
+			return der.WithField(err, "unauthAttrs")
 		}
 		v.HasUnauthAttrs = true
 	}
@@ -5690,73 +4474,41 @@ func (v *AuthenticatedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AuthenticatedData in DER.
-func (v *AuthenticatedData) encode(b *runtime.Builder, t runtime.Tag) {
-	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	if v.HasOriginatorInfo {
-		v.OriginatorInfo.encode(b, runtime.Context(0))
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AuthenticatedData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
 	}
-	v.RecipientInfos.encode(b, runtime.Universal(runtime.TagSet))
-	v.MacAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
+	m := b.Begin(t, true)
+	v.Version.EncodeASN1(b, der.TagInteger)
+	if v.HasOriginatorInfo {
+		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
+	}
+	v.RecipientInfos.EncodeASN1(b, der.TagSet)
+	v.MacAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.HasDigestAlgorithm {
-		v.DigestAlgorithm.encode(b, runtime.Context(1))
+		v.DigestAlgorithm.EncodeASN1(b, der.Context(1))
 	}
 	if v.EncapContentInfo == nil {
-		b.SetError(runtime.NilValue("EncapsulatedContentInfo"))
+		b.SetError(der.NilValue("EncapsulatedContentInfo"))
 	} else {
-		v.EncapContentInfo.encode(b, runtime.Universal(runtime.TagSequence))
+		v.EncapContentInfo.EncodeASN1(b, der.TagSequence)
 	}
 	if v.HasAuthAttrs {
-		v.AuthAttrs.encode(b, runtime.Context(2))
+		v.AuthAttrs.EncodeASN1(b, der.Context(2))
 	}
-	v.Mac.encode(b, runtime.Universal(runtime.TagOctetString))
+	v.Mac.EncodeASN1(b, der.TagOctetString)
 	if v.HasUnauthAttrs {
-		v.UnauthAttrs.encode(b, runtime.Context(3))
+		v.UnauthAttrs.EncodeASN1(b, der.Context(3))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AuthenticatedData.
-// v aliases b: the byte slices it holds point into b.
-func (v *AuthenticatedData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AuthenticatedData; v aliases b.
+func (v *AuthenticatedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthenticatedData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AuthenticatedData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AuthenticatedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AuthenticatedData{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AuthenticatedData")
-	}
-	return r.Finish("AuthenticatedData")
-}
-
-// MarshalDER returns the DER encoding of v, a AuthenticatedData.
-func (v *AuthenticatedData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AuthenticatedData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AuthenticatedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AuthenticatedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AuthAttributes is the ASN.1 type AuthAttributes.
 //
@@ -5764,32 +4516,35 @@ func (v *AuthenticatedData) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //	  {{AuthAttributeSet}}
 type AuthAttributes []AttributeAuthAttributeSet
 
-// decode reads a AuthAttributes from r.
-func (v *AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "AuthAttributes")
+	}
 	s, err := r.ReadConstructed(t, "AuthAttributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeAuthAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[AttributeAuthAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("AuthAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -5797,61 +4552,28 @@ func (v *AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AuthAttributes in DER.
-func (v *AuthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AuthAttributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *AuthAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AuthAttributes; v aliases b.
+func (v *AuthAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AuthAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AuthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AuthAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "AuthAttributes")
-	}
-	return r.Finish("AuthAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a AuthAttributes.
-func (v *AuthAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AuthAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AuthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AuthAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeAuthAttributeSet is the ASN.1 type Attribute.
 //
@@ -5862,51 +4584,54 @@ func (v *AuthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	          &Type({AttrList}{@attrType})  }
 type AttributeAuthAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType runtime.OID
+	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []AttributeAuthAttributeSetAttrValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeAuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeAuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrType")
+		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeAuthAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeAuthAttributeSetAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("Attribute"); err != nil {
@@ -5915,11 +4640,14 @@ func (v *AttributeAuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) err
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeAuthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeAuthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -5927,46 +4655,11 @@ func (v *AttributeAuthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeAuthAttributeSet) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
+func (v *AttributeAuthAttributeSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeAuthAttributeSet) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeAuthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeAuthAttributeSet{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeAuthAttributeSet) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeAuthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeAuthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeAuthAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeAuthAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -5994,12 +4687,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
 		u.Kind = AttributeAuthAttributeSetAttrValuesContentType
-		if err := u.ContentType.decode(r, runtime.Universal(runtime.TagOID)); err != nil {
+		if err := u.ContentType.DecodeASN1(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -6009,7 +4702,7 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Read
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
 		u.Kind = AttributeAuthAttributeSetAttrValuesMessageDigest
-		if err := u.MessageDigest.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
+		if err := u.MessageDigest.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -6019,7 +4712,7 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Read
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
 		u.Kind = AttributeAuthAttributeSetAttrValuesSigningTime
-		if err := u.SigningTime.decode(r); err != nil {
+		if err := u.SigningTime.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -6031,10 +4724,10 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Read
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeAuthAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeAuthAttributeSetAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -6043,21 +4736,21 @@ func (u *AttributeAuthAttributeSetAttrValues) fail(r *runtime.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeAuthAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeAuthAttributeSetAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeAuthAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *AttributeAuthAttributeSetAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeAuthAttributeSetAttrValuesContentType:
-		u.ContentType.encode(b, runtime.Universal(runtime.TagOID))
+		u.ContentType.EncodeASN1(b, der.TagOID)
 	case AttributeAuthAttributeSetAttrValuesMessageDigest:
-		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
+		u.MessageDigest.EncodeASN1(b, der.TagOctetString)
 	case AttributeAuthAttributeSetAttrValuesSigningTime:
-		u.SigningTime.encode(b)
+		u.SigningTime.EncodeASN1(b, der.NoTag)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -6068,8 +4761,11 @@ func (u *AttributeAuthAttributeSetAttrValues) encode(b *runtime.Builder) {
 //	MessageAuthenticationCode ::= OCTET STRING
 type MessageAuthenticationCode []byte
 
-// decode reads a MessageAuthenticationCode from r.
-func (v *MessageAuthenticationCode) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MessageAuthenticationCode) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "MessageAuthenticationCode")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -6078,52 +4774,19 @@ func (v *MessageAuthenticationCode) decode(r *runtime.Reader, t runtime.Tag) err
 	return nil
 }
 
-// encode writes v as a MessageAuthenticationCode in DER.
-func (v *MessageAuthenticationCode) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MessageAuthenticationCode) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a MessageAuthenticationCode.
-// v aliases b: the byte slices it holds point into b.
-func (v *MessageAuthenticationCode) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a MessageAuthenticationCode; v aliases b.
+func (v *MessageAuthenticationCode) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a MessageAuthenticationCode.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MessageAuthenticationCode) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MessageAuthenticationCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero MessageAuthenticationCode
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "MessageAuthenticationCode")
-	}
-	return r.Finish("MessageAuthenticationCode")
-}
-
-// MarshalDER returns the DER encoding of v, a MessageAuthenticationCode.
-func (v *MessageAuthenticationCode) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MessageAuthenticationCode) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MessageAuthenticationCode) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MessageAuthenticationCode) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // UnauthAttributes is the ASN.1 type UnauthAttributes.
 //
@@ -6131,32 +4794,35 @@ func (v *MessageAuthenticationCode) AppendWith(dst []byte, opts *runtime.Options
 //	    {{UnauthAttributeSet}}
 type UnauthAttributes []AttributeUnauthAttributeSet
 
-// decode reads a UnauthAttributes from r.
-func (v *UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "UnauthAttributes")
+	}
 	s, err := r.ReadConstructed(t, "UnauthAttributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnauthAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[AttributeUnauthAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("UnauthAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -6164,61 +4830,28 @@ func (v *UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a UnauthAttributes in DER.
-func (v *UnauthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a UnauthAttributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *UnauthAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a UnauthAttributes; v aliases b.
+func (v *UnauthAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UnauthAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *UnauthAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *UnauthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero UnauthAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "UnauthAttributes")
-	}
-	return r.Finish("UnauthAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a UnauthAttributes.
-func (v *UnauthAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *UnauthAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *UnauthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *UnauthAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeUnauthAttributeSet is the ASN.1 type Attribute.
 //
@@ -6229,51 +4862,54 @@ func (v *UnauthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	          &Type({AttrList}{@attrType})  }
 type AttributeUnauthAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType runtime.OID
+	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []AttributeUnauthAttributeSetAttrValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeUnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeUnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrType")
+		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnauthAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeUnauthAttributeSetAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("Attribute"); err != nil {
@@ -6282,11 +4918,14 @@ func (v *AttributeUnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) e
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeUnauthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeUnauthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -6294,46 +4933,11 @@ func (v *AttributeUnauthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) 
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnauthAttributeSet) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
+func (v *AttributeUnauthAttributeSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnauthAttributeSet) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnauthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnauthAttributeSet{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnauthAttributeSet) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnauthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnauthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeUnauthAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeUnauthAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -6349,17 +4953,17 @@ type AttributeUnauthAttributeSetAttrValues struct {
 type AttributeUnauthAttributeSetAttrValuesKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnauthAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeUnauthAttributeSetAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnauthAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeUnauthAttributeSetAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -6368,14 +4972,14 @@ func (u *AttributeUnauthAttributeSetAttrValues) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnauthAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeUnauthAttributeSetAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnauthAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *AttributeUnauthAttributeSetAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -6388,23 +4992,26 @@ func (u *AttributeUnauthAttributeSetAttrValues) encode(b *runtime.Builder) {
 //	  {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
 type DigestAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
 	Parameters DigestAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a DigestAlgorithmIdentifier from r.
-func (v *DigestAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DigestAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "DigestAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "DigestAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
@@ -6412,12 +5019,12 @@ func (v *DigestAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) err
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -6427,56 +5034,24 @@ func (v *DigestAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) err
 	return nil
 }
 
-// encode writes v as a DigestAlgorithmIdentifier in DER.
-func (v *DigestAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DigestAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DigestAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *DigestAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DigestAlgorithmIdentifier; v aliases b.
+func (v *DigestAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DigestAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DigestAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DigestAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DigestAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "DigestAlgorithmIdentifier")
-	}
-	return r.Finish("DigestAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a DigestAlgorithmIdentifier.
-func (v *DigestAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DigestAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DigestAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DigestAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DigestAlgorithmIdentifierParameters is the open type DigestAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -6492,17 +5067,17 @@ type DigestAlgorithmIdentifierParameters struct {
 type DigestAlgorithmIdentifierParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *DigestAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *DigestAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *DigestAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *DigestAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -6511,14 +5086,14 @@ func (u *DigestAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *DigestAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *DigestAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *DigestAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *DigestAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -6531,23 +5106,26 @@ func (u *DigestAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
 //	  {SIGNATURE-ALGORITHM, {SignatureAlgorithmSet}}
 type SignatureAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
 	Parameters SignatureAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a SignatureAlgorithmIdentifier from r.
-func (v *SignatureAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SignatureAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SignatureAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "SignatureAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
@@ -6555,12 +5133,12 @@ func (v *SignatureAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) 
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -6570,56 +5148,24 @@ func (v *SignatureAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) 
 	return nil
 }
 
-// encode writes v as a SignatureAlgorithmIdentifier in DER.
-func (v *SignatureAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SignatureAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SignatureAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *SignatureAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SignatureAlgorithmIdentifier; v aliases b.
+func (v *SignatureAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SignatureAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SignatureAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SignatureAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SignatureAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SignatureAlgorithmIdentifier")
-	}
-	return r.Finish("SignatureAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a SignatureAlgorithmIdentifier.
-func (v *SignatureAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SignatureAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SignatureAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SignatureAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SignatureAlgorithmIdentifierParameters is the open type SignatureAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -6641,7 +5187,7 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
@@ -6660,10 +5206,10 @@ func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *runtime.R
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SignatureAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *SignatureAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -6672,14 +5218,14 @@ func (u *SignatureAlgorithmIdentifierParameters) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SignatureAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *SignatureAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SignatureAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *SignatureAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -6692,23 +5238,26 @@ func (u *SignatureAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
 //	  {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
 type KeyEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
 	Parameters KeyEncryptionAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a KeyEncryptionAlgorithmIdentifier from r.
-func (v *KeyEncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KeyEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "KeyEncryptionAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "KeyEncryptionAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters KEY-WRAP.&Params OPTIONAL
@@ -6716,12 +5265,12 @@ func (v *KeyEncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.T
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -6731,56 +5280,26 @@ func (v *KeyEncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.T
 	return nil
 }
 
-// encode writes v as a KeyEncryptionAlgorithmIdentifier in DER.
-func (v *KeyEncryptionAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KeyEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyEncryptionAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyEncryptionAlgorithmIdentifier; v aliases b.
 func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyEncryptionAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = KeyEncryptionAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "KeyEncryptionAlgorithmIdentifier")
-	}
-	return r.Finish("KeyEncryptionAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyEncryptionAlgorithmIdentifier.
-func (v *KeyEncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyEncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyEncryptionAlgorithmIdentifierParameters is the open type KeyEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -6805,12 +5324,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
 		u.Kind = KeyEncryptionAlgorithmIdentifierParametersX3DESWrap
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -6820,7 +5339,7 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runti
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
 		u.Kind = KeyEncryptionAlgorithmIdentifierParametersRC2Wrap
-		if err := u.RC2Wrap.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
+		if err := u.RC2Wrap.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -6832,10 +5351,10 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runti
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *KeyEncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -6844,19 +5363,19 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *KeyEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case KeyEncryptionAlgorithmIdentifierParametersX3DESWrap:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case KeyEncryptionAlgorithmIdentifierParametersRC2Wrap:
-		u.RC2Wrap.encode(b, runtime.Universal(runtime.TagInteger))
+		u.RC2Wrap.EncodeASN1(b, der.TagInteger)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -6868,23 +5387,26 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) 
 //	  {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
 type ContentEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
 	Parameters ContentEncryptionAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a ContentEncryptionAlgorithmIdentifier from r.
-func (v *ContentEncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ContentEncryptionAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "ContentEncryptionAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
@@ -6892,12 +5414,12 @@ func (v *ContentEncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runti
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -6907,55 +5429,27 @@ func (v *ContentEncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runti
 	return nil
 }
 
-// encode writes v as a ContentEncryptionAlgorithmIdentifier in DER.
-func (v *ContentEncryptionAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ContentEncryptionAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ContentEncryptionAlgorithmIdentifier; v aliases b.
 func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ContentEncryptionAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ContentEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ContentEncryptionAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ContentEncryptionAlgorithmIdentifier")
-	}
-	return r.Finish("ContentEncryptionAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a ContentEncryptionAlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *ContentEncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ContentEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ContentEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ContentEncryptionAlgorithmIdentifierParameters is the open type ContentEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -6981,12 +5475,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x03\a":
 		// cea-3DES-cbc 1.2.840.113549.3.7
 		u.Kind = ContentEncryptionAlgorithmIdentifierParametersX3DESCbc
-		if err := u.X3DESCbc.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
+		if err := u.X3DESCbc.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -6996,7 +5490,7 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *r
 	case "*\x86H\x86\xf7\r\x03\x02":
 		// cea-RC2-cbc 1.2.840.113549.3.2
 		u.Kind = ContentEncryptionAlgorithmIdentifierParametersRC2Cbc
-		if err := u.RC2Cbc.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.RC2Cbc.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -7008,10 +5502,10 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *r
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ContentEncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -7020,19 +5514,19 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader,
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ContentEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *ContentEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *ContentEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case ContentEncryptionAlgorithmIdentifierParametersX3DESCbc:
-		u.X3DESCbc.encode(b, runtime.Universal(runtime.TagOctetString))
+		u.X3DESCbc.EncodeASN1(b, der.TagOctetString)
 	case ContentEncryptionAlgorithmIdentifierParametersRC2Cbc:
-		u.RC2Cbc.encode(b, runtime.Universal(runtime.TagSequence))
+		u.RC2Cbc.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -7044,23 +5538,26 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Build
 //	  {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
 type MessageAuthenticationCodeAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters MAC-ALGORITHM.&Params OPTIONAL.
 	Parameters MessageAuthenticationCodeAlgorithmParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a MessageAuthenticationCodeAlgorithm from r.
-func (v *MessageAuthenticationCodeAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MessageAuthenticationCodeAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "MessageAuthenticationCodeAlgorithm")
+	}
 	s, err := r.ReadConstructed(t, "MessageAuthenticationCodeAlgorithm")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters MAC-ALGORITHM.&Params OPTIONAL
@@ -7068,12 +5565,12 @@ func (v *MessageAuthenticationCodeAlgorithm) decode(r *runtime.Reader, t runtime
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -7083,56 +5580,26 @@ func (v *MessageAuthenticationCodeAlgorithm) decode(r *runtime.Reader, t runtime
 	return nil
 }
 
-// encode writes v as a MessageAuthenticationCodeAlgorithm in DER.
-func (v *MessageAuthenticationCodeAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MessageAuthenticationCodeAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a MessageAuthenticationCodeAlgorithm.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a MessageAuthenticationCodeAlgorithm; v aliases b.
 func (v *MessageAuthenticationCodeAlgorithm) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a MessageAuthenticationCodeAlgorithm.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MessageAuthenticationCodeAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MessageAuthenticationCodeAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MessageAuthenticationCodeAlgorithm{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "MessageAuthenticationCodeAlgorithm")
-	}
-	return r.Finish("MessageAuthenticationCodeAlgorithm")
-}
-
-// MarshalDER returns the DER encoding of v, a MessageAuthenticationCodeAlgorithm.
-func (v *MessageAuthenticationCodeAlgorithm) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MessageAuthenticationCodeAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MessageAuthenticationCodeAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MessageAuthenticationCodeAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MessageAuthenticationCodeAlgorithmParameters is the open type MessageAuthenticationCodeAlgorithm.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -7154,12 +5621,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 		u.Kind = MessageAuthenticationCodeAlgorithmParametersHMACSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("MessageAuthenticationCodeAlgorithm.parameters"); err != nil {
@@ -7171,10 +5638,10 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *run
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *MessageAuthenticationCodeAlgorithmParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *MessageAuthenticationCodeAlgorithmParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -7183,17 +5650,17 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *MessageAuthenticationCodeAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *MessageAuthenticationCodeAlgorithmParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *MessageAuthenticationCodeAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *MessageAuthenticationCodeAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case MessageAuthenticationCodeAlgorithmParametersHMACSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -7205,23 +5672,26 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) encode(b *runtime.Builder
 //	  {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
 type KeyDerivationAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters KEY-DERIVATION.&Params OPTIONAL.
 	Parameters KeyDerivationAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a KeyDerivationAlgorithmIdentifier from r.
-func (v *KeyDerivationAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KeyDerivationAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "KeyDerivationAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "KeyDerivationAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters KEY-DERIVATION.&Params OPTIONAL
@@ -7229,12 +5699,12 @@ func (v *KeyDerivationAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.T
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -7244,56 +5714,26 @@ func (v *KeyDerivationAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.T
 	return nil
 }
 
-// encode writes v as a KeyDerivationAlgorithmIdentifier in DER.
-func (v *KeyDerivationAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KeyDerivationAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyDerivationAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyDerivationAlgorithmIdentifier; v aliases b.
 func (v *KeyDerivationAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyDerivationAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyDerivationAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyDerivationAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = KeyDerivationAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "KeyDerivationAlgorithmIdentifier")
-	}
-	return r.Finish("KeyDerivationAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyDerivationAlgorithmIdentifier.
-func (v *KeyDerivationAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyDerivationAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyDerivationAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyDerivationAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyDerivationAlgorithmIdentifierParameters is the open type KeyDerivationAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -7315,17 +5755,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// kda-PBKDF2 1.2.840.113549.1.5.12
 		u.Kind = KeyDerivationAlgorithmIdentifierParametersPBKDF2
-		p1, err := runtime.New[PBKDF2Params](r)
+		p1, err := der.New[PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.PBKDF2 = p1
-		if err := u.PBKDF2.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.PBKDF2.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyDerivationAlgorithmIdentifier.parameters"); err != nil {
@@ -7337,10 +5777,10 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *runti
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyDerivationAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *KeyDerivationAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -7349,20 +5789,20 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) fail(r *runtime.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyDerivationAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyDerivationAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case KeyDerivationAlgorithmIdentifierParametersPBKDF2:
 		if u.PBKDF2 == nil {
-			b.SetError(runtime.NilValue("PBKDF2-params"))
+			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
-			u.PBKDF2.encode(b, runtime.Universal(runtime.TagSequence))
+			u.PBKDF2.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -7374,25 +5814,28 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *runtime.Builder) 
 //	RevocationInfoChoices ::= SET OF RevocationInfoChoice
 type RevocationInfoChoices []RevocationInfoChoice
 
-// decode reads a RevocationInfoChoices from r.
-func (v *RevocationInfoChoices) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RevocationInfoChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "RevocationInfoChoices")
+	}
 	s, err := r.ReadConstructed(t, "RevocationInfoChoices")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("RevocationInfoChoices"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[RevocationInfoChoice](&s, s.Count())
+	list, err := der.MakeSlice[RevocationInfoChoice](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.NoTag); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("RevocationInfoChoices"); err != nil {
@@ -7402,56 +5845,23 @@ func (v *RevocationInfoChoices) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a RevocationInfoChoices in DER.
-func (v *RevocationInfoChoices) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RevocationInfoChoices) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b)
+		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RevocationInfoChoices.
-// v aliases b: the byte slices it holds point into b.
-func (v *RevocationInfoChoices) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RevocationInfoChoices; v aliases b.
+func (v *RevocationInfoChoices) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RevocationInfoChoices.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RevocationInfoChoices) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RevocationInfoChoices) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero RevocationInfoChoices
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "RevocationInfoChoices")
-	}
-	return r.Finish("RevocationInfoChoices")
-}
-
-// MarshalDER returns the DER encoding of v, a RevocationInfoChoices.
-func (v *RevocationInfoChoices) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RevocationInfoChoices) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RevocationInfoChoices) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RevocationInfoChoices) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RevocationInfoChoice is the ASN.1 type RevocationInfoChoice.
 //
@@ -7480,27 +5890,30 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c RevocationInfoChoiceChoice) String() string {
-	return runtime.Name("crl other", int(c)-1, "RevocationInfoChoiceChoice")
+	return der.Name("crl other", int(c)-1, "RevocationInfoChoiceChoice")
 }
 
-// decode reads a RevocationInfoChoice from r.
-func (v *RevocationInfoChoice) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *RevocationInfoChoice) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "RevocationInfoChoice")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = RevocationInfoChoiceCRL
-		p1, err := runtime.New[rfc5280.CertificateList](r)
+		p1, err := der.New[rfc5280.CertificateList](r)
 		if err != nil {
-			return runtime.WithField(err, "crl")
+			return der.WithField(err, "crl")
 		}
 		v.CRL = p1
-		if err := v.CRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "crl")
+		if err := v.CRL.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "crl")
 		}
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = RevocationInfoChoiceOther
-		if err := v.Other.decode(r, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "other")
+		if err := v.Other.DecodeASN1(r, der.Context(1)); err != nil {
+			return der.WithField(err, "other")
 		}
 	default:
 		if !r.Empty() {
@@ -7513,66 +5926,31 @@ func (v *RevocationInfoChoice) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a RevocationInfoChoice in DER.
-func (v *RevocationInfoChoice) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *RevocationInfoChoice) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case RevocationInfoChoiceCRL:
 		if v.CRL == nil {
-			b.SetError(runtime.NilValue("CertificateList"))
+			b.SetError(der.NilValue("CertificateList"))
 		} else {
-			v.CRL.encode(b, runtime.Universal(runtime.TagSequence))
+			v.CRL.EncodeASN1(b, der.TagSequence)
 		}
 	case RevocationInfoChoiceOther:
-		v.Other.encode(b, runtime.Context(1))
+		v.Other.EncodeASN1(b, der.Context(1))
 	default:
 		if v.Unknown != nil {
 			b.AddRaw(v.Unknown)
 			return
 		}
-		b.SetError(runtime.NoChoice("RevocationInfoChoice"))
+		b.SetError(der.NoChoice("RevocationInfoChoice"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RevocationInfoChoice.
-// v aliases b: the byte slices it holds point into b.
-func (v *RevocationInfoChoice) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RevocationInfoChoice; v aliases b.
+func (v *RevocationInfoChoice) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RevocationInfoChoice.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RevocationInfoChoice) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RevocationInfoChoice) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RevocationInfoChoice{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "RevocationInfoChoice")
-	}
-	return r.Finish("RevocationInfoChoice")
-}
-
-// MarshalDER returns the DER encoding of v, a RevocationInfoChoice.
-func (v *RevocationInfoChoice) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RevocationInfoChoice) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RevocationInfoChoice) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RevocationInfoChoice) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OtherRevocationInfoFormat is the ASN.1 type OtherRevocationInfoFormat.
 //
@@ -7583,33 +5961,36 @@ func (v *RevocationInfoChoice) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	          &Type({SupportedOtherRevokInfo}{@otherRevInfoFormat})}
 type OtherRevocationInfoFormat struct {
 	// OtherRevInfoFormat is the component otherRevInfoFormat OBJECT IDENTIFIER.
-	OtherRevInfoFormat runtime.OID
+	OtherRevInfoFormat der.OID
 	// OtherRevInfo is the component otherRevInfo OTHER-REVOK-INFO.&Type.
 	OtherRevInfo OtherRevocationInfoFormatOtherRevInfo
 }
 
-// decode reads a OtherRevocationInfoFormat from r.
-func (v *OtherRevocationInfoFormat) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OtherRevocationInfoFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OtherRevocationInfoFormat")
+	}
 	s, err := r.ReadConstructed(t, "OtherRevocationInfoFormat")
 	if err != nil {
 		return err
 	}
 	// otherRevInfoFormat OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "otherRevInfoFormat")
+		return der.WithField(err, "otherRevInfoFormat")
 	}
 	v.OtherRevInfoFormat = x1
 	// otherRevInfo OTHER-REVOK-INFO.&Type
 	off3 := s.Offset()
 	x4, err := s.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "otherRevInfo")
+		return der.WithField(err, "otherRevInfo")
 	}
 	v.OtherRevInfo.Raw = x4
 	sub2 := s.Open(v.OtherRevInfo.Raw, off3)
 	if err := v.OtherRevInfo.decode([]byte(v.OtherRevInfoFormat), &sub2); err != nil {
-		return runtime.WithField(err, "otherRevInfo")
+		return der.WithField(err, "otherRevInfo")
 	}
 	if err := s.Finish("OtherRevocationInfoFormat"); err != nil {
 		return err
@@ -7617,54 +5998,22 @@ func (v *OtherRevocationInfoFormat) decode(r *runtime.Reader, t runtime.Tag) err
 	return nil
 }
 
-// encode writes v as a OtherRevocationInfoFormat in DER.
-func (v *OtherRevocationInfoFormat) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OtherRevocationInfoFormat) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.OtherRevInfoFormat)
+	b.AddOID(der.TagOID, v.OtherRevInfoFormat)
 	v.OtherRevInfo.encode(b)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OtherRevocationInfoFormat.
-// v aliases b: the byte slices it holds point into b.
-func (v *OtherRevocationInfoFormat) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OtherRevocationInfoFormat; v aliases b.
+func (v *OtherRevocationInfoFormat) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OtherRevocationInfoFormat.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OtherRevocationInfoFormat) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OtherRevocationInfoFormat) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = OtherRevocationInfoFormat{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OtherRevocationInfoFormat")
-	}
-	return r.Finish("OtherRevocationInfoFormat")
-}
-
-// MarshalDER returns the DER encoding of v, a OtherRevocationInfoFormat.
-func (v *OtherRevocationInfoFormat) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OtherRevocationInfoFormat) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OtherRevocationInfoFormat) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OtherRevocationInfoFormat) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OtherRevocationInfoFormatOtherRevInfo is the open type OtherRevocationInfoFormat.otherRevInfo: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -7680,17 +6029,17 @@ type OtherRevocationInfoFormatOtherRevInfo struct {
 type OtherRevocationInfoFormatOtherRevInfoKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherRevocationInfoFormatOtherRevInfo) decode(key []byte, r *runtime.Reader) error {
+func (u *OtherRevocationInfoFormatOtherRevInfo) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherRevocationInfoFormatOtherRevInfo) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *OtherRevocationInfoFormatOtherRevInfo) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -7699,14 +6048,14 @@ func (u *OtherRevocationInfoFormatOtherRevInfo) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherRevocationInfoFormatOtherRevInfo) keepDER(r *runtime.Reader) error {
+func (u *OtherRevocationInfoFormatOtherRevInfo) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherRevocationInfoFormatOtherRevInfo) encode(b *runtime.Builder) {
+func (u *OtherRevocationInfoFormatOtherRevInfo) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -7754,57 +6103,60 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c CertificateChoicesChoice) String() string {
-	return runtime.Name("certificate extendedCertificate v1AttrCert v2AttrCert other", int(c)-1, "CertificateChoicesChoice")
+	return der.Name("certificate extendedCertificate v1AttrCert v2AttrCert other", int(c)-1, "CertificateChoicesChoice")
 }
 
-// decode reads a CertificateChoices from r.
-func (v *CertificateChoices) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *CertificateChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "CertificateChoices")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = CertificateChoicesCertificate
-		p1, err := runtime.New[rfc5280.Certificate](r)
+		p1, err := der.New[rfc5280.Certificate](r)
 		if err != nil {
-			return runtime.WithField(err, "certificate")
+			return der.WithField(err, "certificate")
 		}
 		v.Certificate = p1
-		if err := v.Certificate.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "certificate")
+		if err := v.Certificate.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "certificate")
 		}
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = CertificateChoicesExtendedCertificate
-		p2, err := runtime.New[ExtendedCertificate](r)
+		p2, err := der.New[ExtendedCertificate](r)
 		if err != nil {
-			return runtime.WithField(err, "extendedCertificate")
+			return der.WithField(err, "extendedCertificate")
 		}
 		v.ExtendedCertificate = p2
-		if err := v.ExtendedCertificate.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "extendedCertificate")
+		if err := v.ExtendedCertificate.DecodeASN1(r, der.Context(0)); err != nil {
+			return der.WithField(err, "extendedCertificate")
 		}
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = CertificateChoicesV1AttrCert
-		p3, err := runtime.New[AttributeCertificateV1](r)
+		p3, err := der.New[AttributeCertificateV1](r)
 		if err != nil {
-			return runtime.WithField(err, "v1AttrCert")
+			return der.WithField(err, "v1AttrCert")
 		}
 		v.V1AttrCert = p3
-		if err := v.V1AttrCert.decode(r, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "v1AttrCert")
+		if err := v.V1AttrCert.DecodeASN1(r, der.Context(1)); err != nil {
+			return der.WithField(err, "v1AttrCert")
 		}
-	case tag == runtime.Context(2):
+	case tag == der.Context(2):
 		v.Choice = CertificateChoicesV2AttrCert
-		p4, err := runtime.New[AttributeCertificateV2](r)
+		p4, err := der.New[AttributeCertificateV2](r)
 		if err != nil {
-			return runtime.WithField(err, "v2AttrCert")
+			return der.WithField(err, "v2AttrCert")
 		}
 		v.V2AttrCert = p4
-		if err := v.V2AttrCert.decode(r, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "v2AttrCert")
+		if err := v.V2AttrCert.DecodeASN1(r, der.Context(2)); err != nil {
+			return der.WithField(err, "v2AttrCert")
 		}
-	case tag == runtime.Context(3):
+	case tag == der.Context(3):
 		v.Choice = CertificateChoicesOther
-		if err := v.Other.decode(r, runtime.Context(3)); err != nil {
-			return runtime.WithField(err, "other")
+		if err := v.Other.DecodeASN1(r, der.Context(3)); err != nil {
+			return der.WithField(err, "other")
 		}
 	default:
 		if !r.Empty() {
@@ -7817,84 +6169,49 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a CertificateChoices in DER.
-func (v *CertificateChoices) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *CertificateChoices) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case CertificateChoicesCertificate:
 		if v.Certificate == nil {
-			b.SetError(runtime.NilValue("Certificate"))
+			b.SetError(der.NilValue("Certificate"))
 		} else {
-			v.Certificate.encode(b, runtime.Universal(runtime.TagSequence))
+			v.Certificate.EncodeASN1(b, der.TagSequence)
 		}
 	case CertificateChoicesExtendedCertificate:
 		if v.ExtendedCertificate == nil {
-			b.SetError(runtime.NilValue("ExtendedCertificate"))
+			b.SetError(der.NilValue("ExtendedCertificate"))
 		} else {
-			v.ExtendedCertificate.encode(b, runtime.Context(0))
+			v.ExtendedCertificate.EncodeASN1(b, der.Context(0))
 		}
 	case CertificateChoicesV1AttrCert:
 		if v.V1AttrCert == nil {
-			b.SetError(runtime.NilValue("AttributeCertificateV1"))
+			b.SetError(der.NilValue("AttributeCertificateV1"))
 		} else {
-			v.V1AttrCert.encode(b, runtime.Context(1))
+			v.V1AttrCert.EncodeASN1(b, der.Context(1))
 		}
 	case CertificateChoicesV2AttrCert:
 		if v.V2AttrCert == nil {
-			b.SetError(runtime.NilValue("AttributeCertificateV2"))
+			b.SetError(der.NilValue("AttributeCertificateV2"))
 		} else {
-			v.V2AttrCert.encode(b, runtime.Context(2))
+			v.V2AttrCert.EncodeASN1(b, der.Context(2))
 		}
 	case CertificateChoicesOther:
-		v.Other.encode(b, runtime.Context(3))
+		v.Other.EncodeASN1(b, der.Context(3))
 	default:
 		if v.Unknown != nil {
 			b.AddRaw(v.Unknown)
 			return
 		}
-		b.SetError(runtime.NoChoice("CertificateChoices"))
+		b.SetError(der.NoChoice("CertificateChoices"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificateChoices.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertificateChoices) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateChoices; v aliases b.
+func (v *CertificateChoices) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateChoices.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificateChoices) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateChoices) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CertificateChoices{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "CertificateChoices")
-	}
-	return r.Finish("CertificateChoices")
-}
-
-// MarshalDER returns the DER encoding of v, a CertificateChoices.
-func (v *CertificateChoices) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificateChoices) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateChoices) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertificateChoices) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeCertificateV2 is the ASN.1 type AttributeCertificateV2.
 //
@@ -7914,29 +6231,32 @@ type AttributeCertificate struct {
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
 	AlgorithmIdentifier AttributeCertificateAlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
-	Signature runtime.BitString
+	Signature der.BitString
 }
 
-// decode reads a AttributeCertificate from r.
-func (v *AttributeCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificate")
+	}
 	s, err := r.ReadConstructed(t, "AttributeCertificate")
 	if err != nil {
 		return err
 	}
 	// toBeSigned AttributeCertificateInfo
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "toBeSigned")
+	if err := v.ToBeSigned.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "algorithmIdentifier")
+	if err := v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
-		return runtime.WithField(err, "signature")
+		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
 	if err := s.Finish("AttributeCertificate"); err != nil {
@@ -7945,76 +6265,47 @@ func (v *AttributeCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AttributeCertificate in DER.
-func (v *AttributeCertificate) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, runtime.Universal(runtime.TagSequence))
-	v.AlgorithmIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.Signature)
+	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
+	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificate.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificate) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificate; v aliases b.
+func (v *AttributeCertificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificate.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificate) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificate{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeCertificate")
-	}
-	return r.Finish("AttributeCertificate")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeCertificate.
-func (v *AttributeCertificate) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificate) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeCertificateAlgorithmIdentifier is the type of AttributeCertificate.algorithmIdentifier.
 type AttributeCertificateAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
 	Parameters AttributeCertificateAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AttributeCertificate.algorithmIdentifier from r.
-func (v *AttributeCertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeCertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificate.algorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AttributeCertificate.algorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
@@ -8022,12 +6313,12 @@ func (v *AttributeCertificateAlgorithmIdentifier) decode(r *runtime.Reader, t ru
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -8037,55 +6328,27 @@ func (v *AttributeCertificateAlgorithmIdentifier) decode(r *runtime.Reader, t ru
 	return nil
 }
 
-// encode writes v as a AttributeCertificate.algorithmIdentifier in DER.
-func (v *AttributeCertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeCertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificate.algorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificate.algorithmIdentifier; v aliases b.
 func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificate.algorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeCertificate.algorithmIdentifier")
-	}
-	return r.Finish("AttributeCertificate.algorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeCertificate.algorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AttributeCertificateAlgorithmIdentifierParameters is the open type AttributeCertificate.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -8124,12 +6387,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8139,7 +6402,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8149,7 +6412,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8159,7 +6422,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8169,7 +6432,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8179,7 +6442,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8189,7 +6452,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8199,7 +6462,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8209,7 +6472,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8219,7 +6482,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8229,7 +6492,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8239,12 +6502,12 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[rfc5280.RSASSAPSSParams](r)
+		p1, err := der.New[rfc5280.RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
@@ -8268,10 +6531,10 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeCertificateAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -8280,42 +6543,42 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) fail(r *runtime.Read
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeCertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *AttributeCertificateAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *AttributeCertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
+			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
+			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -8331,33 +6594,36 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) encode(b *runtime.Bu
 //	          &Type({SupportedCertFormats}{@otherCertFormat})}
 type OtherCertificateFormat struct {
 	// OtherCertFormat is the component otherCertFormat OBJECT IDENTIFIER.
-	OtherCertFormat runtime.OID
+	OtherCertFormat der.OID
 	// OtherCert is the component otherCert OTHER-CERT-FMT.&Type.
 	OtherCert OtherCertificateFormatOtherCert
 }
 
-// decode reads a OtherCertificateFormat from r.
-func (v *OtherCertificateFormat) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OtherCertificateFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OtherCertificateFormat")
+	}
 	s, err := r.ReadConstructed(t, "OtherCertificateFormat")
 	if err != nil {
 		return err
 	}
 	// otherCertFormat OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "otherCertFormat")
+		return der.WithField(err, "otherCertFormat")
 	}
 	v.OtherCertFormat = x1
 	// otherCert OTHER-CERT-FMT.&Type
 	off3 := s.Offset()
 	x4, err := s.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "otherCert")
+		return der.WithField(err, "otherCert")
 	}
 	v.OtherCert.Raw = x4
 	sub2 := s.Open(v.OtherCert.Raw, off3)
 	if err := v.OtherCert.decode([]byte(v.OtherCertFormat), &sub2); err != nil {
-		return runtime.WithField(err, "otherCert")
+		return der.WithField(err, "otherCert")
 	}
 	if err := s.Finish("OtherCertificateFormat"); err != nil {
 		return err
@@ -8365,54 +6631,22 @@ func (v *OtherCertificateFormat) decode(r *runtime.Reader, t runtime.Tag) error 
 	return nil
 }
 
-// encode writes v as a OtherCertificateFormat in DER.
-func (v *OtherCertificateFormat) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OtherCertificateFormat) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.OtherCertFormat)
+	b.AddOID(der.TagOID, v.OtherCertFormat)
 	v.OtherCert.encode(b)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OtherCertificateFormat.
-// v aliases b: the byte slices it holds point into b.
-func (v *OtherCertificateFormat) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OtherCertificateFormat; v aliases b.
+func (v *OtherCertificateFormat) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OtherCertificateFormat.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OtherCertificateFormat) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OtherCertificateFormat) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = OtherCertificateFormat{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OtherCertificateFormat")
-	}
-	return r.Finish("OtherCertificateFormat")
-}
-
-// MarshalDER returns the DER encoding of v, a OtherCertificateFormat.
-func (v *OtherCertificateFormat) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OtherCertificateFormat) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OtherCertificateFormat) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OtherCertificateFormat) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OtherCertificateFormatOtherCert is the open type OtherCertificateFormat.otherCert: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -8428,17 +6662,17 @@ type OtherCertificateFormatOtherCert struct {
 type OtherCertificateFormatOtherCertKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherCertificateFormatOtherCert) decode(key []byte, r *runtime.Reader) error {
+func (u *OtherCertificateFormatOtherCert) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherCertificateFormatOtherCert) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *OtherCertificateFormatOtherCert) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -8447,14 +6681,14 @@ func (u *OtherCertificateFormatOtherCert) fail(r *runtime.Reader, err error) err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherCertificateFormatOtherCert) keepDER(r *runtime.Reader) error {
+func (u *OtherCertificateFormatOtherCert) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherCertificateFormatOtherCert) encode(b *runtime.Builder) {
+func (u *OtherCertificateFormatOtherCert) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -8466,25 +6700,28 @@ func (u *OtherCertificateFormatOtherCert) encode(b *runtime.Builder) {
 //	CertificateSet ::= SET OF CertificateChoices
 type CertificateSet []CertificateChoices
 
-// decode reads a CertificateSet from r.
-func (v *CertificateSet) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertificateSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "CertificateSet")
+	}
 	s, err := r.ReadConstructed(t, "CertificateSet")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("CertificateSet"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[CertificateChoices](&s, s.Count())
+	list, err := der.MakeSlice[CertificateChoices](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.NoTag); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("CertificateSet"); err != nil {
@@ -8494,56 +6731,23 @@ func (v *CertificateSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a CertificateSet in DER.
-func (v *CertificateSet) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertificateSet) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b)
+		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificateSet.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertificateSet) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateSet; v aliases b.
+func (v *CertificateSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateSet.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertificateSet) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero CertificateSet
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "CertificateSet")
-	}
-	return r.Finish("CertificateSet")
-}
-
-// MarshalDER returns the DER encoding of v, a CertificateSet.
-func (v *CertificateSet) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertificateSet) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertificateSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // IssuerAndSerialNumber is the ASN.1 type IssuerAndSerialNumber.
 //
@@ -8557,19 +6761,22 @@ type IssuerAndSerialNumber struct {
 	SerialNumber rfc5280.CertificateSerialNumber
 }
 
-// decode reads a IssuerAndSerialNumber from r.
-func (v *IssuerAndSerialNumber) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *IssuerAndSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "IssuerAndSerialNumber")
+	}
 	s, err := r.ReadConstructed(t, "IssuerAndSerialNumber")
 	if err != nil {
 		return err
 	}
 	// issuer Name
-	if err := v.Issuer.decode(&s); err != nil {
-		return runtime.WithField(err, "issuer")
+	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "issuer")
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "serialNumber")
+	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "serialNumber")
 	}
 	if err := s.Finish("IssuerAndSerialNumber"); err != nil {
 		return err
@@ -8577,54 +6784,22 @@ func (v *IssuerAndSerialNumber) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a IssuerAndSerialNumber in DER.
-func (v *IssuerAndSerialNumber) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *IssuerAndSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Issuer.encode(b)
-	v.SerialNumber.encode(b, runtime.Universal(runtime.TagInteger))
+	v.Issuer.EncodeASN1(b, der.NoTag)
+	v.SerialNumber.EncodeASN1(b, der.TagInteger)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a IssuerAndSerialNumber.
-// v aliases b: the byte slices it holds point into b.
-func (v *IssuerAndSerialNumber) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a IssuerAndSerialNumber; v aliases b.
+func (v *IssuerAndSerialNumber) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IssuerAndSerialNumber.
-// v aliases b, except for strings that BER splits into segments.
-func (v *IssuerAndSerialNumber) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IssuerAndSerialNumber) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = IssuerAndSerialNumber{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "IssuerAndSerialNumber")
-	}
-	return r.Finish("IssuerAndSerialNumber")
-}
-
-// MarshalDER returns the DER encoding of v, a IssuerAndSerialNumber.
-func (v *IssuerAndSerialNumber) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *IssuerAndSerialNumber) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IssuerAndSerialNumber) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *IssuerAndSerialNumber) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CMSVersion is the ASN.1 type CMSVersion.
 //
@@ -8640,8 +6815,11 @@ const (
 	CMSVersionV5 CMSVersion = 5 // v5
 )
 
-// decode reads a CMSVersion from r.
-func (v *CMSVersion) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CMSVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "CMSVersion")
+	}
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -8650,60 +6828,30 @@ func (v *CMSVersion) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a CMSVersion in DER.
-func (v *CMSVersion) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CMSVersion) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CMSVersion.
-// v aliases b: the byte slices it holds point into b.
-func (v *CMSVersion) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CMSVersion; v aliases b.
+func (v *CMSVersion) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CMSVersion.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CMSVersion) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CMSVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero CMSVersion
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "CMSVersion")
-	}
-	return r.Finish("CMSVersion")
-}
-
-// MarshalDER returns the DER encoding of v, a CMSVersion.
-func (v *CMSVersion) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CMSVersion) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CMSVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CMSVersion) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // UserKeyingMaterial is the ASN.1 type UserKeyingMaterial.
 //
 //	UserKeyingMaterial ::= OCTET STRING
 type UserKeyingMaterial []byte
 
-// decode reads a UserKeyingMaterial from r.
-func (v *UserKeyingMaterial) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *UserKeyingMaterial) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "UserKeyingMaterial")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -8712,52 +6860,19 @@ func (v *UserKeyingMaterial) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a UserKeyingMaterial in DER.
-func (v *UserKeyingMaterial) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *UserKeyingMaterial) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a UserKeyingMaterial.
-// v aliases b: the byte slices it holds point into b.
-func (v *UserKeyingMaterial) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a UserKeyingMaterial; v aliases b.
+func (v *UserKeyingMaterial) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UserKeyingMaterial.
-// v aliases b, except for strings that BER splits into segments.
-func (v *UserKeyingMaterial) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *UserKeyingMaterial) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero UserKeyingMaterial
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "UserKeyingMaterial")
-	}
-	return r.Finish("UserKeyingMaterial")
-}
-
-// MarshalDER returns the DER encoding of v, a UserKeyingMaterial.
-func (v *UserKeyingMaterial) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *UserKeyingMaterial) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *UserKeyingMaterial) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *UserKeyingMaterial) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OtherKeyAttribute is the ASN.1 type OtherKeyAttribute.
 //
@@ -8768,33 +6883,36 @@ func (v *UserKeyingMaterial) AppendWith(dst []byte, opts *runtime.Options) ([]by
 //	          &Type({SupportedKeyAttributes}{@keyAttrId})}
 type OtherKeyAttribute struct {
 	// KeyAttrID is the component keyAttrId OBJECT IDENTIFIER.
-	KeyAttrID runtime.OID
+	KeyAttrID der.OID
 	// KeyAttr is the component keyAttr KEY-ATTRIBUTE.&Type.
 	KeyAttr OtherKeyAttributeKeyAttr
 }
 
-// decode reads a OtherKeyAttribute from r.
-func (v *OtherKeyAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OtherKeyAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OtherKeyAttribute")
+	}
 	s, err := r.ReadConstructed(t, "OtherKeyAttribute")
 	if err != nil {
 		return err
 	}
 	// keyAttrId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "keyAttrId")
+		return der.WithField(err, "keyAttrId")
 	}
 	v.KeyAttrID = x1
 	// keyAttr KEY-ATTRIBUTE.&Type
 	off3 := s.Offset()
 	x4, err := s.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "keyAttr")
+		return der.WithField(err, "keyAttr")
 	}
 	v.KeyAttr.Raw = x4
 	sub2 := s.Open(v.KeyAttr.Raw, off3)
 	if err := v.KeyAttr.decode([]byte(v.KeyAttrID), &sub2); err != nil {
-		return runtime.WithField(err, "keyAttr")
+		return der.WithField(err, "keyAttr")
 	}
 	if err := s.Finish("OtherKeyAttribute"); err != nil {
 		return err
@@ -8802,54 +6920,22 @@ func (v *OtherKeyAttribute) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a OtherKeyAttribute in DER.
-func (v *OtherKeyAttribute) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OtherKeyAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.KeyAttrID)
+	b.AddOID(der.TagOID, v.KeyAttrID)
 	v.KeyAttr.encode(b)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OtherKeyAttribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *OtherKeyAttribute) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OtherKeyAttribute; v aliases b.
+func (v *OtherKeyAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OtherKeyAttribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OtherKeyAttribute) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OtherKeyAttribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = OtherKeyAttribute{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OtherKeyAttribute")
-	}
-	return r.Finish("OtherKeyAttribute")
-}
-
-// MarshalDER returns the DER encoding of v, a OtherKeyAttribute.
-func (v *OtherKeyAttribute) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OtherKeyAttribute) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OtherKeyAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OtherKeyAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // OtherKeyAttributeKeyAttr is the open type OtherKeyAttribute.keyAttr: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -8865,17 +6951,17 @@ type OtherKeyAttributeKeyAttr struct {
 type OtherKeyAttributeKeyAttrKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherKeyAttributeKeyAttr) decode(key []byte, r *runtime.Reader) error {
+func (u *OtherKeyAttributeKeyAttr) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherKeyAttributeKeyAttr) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *OtherKeyAttributeKeyAttr) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -8884,14 +6970,14 @@ func (u *OtherKeyAttributeKeyAttr) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherKeyAttributeKeyAttr) keepDER(r *runtime.Reader) error {
+func (u *OtherKeyAttributeKeyAttr) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherKeyAttributeKeyAttr) encode(b *runtime.Builder) {
+func (u *OtherKeyAttributeKeyAttr) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -8903,8 +6989,11 @@ func (u *OtherKeyAttributeKeyAttr) encode(b *runtime.Builder) {
 //	MessageDigest ::= OCTET STRING
 type MessageDigest []byte
 
-// decode reads a MessageDigest from r.
-func (v *MessageDigest) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MessageDigest) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "MessageDigest")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -8913,52 +7002,19 @@ func (v *MessageDigest) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a MessageDigest in DER.
-func (v *MessageDigest) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MessageDigest) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a MessageDigest.
-// v aliases b: the byte slices it holds point into b.
-func (v *MessageDigest) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a MessageDigest; v aliases b.
+func (v *MessageDigest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a MessageDigest.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MessageDigest) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MessageDigest) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero MessageDigest
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "MessageDigest")
-	}
-	return r.Finish("MessageDigest")
-}
-
-// MarshalDER returns the DER encoding of v, a MessageDigest.
-func (v *MessageDigest) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MessageDigest) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MessageDigest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MessageDigest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SigningTime is the ASN.1 type SigningTime.
 //
@@ -8989,25 +7045,28 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c TimeChoice) String() string {
-	return runtime.Name("utcTime generalTime", int(c)-1, "TimeChoice")
+	return der.Name("utcTime generalTime", int(c)-1, "TimeChoice")
 }
 
-// decode reads a Time from r.
-func (v *Time) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *Time) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "Time")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagUTCTime):
+	case tag == der.TagUTCTime:
 		v.Choice = TimeUTCTime
-		x1, err := r.ReadUTCTime(runtime.Universal(runtime.TagUTCTime))
+		x1, err := r.ReadUTCTime(der.TagUTCTime)
 		if err != nil {
-			return runtime.WithField(err, "utcTime")
+			return der.WithField(err, "utcTime")
 		}
 		v.Value = x1
-	case tag == runtime.Universal(runtime.TagGeneralizedTime):
+	case tag == der.TagGeneralizedTime:
 		v.Choice = TimeGeneralTime
-		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
-			return runtime.WithField(err, "generalTime")
+			return der.WithField(err, "generalTime")
 		}
 		v.Value = x2
 	default:
@@ -9016,58 +7075,23 @@ func (v *Time) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a Time in DER.
-func (v *Time) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *Time) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case TimeUTCTime:
-		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.Value)
+		b.AddUTCTime(der.TagUTCTime, v.Value)
 	case TimeGeneralTime:
-		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Value)
+		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("Time"))
+		b.SetError(der.NoChoice("Time"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Time.
-// v aliases b: the byte slices it holds point into b.
-func (v *Time) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Time; v aliases b.
+func (v *Time) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Time.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Time) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = Time{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "Time")
-	}
-	return r.Finish("Time")
-}
-
-// MarshalDER returns the DER encoding of v, a Time.
-func (v *Time) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Time) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Time) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Countersignature is the ASN.1 type Countersignature.
 //
@@ -9100,32 +7124,35 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c ExtendedCertificateOrCertificateChoice) String() string {
-	return runtime.Name("certificate extendedCertificate", int(c)-1, "ExtendedCertificateOrCertificateChoice")
+	return der.Name("certificate extendedCertificate", int(c)-1, "ExtendedCertificateOrCertificateChoice")
 }
 
-// decode reads a ExtendedCertificateOrCertificate from r.
-func (v *ExtendedCertificateOrCertificate) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *ExtendedCertificateOrCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "ExtendedCertificateOrCertificate")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = ExtendedCertificateOrCertificateCertificate
-		p1, err := runtime.New[rfc5280.Certificate](r)
+		p1, err := der.New[rfc5280.Certificate](r)
 		if err != nil {
-			return runtime.WithField(err, "certificate")
+			return der.WithField(err, "certificate")
 		}
 		v.Certificate = p1
-		if err := v.Certificate.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "certificate")
+		if err := v.Certificate.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "certificate")
 		}
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = ExtendedCertificateOrCertificateExtendedCertificate
-		p2, err := runtime.New[ExtendedCertificate](r)
+		p2, err := der.New[ExtendedCertificate](r)
 		if err != nil {
-			return runtime.WithField(err, "extendedCertificate")
+			return der.WithField(err, "extendedCertificate")
 		}
 		v.ExtendedCertificate = p2
-		if err := v.ExtendedCertificate.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "extendedCertificate")
+		if err := v.ExtendedCertificate.DecodeASN1(r, der.Context(0)); err != nil {
+			return der.WithField(err, "extendedCertificate")
 		}
 	default:
 		return r.NoAlternative("ExtendedCertificateOrCertificate")
@@ -9133,66 +7160,33 @@ func (v *ExtendedCertificateOrCertificate) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a ExtendedCertificateOrCertificate in DER.
-func (v *ExtendedCertificateOrCertificate) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *ExtendedCertificateOrCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case ExtendedCertificateOrCertificateCertificate:
 		if v.Certificate == nil {
-			b.SetError(runtime.NilValue("Certificate"))
+			b.SetError(der.NilValue("Certificate"))
 		} else {
-			v.Certificate.encode(b, runtime.Universal(runtime.TagSequence))
+			v.Certificate.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtendedCertificateOrCertificateExtendedCertificate:
 		if v.ExtendedCertificate == nil {
-			b.SetError(runtime.NilValue("ExtendedCertificate"))
+			b.SetError(der.NilValue("ExtendedCertificate"))
 		} else {
-			v.ExtendedCertificate.encode(b, runtime.Context(0))
+			v.ExtendedCertificate.EncodeASN1(b, der.Context(0))
 		}
 	default:
-		b.SetError(runtime.NoChoice("ExtendedCertificateOrCertificate"))
+		b.SetError(der.NoChoice("ExtendedCertificateOrCertificate"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtendedCertificateOrCertificate.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtendedCertificateOrCertificate; v aliases b.
 func (v *ExtendedCertificateOrCertificate) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtendedCertificateOrCertificate.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtendedCertificateOrCertificate) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtendedCertificateOrCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtendedCertificateOrCertificate{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtendedCertificateOrCertificate")
-	}
-	return r.Finish("ExtendedCertificateOrCertificate")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtendedCertificateOrCertificate.
-func (v *ExtendedCertificateOrCertificate) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtendedCertificateOrCertificate) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtendedCertificateOrCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtendedCertificateOrCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtendedCertificate is the ASN.1 type ExtendedCertificate.
 //
@@ -9211,25 +7205,28 @@ type ExtendedCertificate struct {
 	Signature Signature
 }
 
-// decode reads a ExtendedCertificate from r.
-func (v *ExtendedCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtendedCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtendedCertificate")
+	}
 	s, err := r.ReadConstructed(t, "ExtendedCertificate")
 	if err != nil {
 		return err
 	}
 	// extendedCertificateInfo ExtendedCertificateInfo
 	start1 := s.Offset()
-	if err := v.ExtendedCertificateInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "extendedCertificateInfo")
+	if err := v.ExtendedCertificateInfo.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "extendedCertificateInfo")
 	}
 	v.ExtendedCertificateInfoRaw = s.Since(start1)
 	// signatureAlgorithm SignatureAlgorithmIdentifier
-	if err := v.SignatureAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "signatureAlgorithm")
+	if err := v.SignatureAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "signatureAlgorithm")
 	}
 	// signature Signature
-	if err := v.Signature.decode(&s, runtime.Universal(runtime.TagBitString)); err != nil {
-		return runtime.WithField(err, "signature")
+	if err := v.Signature.DecodeASN1(&s, der.TagBitString); err != nil {
+		return der.WithField(err, "signature")
 	}
 	if err := s.Finish("ExtendedCertificate"); err != nil {
 		return err
@@ -9237,55 +7234,23 @@ func (v *ExtendedCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a ExtendedCertificate in DER.
-func (v *ExtendedCertificate) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtendedCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.ExtendedCertificateInfo.encode(b, runtime.Universal(runtime.TagSequence))
-	v.SignatureAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	v.Signature.encode(b, runtime.Universal(runtime.TagBitString))
+	v.ExtendedCertificateInfo.EncodeASN1(b, der.TagSequence)
+	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
+	v.Signature.EncodeASN1(b, der.TagBitString)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtendedCertificate.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtendedCertificate) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtendedCertificate; v aliases b.
+func (v *ExtendedCertificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtendedCertificate.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtendedCertificate) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtendedCertificate) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtendedCertificate{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtendedCertificate")
-	}
-	return r.Finish("ExtendedCertificate")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtendedCertificate.
-func (v *ExtendedCertificate) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtendedCertificate) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtendedCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtendedCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtendedCertificateInfo is the ASN.1 type ExtendedCertificateInfo.
 //
@@ -9304,24 +7269,27 @@ type ExtendedCertificateInfo struct {
 	Raw []byte
 }
 
-// decode reads a ExtendedCertificateInfo from r.
-func (v *ExtendedCertificateInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtendedCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtendedCertificateInfo")
+	}
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "ExtendedCertificateInfo")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// certificate Certificate
-	if err := v.Certificate.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "certificate")
+	if err := v.Certificate.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "certificate")
 	}
 	// attributes UnauthAttributes
-	if err := v.Attributes.decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "attributes")
+	if err := v.Attributes.DecodeASN1(&s, der.TagSet); err != nil {
+		return der.WithField(err, "attributes")
 	}
 	if err := s.Finish("ExtendedCertificateInfo"); err != nil {
 		return err
@@ -9330,63 +7298,34 @@ func (v *ExtendedCertificateInfo) decode(r *runtime.Reader, t runtime.Tag) error
 	return nil
 }
 
-// encode writes v as a ExtendedCertificateInfo in DER.
-func (v *ExtendedCertificateInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtendedCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.Certificate.encode(b, runtime.Universal(runtime.TagSequence))
-	v.Attributes.encode(b, runtime.Universal(runtime.TagSet))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.Certificate.EncodeASN1(b, der.TagSequence)
+	v.Attributes.EncodeASN1(b, der.TagSet)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtendedCertificateInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *ExtendedCertificateInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtendedCertificateInfo; v aliases b.
+func (v *ExtendedCertificateInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtendedCertificateInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtendedCertificateInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtendedCertificateInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtendedCertificateInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtendedCertificateInfo")
-	}
-	return r.Finish("ExtendedCertificateInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a ExtendedCertificateInfo.
-func (v *ExtendedCertificateInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtendedCertificateInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtendedCertificateInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtendedCertificateInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Signature is the ASN.1 type Signature.
 //
 //	Signature ::= BIT STRING
-type Signature runtime.BitString
+type Signature der.BitString
 
-// decode reads a Signature from r.
-func (v *Signature) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagBitString), "Signature")
+	}
 	x, err := r.ReadBitString(t)
 	if err != nil {
 		return err
@@ -9395,52 +7334,19 @@ func (v *Signature) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a Signature in DER.
-func (v *Signature) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Signature.
-// v aliases b: the byte slices it holds point into b.
-func (v *Signature) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Signature.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Signature) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Signature) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero Signature
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
-		return runtime.WithField(err, "Signature")
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagBitString
 	}
-	return r.Finish("Signature")
+	b.AddBitString(t, der.BitString(*v))
 }
 
-// MarshalDER returns the DER encoding of v, a Signature.
-func (v *Signature) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Signature; v aliases b.
+func (v *Signature) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// AppendDER appends the DER encoding of v to dst.
-func (v *Signature) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Signature) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagBitString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Signature) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyWrapAlgorithm is the ASN.1 type KeyWrapAlgorithm.
 //
@@ -9448,23 +7354,26 @@ func (v *Signature) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 //	    AlgorithmIdentifier {KEY-WRAP, {KeyWrapAlgs }}
 type KeyWrapAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
 	Parameters KeyWrapAlgorithmParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a KeyWrapAlgorithm from r.
-func (v *KeyWrapAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *KeyWrapAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "KeyWrapAlgorithm")
+	}
 	s, err := r.ReadConstructed(t, "KeyWrapAlgorithm")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters KEY-WRAP.&Params OPTIONAL
@@ -9472,12 +7381,12 @@ func (v *KeyWrapAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -9487,56 +7396,24 @@ func (v *KeyWrapAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a KeyWrapAlgorithm in DER.
-func (v *KeyWrapAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *KeyWrapAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a KeyWrapAlgorithm.
-// v aliases b: the byte slices it holds point into b.
-func (v *KeyWrapAlgorithm) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a KeyWrapAlgorithm; v aliases b.
+func (v *KeyWrapAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a KeyWrapAlgorithm.
-// v aliases b, except for strings that BER splits into segments.
-func (v *KeyWrapAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *KeyWrapAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = KeyWrapAlgorithm{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "KeyWrapAlgorithm")
-	}
-	return r.Finish("KeyWrapAlgorithm")
-}
-
-// MarshalDER returns the DER encoding of v, a KeyWrapAlgorithm.
-func (v *KeyWrapAlgorithm) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *KeyWrapAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *KeyWrapAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *KeyWrapAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // KeyWrapAlgorithmParameters is the open type KeyWrapAlgorithm.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -9561,12 +7438,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
 		u.Kind = KeyWrapAlgorithmParametersX3DESWrap
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
@@ -9576,7 +7453,7 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
 		u.Kind = KeyWrapAlgorithmParametersRC2Wrap
-		if err := u.RC2Wrap.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
+		if err := u.RC2Wrap.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
@@ -9588,10 +7465,10 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyWrapAlgorithmParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *KeyWrapAlgorithmParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -9600,19 +7477,19 @@ func (u *KeyWrapAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyWrapAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyWrapAlgorithmParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyWrapAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *KeyWrapAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case KeyWrapAlgorithmParametersX3DESWrap:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case KeyWrapAlgorithmParametersRC2Wrap:
-		u.RC2Wrap.encode(b, runtime.Universal(runtime.TagInteger))
+		u.RC2Wrap.EncodeASN1(b, der.TagInteger)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -9628,25 +7505,28 @@ type RC2wrapParameter = RC2ParameterVersion
 // RC2ParameterVersion is the ASN.1 type RC2ParameterVersion.
 //
 //	RC2ParameterVersion ::= INTEGER
-type RC2ParameterVersion runtime.Integer
+type RC2ParameterVersion der.Integer
 
 // Int64 returns the value if it fits in an int64.
 func (v RC2ParameterVersion) Int64() (int64, bool) {
-	return runtime.Integer(v).Int64()
+	return der.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
 func (v RC2ParameterVersion) Big() *big.Int {
-	return runtime.Integer(v).Big()
+	return der.Integer(v).Big()
 }
 
 // String returns the value in decimal.
 func (v RC2ParameterVersion) String() string {
-	return runtime.Integer(v).String()
+	return der.Integer(v).String()
 }
 
-// decode reads a RC2ParameterVersion from r.
-func (v *RC2ParameterVersion) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RC2ParameterVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "RC2ParameterVersion")
+	}
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
@@ -9655,52 +7535,19 @@ func (v *RC2ParameterVersion) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a RC2ParameterVersion in DER.
-func (v *RC2ParameterVersion) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddInteger(t, runtime.Integer(*v))
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RC2ParameterVersion.
-// v aliases b: the byte slices it holds point into b.
-func (v *RC2ParameterVersion) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RC2ParameterVersion.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RC2ParameterVersion) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RC2ParameterVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero RC2ParameterVersion
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "RC2ParameterVersion")
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RC2ParameterVersion) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
 	}
-	return r.Finish("RC2ParameterVersion")
+	b.AddInteger(t, der.Integer(*v))
 }
 
-// MarshalDER returns the DER encoding of v, a RC2ParameterVersion.
-func (v *RC2ParameterVersion) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RC2ParameterVersion; v aliases b.
+func (v *RC2ParameterVersion) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// AppendDER appends the DER encoding of v to dst.
-func (v *RC2ParameterVersion) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RC2ParameterVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RC2ParameterVersion) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CBCParameter is the ASN.1 type CBCParameter.
 //
@@ -9714,8 +7561,11 @@ type CBCParameter = IV
 //	IV ::= OCTET STRING  -- exactly 8 octets
 type IV []byte
 
-// decode reads a IV from r.
-func (v *IV) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *IV) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "IV")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -9724,52 +7574,19 @@ func (v *IV) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a IV in DER.
-func (v *IV) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *IV) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a IV.
-// v aliases b: the byte slices it holds point into b.
-func (v *IV) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a IV; v aliases b.
+func (v *IV) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IV.
-// v aliases b, except for strings that BER splits into segments.
-func (v *IV) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IV) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero IV
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "IV")
-	}
-	return r.Finish("IV")
-}
-
-// MarshalDER returns the DER encoding of v, a IV.
-func (v *IV) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *IV) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IV) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *IV) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RC2CBCParameter is the ASN.1 type RC2CBCParameter.
 //
@@ -9783,28 +7600,31 @@ type RC2CBCParameter struct {
 	Iv []byte
 }
 
-// decode reads a RC2CBCParameter from r.
-func (v *RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RC2CBCParameter")
+	}
 	s, err := r.ReadConstructed(t, "RC2CBCParameter")
 	if err != nil {
 		return err
 	}
 	// rc2ParameterVersion INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInt64(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
-		return runtime.WithField(err, "rc2ParameterVersion")
+		return der.WithField(err, "rc2ParameterVersion")
 	}
 	v.Rc2ParameterVersion = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckRange(off1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
-			return runtime.WithField(err, "rc2ParameterVersion")
+		if err := der.CheckRange(off1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
+			return der.WithField(err, "rc2ParameterVersion")
 		}
 	}
 	// iv OCTET STRING
-	x3, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x3, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
-		return runtime.WithField(err, "iv")
+		return der.WithField(err, "iv")
 	}
 	v.Iv = x3
 	if err := s.Finish("RC2CBCParameter"); err != nil {
@@ -9813,59 +7633,27 @@ func (v *RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a RC2CBCParameter in DER.
-func (v *RC2CBCParameter) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
-			b.SetError(runtime.WithField(err, "rc2ParameterVersion"))
+		if err := der.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
+			b.SetError(der.WithField(err, "rc2ParameterVersion"))
 		}
 	}
-	b.AddInt64(runtime.Universal(runtime.TagInteger), v.Rc2ParameterVersion)
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Iv)
+	b.AddInt64(der.TagInteger, v.Rc2ParameterVersion)
+	b.AddPrimitive(der.TagOctetString, v.Iv)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RC2CBCParameter.
-// v aliases b: the byte slices it holds point into b.
-func (v *RC2CBCParameter) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RC2CBCParameter; v aliases b.
+func (v *RC2CBCParameter) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RC2CBCParameter.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RC2CBCParameter) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RC2CBCParameter{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RC2CBCParameter")
-	}
-	return r.Finish("RC2CBCParameter")
-}
-
-// MarshalDER returns the DER encoding of v, a RC2CBCParameter.
-func (v *RC2CBCParameter) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RC2CBCParameter) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RC2CBCParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RC2CBCParameter) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PBKDF2PRFsAlgorithmIdentifier is the ASN.1 type PBKDF2-PRFsAlgorithmIdentifier.
 //
@@ -9873,23 +7661,26 @@ func (v *RC2CBCParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 //	                                       {PBKDF2-PRFs} }
 type PBKDF2PRFsAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
 	Parameters PBKDF2PRFsAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a PBKDF2-PRFsAlgorithmIdentifier from r.
-func (v *PBKDF2PRFsAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PBKDF2PRFsAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PBKDF2-PRFsAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "PBKDF2-PRFsAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM.&Params OPTIONAL
@@ -9897,12 +7688,12 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag)
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -9912,56 +7703,24 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag)
 	return nil
 }
 
-// encode writes v as a PBKDF2-PRFsAlgorithmIdentifier in DER.
-func (v *PBKDF2PRFsAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PBKDF2PRFsAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-PRFsAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-PRFsAlgorithmIdentifier; v aliases b.
+func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-PRFsAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBKDF2PRFsAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PBKDF2-PRFsAlgorithmIdentifier")
-	}
-	return r.Finish("PBKDF2-PRFsAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a PBKDF2-PRFsAlgorithmIdentifier.
-func (v *PBKDF2PRFsAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PBKDF2PRFsAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBKDF2PRFsAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PBKDF2PRFsAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PBKDF2PRFsAlgorithmIdentifierParameters is the open type PBKDF2-PRFsAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -9983,12 +7742,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 		u.Kind = PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("PBKDF2-PRFsAlgorithmIdentifier.parameters"); err != nil {
@@ -10000,10 +7759,10 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *runtime.
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *PBKDF2PRFsAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -10012,17 +7771,17 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *PBKDF2PRFsAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *PBKDF2PRFsAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -10034,23 +7793,26 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
 //	    AlgorithmIdentifier {ALGORITHM, {PBKDF2-SaltSources}}
 type PBKDF2SaltSourcesAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
 	Parameters PBKDF2SaltSourcesAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a PBKDF2-SaltSourcesAlgorithmIdentifier from r.
-func (v *PBKDF2SaltSourcesAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PBKDF2SaltSourcesAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PBKDF2-SaltSourcesAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "PBKDF2-SaltSourcesAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM.&Params OPTIONAL
@@ -10058,12 +7820,12 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) decode(r *runtime.Reader, t runti
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -10073,55 +7835,27 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) decode(r *runtime.Reader, t runti
 	return nil
 }
 
-// encode writes v as a PBKDF2-SaltSourcesAlgorithmIdentifier in DER.
-func (v *PBKDF2SaltSourcesAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PBKDF2SaltSourcesAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-SaltSourcesAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-SaltSourcesAlgorithmIdentifier; v aliases b.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-SaltSourcesAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBKDF2SaltSourcesAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBKDF2SaltSourcesAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PBKDF2-SaltSourcesAlgorithmIdentifier")
-	}
-	return r.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a PBKDF2-SaltSourcesAlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // PBKDF2SaltSourcesAlgorithmIdentifierParameters is the open type PBKDF2-SaltSourcesAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -10138,17 +7872,17 @@ type PBKDF2SaltSourcesAlgorithmIdentifierParameters struct {
 type PBKDF2SaltSourcesAlgorithmIdentifierParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -10157,14 +7891,14 @@ func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) fail(r *runtime.Reader,
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -10186,9 +7920,9 @@ type PBKDF2Params struct {
 	// Salt is the component salt CHOICE.
 	Salt PBKDF2ParamsSalt
 	// IterationCount is the component iterationCount INTEGER.
-	IterationCount runtime.Integer
+	IterationCount der.Integer
 	// KeyLength is the component keyLength INTEGER OPTIONAL.
-	KeyLength runtime.Integer
+	KeyLength der.Integer
 	// HasKeyLength tells whether keyLength is present in the encoding.
 	HasKeyLength bool
 	// Prf is the component prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2.
@@ -10197,47 +7931,50 @@ type PBKDF2Params struct {
 	HasPrf bool
 }
 
-// decode reads a PBKDF2-params from r.
-func (v *PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PBKDF2-params")
+	}
 	s, err := r.ReadConstructed(t, "PBKDF2-params")
 	if err != nil {
 		return err
 	}
 	// salt CHOICE
-	if err := v.Salt.decode(&s); err != nil {
-		return runtime.WithField(err, "salt")
+	if err := v.Salt.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "salt")
 	}
 	// iterationCount INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
-		return runtime.WithField(err, "iterationCount")
+		return der.WithField(err, "iterationCount")
 	}
 	v.IterationCount = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(off1, "INTEGER", runtime.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
-			return runtime.WithField(err, "iterationCount")
+		if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
+			return der.WithField(err, "iterationCount")
 		}
 	}
 	// keyLength INTEGER OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
-			return runtime.WithField(err, "keyLength")
+			return der.WithField(err, "keyLength")
 		}
 		v.KeyLength = x4
 		if !s.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(off3, "INTEGER", runtime.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
-				return runtime.WithField(err, "keyLength")
+			if err := der.CheckIntegerRange(off3, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
+				return der.WithField(err, "keyLength")
 			}
 		}
 		v.HasKeyLength = true
 	}
 	// prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.Prf.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "prf")
+	if s.Peek(der.TagSequence) {
+		if err := v.Prf.DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "prf")
 		}
 		v.HasPrf = true
 	}
@@ -10247,70 +7984,38 @@ func (v *PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PBKDF2-params in DER.
-func (v *PBKDF2Params) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Salt.encode(b)
+	v.Salt.EncodeASN1(b, der.NoTag)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
-			b.SetError(runtime.WithField(err, "iterationCount"))
+		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
+			b.SetError(der.WithField(err, "iterationCount"))
 		}
 	}
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.IterationCount)
+	b.AddInteger(der.TagInteger, v.IterationCount)
 	if v.HasKeyLength {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
-				b.SetError(runtime.WithField(err, "keyLength"))
+			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
+				b.SetError(der.WithField(err, "keyLength"))
 			}
 		}
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.KeyLength)
+		b.AddInteger(der.TagInteger, v.KeyLength)
 	}
 	if v.HasPrf {
-		v.Prf.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Prf.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-params.
-// v aliases b: the byte slices it holds point into b.
-func (v *PBKDF2Params) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params; v aliases b.
+func (v *PBKDF2Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-params.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PBKDF2Params) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBKDF2Params{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PBKDF2-params")
-	}
-	return r.Finish("PBKDF2-params")
-}
-
-// MarshalDER returns the DER encoding of v, a PBKDF2-params.
-func (v *PBKDF2Params) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PBKDF2Params) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBKDF2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PBKDF2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PBKDF2ParamsSalt is the type of PBKDF2-params.salt.
 type PBKDF2ParamsSalt struct {
@@ -10332,24 +8037,27 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c PBKDF2ParamsSaltChoice) String() string {
-	return runtime.Name("specified otherSource", int(c)-1, "PBKDF2ParamsSaltChoice")
+	return der.Name("specified otherSource", int(c)-1, "PBKDF2ParamsSaltChoice")
 }
 
-// decode reads a PBKDF2-params.salt from r.
-func (v *PBKDF2ParamsSalt) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *PBKDF2ParamsSalt) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "PBKDF2-params.salt")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = PBKDF2ParamsSaltSpecified
-		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
-			return runtime.WithField(err, "specified")
+			return der.WithField(err, "specified")
 		}
 		v.Specified = x1
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = PBKDF2ParamsSaltOtherSource
-		if err := v.OtherSource.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "otherSource")
+		if err := v.OtherSource.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "otherSource")
 		}
 	default:
 		return r.NoAlternative("PBKDF2-params.salt")
@@ -10357,58 +8065,23 @@ func (v *PBKDF2ParamsSalt) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a PBKDF2-params.salt in DER.
-func (v *PBKDF2ParamsSalt) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *PBKDF2ParamsSalt) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case PBKDF2ParamsSaltSpecified:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Specified)
+		b.AddPrimitive(der.TagOctetString, v.Specified)
 	case PBKDF2ParamsSaltOtherSource:
-		v.OtherSource.encode(b, runtime.Universal(runtime.TagSequence))
+		v.OtherSource.EncodeASN1(b, der.TagSequence)
 	default:
-		b.SetError(runtime.NoChoice("PBKDF2-params.salt"))
+		b.SetError(der.NoChoice("PBKDF2-params.salt"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-params.salt.
-// v aliases b: the byte slices it holds point into b.
-func (v *PBKDF2ParamsSalt) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params.salt; v aliases b.
+func (v *PBKDF2ParamsSalt) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-params.salt.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PBKDF2ParamsSalt) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBKDF2ParamsSalt{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "PBKDF2-params.salt")
-	}
-	return r.Finish("PBKDF2-params.salt")
-}
-
-// MarshalDER returns the DER encoding of v, a PBKDF2-params.salt.
-func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PBKDF2ParamsSalt) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBKDF2ParamsSalt) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AuthEnvelopedData is the ASN.1 type AuthEnvelopedData.
 //
@@ -10446,48 +8119,51 @@ type AuthEnvelopedData struct {
 	HasUnauthAttrs bool
 }
 
-// decode reads a AuthEnvelopedData from r.
-func (v *AuthEnvelopedData) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AuthEnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AuthEnvelopedData")
+	}
 	s, err := r.ReadConstructed(t, "AuthEnvelopedData")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// originatorInfo [0] OriginatorInfo OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.OriginatorInfo.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "originatorInfo")
+	if s.Peek(der.Context(0)) {
+		if err := v.OriginatorInfo.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "originatorInfo")
 		}
 		v.HasOriginatorInfo = true
 	}
 	// recipientInfos RecipientInfos
-	if err := v.RecipientInfos.decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "recipientInfos")
+	if err := v.RecipientInfos.DecodeASN1(&s, der.TagSet); err != nil {
+		return der.WithField(err, "recipientInfos")
 	}
 	// authEncryptedContentInfo EncryptedContentInfo
-	if err := v.AuthEncryptedContentInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "authEncryptedContentInfo")
+	if err := v.AuthEncryptedContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "authEncryptedContentInfo")
 	}
 	// authAttrs [1] AuthAttributes OPTIONAL
-	if s.Peek(runtime.Context(1)) {
+	if s.Peek(der.Context(1)) {
 		start1 := s.Offset()
-		if err := v.AuthAttrs.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "authAttrs")
+		if err := v.AuthAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "authAttrs")
 		}
 		v.AuthAttrsRaw = s.Since(start1)
 		v.HasAuthAttrs = true
 	}
 	// mac MessageAuthenticationCode
-	if err := v.Mac.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "mac")
+	if err := v.Mac.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "mac")
 	}
 	// unauthAttrs [2] UnauthAttributes OPTIONAL
-	if s.Peek(runtime.Context(2)) {
-		if err := v.UnauthAttrs.decode(&s, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "unauthAttrs")
+	if s.Peek(der.Context(2)) {
+		if err := v.UnauthAttrs.DecodeASN1(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "unauthAttrs")
 		}
 		v.HasUnauthAttrs = true
 	}
@@ -10497,65 +8173,33 @@ func (v *AuthEnvelopedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AuthEnvelopedData in DER.
-func (v *AuthEnvelopedData) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AuthEnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
+	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasOriginatorInfo {
-		v.OriginatorInfo.encode(b, runtime.Context(0))
+		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
 	}
-	v.RecipientInfos.encode(b, runtime.Universal(runtime.TagSet))
-	v.AuthEncryptedContentInfo.encode(b, runtime.Universal(runtime.TagSequence))
+	v.RecipientInfos.EncodeASN1(b, der.TagSet)
+	v.AuthEncryptedContentInfo.EncodeASN1(b, der.TagSequence)
 	if v.HasAuthAttrs {
-		v.AuthAttrs.encode(b, runtime.Context(1))
+		v.AuthAttrs.EncodeASN1(b, der.Context(1))
 	}
-	v.Mac.encode(b, runtime.Universal(runtime.TagOctetString))
+	v.Mac.EncodeASN1(b, der.TagOctetString)
 	if v.HasUnauthAttrs {
-		v.UnauthAttrs.encode(b, runtime.Context(2))
+		v.UnauthAttrs.EncodeASN1(b, der.Context(2))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AuthEnvelopedData.
-// v aliases b: the byte slices it holds point into b.
-func (v *AuthEnvelopedData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AuthEnvelopedData; v aliases b.
+func (v *AuthEnvelopedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthEnvelopedData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AuthEnvelopedData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AuthEnvelopedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AuthEnvelopedData{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AuthEnvelopedData")
-	}
-	return r.Finish("AuthEnvelopedData")
-}
-
-// MarshalDER returns the DER encoding of v, a AuthEnvelopedData.
-func (v *AuthEnvelopedData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AuthEnvelopedData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AuthEnvelopedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AuthEnvelopedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CMSAuthEnvelopedData2010EncryptedContentInfo is the ASN.1 type EncryptedContentInfo.
 //
@@ -10563,7 +8207,7 @@ func (v *AuthEnvelopedData) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //	  EncryptedContentInfoType { AuthContentEncryptionAlgorithmIdentifier }
 type CMSAuthEnvelopedData2010EncryptedContentInfo struct {
 	// ContentType is the component contentType OBJECT IDENTIFIER.
-	ContentType runtime.OID
+	ContentType der.OID
 	// ContentEncryptionAlgorithm is the component contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier.
 	ContentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
 	// EncryptedContent is the component encryptedContent [0] OCTET STRING OPTIONAL.
@@ -10572,27 +8216,30 @@ type CMSAuthEnvelopedData2010EncryptedContentInfo struct {
 	HasEncryptedContent bool
 }
 
-// decode reads a EncryptedContentInfo from r.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EncryptedContentInfo")
+	}
 	s, err := r.ReadConstructed(t, "EncryptedContentInfo")
 	if err != nil {
 		return err
 	}
 	// contentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "contentType")
+		return der.WithField(err, "contentType")
 	}
 	v.ContentType = x1
 	// contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
-	if err := v.ContentEncryptionAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "contentEncryptionAlgorithm")
+	if err := v.ContentEncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "contentEncryptionAlgorithm")
 	}
 	// encryptedContent [0] OCTET STRING OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		x2, err := s.ReadOctetString(runtime.Context(0))
+	if s.Peek(der.Context(0)) {
+		x2, err := s.ReadOctetString(der.Context(0))
 		if err != nil {
-			return runtime.WithField(err, "encryptedContent")
+			return der.WithField(err, "encryptedContent")
 		}
 		v.EncryptedContent = x2
 		v.HasEncryptedContent = true
@@ -10603,56 +8250,28 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) decode(r *runtime.Reader,
 	return nil
 }
 
-// encode writes v as a EncryptedContentInfo in DER.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ContentType)
-	v.ContentEncryptionAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
+	b.AddOID(der.TagOID, v.ContentType)
+	v.ContentEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.HasEncryptedContent {
-		b.AddPrimitive(runtime.Context(0), v.EncryptedContent)
+		b.AddPrimitive(der.Context(0), v.EncryptedContent)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptedContentInfo.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedContentInfo; v aliases b.
 func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptedContentInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CMSAuthEnvelopedData2010EncryptedContentInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "EncryptedContentInfo")
-	}
-	return r.Finish("EncryptedContentInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a EncryptedContentInfo.
+// MarshalDER returns the DER encoding of v.
 func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AuthContentEncryptionAlgorithmIdentifier is the ASN.1 type AuthContentEncryptionAlgorithmIdentifier.
@@ -10661,23 +8280,26 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) AppendWith(dst []byte, op
 //	  {CONTENT-ENCRYPTION, {AuthContentEncryptionAlgorithmSet}}
 type AuthContentEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
 	Parameters AuthContentEncryptionAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AuthContentEncryptionAlgorithmIdentifier from r.
-func (v *AuthContentEncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AuthContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AuthContentEncryptionAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AuthContentEncryptionAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
@@ -10685,12 +8307,12 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t r
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -10700,55 +8322,27 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t r
 	return nil
 }
 
-// encode writes v as a AuthContentEncryptionAlgorithmIdentifier in DER.
-func (v *AuthContentEncryptionAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AuthContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AuthContentEncryptionAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AuthContentEncryptionAlgorithmIdentifier; v aliases b.
 func (v *AuthContentEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthContentEncryptionAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AuthContentEncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AuthContentEncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AuthContentEncryptionAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AuthContentEncryptionAlgorithmIdentifier")
-	}
-	return r.Finish("AuthContentEncryptionAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AuthContentEncryptionAlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AuthContentEncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AuthContentEncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AuthContentEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AuthContentEncryptionAlgorithmIdentifierParameters is the open type AuthContentEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -10776,12 +8370,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "`\x86H\x01e\x03\x04\x01\a":
 		// cea-aes128-CCM 2.16.840.1.101.3.4.1.7
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM
-		if err := u.CCMParameters.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CCMParameters.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -10791,7 +8385,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01\x1b":
 		// cea-aes192-CCM 2.16.840.1.101.3.4.1.27
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM
-		if err := u.CCMParameters.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CCMParameters.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -10801,7 +8395,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01/":
 		// cea-aes256-CCM 2.16.840.1.101.3.4.1.47
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM
-		if err := u.CCMParameters.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CCMParameters.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -10811,7 +8405,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 	case "`\x86H\x01e\x03\x04\x01\x06":
 		// cea-aes128-GCM 2.16.840.1.101.3.4.1.6
 		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM
-		if err := u.AES128GCM.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AES128GCM.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
@@ -10823,10 +8417,10 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AuthContentEncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -10835,23 +8429,23 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Rea
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *AuthContentEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *AuthContentEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM:
-		u.CCMParameters.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CCMParameters.EncodeASN1(b, der.TagSequence)
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM:
-		u.CCMParameters.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CCMParameters.EncodeASN1(b, der.TagSequence)
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM:
-		u.CCMParameters.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CCMParameters.EncodeASN1(b, der.TagSequence)
 	case AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM:
-		u.AES128GCM.encode(b, runtime.Universal(runtime.TagSequence))
+		u.AES128GCM.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -10862,32 +8456,35 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) encode(b *runtime.B
 //	AuthAttributes ::= Attributes{{AuthEnvDataAttributeSet}}
 type CMSAuthEnvelopedData2010AuthAttributes []AttributeAuthEnvDataAttributeSet
 
-// decode reads a AuthAttributes from r.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CMSAuthEnvelopedData2010AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "AuthAttributes")
+	}
 	s, err := r.ReadConstructed(t, "AuthAttributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeAuthEnvDataAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[AttributeAuthEnvDataAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("AuthAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -10895,60 +8492,31 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) decode(r *runtime.Reader, t run
 	return nil
 }
 
-// encode writes v as a AuthAttributes in DER.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CMSAuthEnvelopedData2010AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AuthAttributes.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AuthAttributes; v aliases b.
 func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero CMSAuthEnvelopedData2010AuthAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "AuthAttributes")
-	}
-	return r.Finish("AuthAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a AuthAttributes.
+// MarshalDER returns the DER encoding of v.
 func (v *CMSAuthEnvelopedData2010AuthAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AttributeAuthEnvDataAttributeSet is the ASN.1 type Attribute.
@@ -10960,51 +8528,54 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) AppendWith(dst []byte, opts *ru
 //	          &Type({AttrList}{@attrType})  }
 type AttributeAuthEnvDataAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType runtime.OID
+	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []AttributeAuthEnvDataAttributeSetAttrValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeAuthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeAuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrType")
+		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeAuthEnvDataAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeAuthEnvDataAttributeSetAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("Attribute"); err != nil {
@@ -11013,11 +8584,14 @@ func (v *AttributeAuthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime.T
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeAuthEnvDataAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeAuthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -11025,46 +8599,13 @@ func (v *AttributeAuthEnvDataAttributeSet) encode(b *runtime.Builder, t runtime.
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *AttributeAuthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeAuthEnvDataAttributeSet) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeAuthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeAuthEnvDataAttributeSet{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeAuthEnvDataAttributeSet) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeAuthEnvDataAttributeSet) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeAuthEnvDataAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeAuthEnvDataAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeAuthEnvDataAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -11092,12 +8633,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
 		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesContentType
-		if err := u.ContentType.decode(r, runtime.Universal(runtime.TagOID)); err != nil {
+		if err := u.ContentType.DecodeASN1(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -11107,7 +8648,7 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *runti
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
 		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest
-		if err := u.MessageDigest.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
+		if err := u.MessageDigest.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -11117,7 +8658,7 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *runti
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
 		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesSigningTime
-		if err := u.SigningTime.decode(r); err != nil {
+		if err := u.SigningTime.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Attribute.attrValues"); err != nil {
@@ -11129,10 +8670,10 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *runti
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeAuthEnvDataAttributeSetAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -11141,21 +8682,21 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) fail(r *runtime.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeAuthEnvDataAttributeSetAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *AttributeAuthEnvDataAttributeSetAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeAuthEnvDataAttributeSetAttrValuesContentType:
-		u.ContentType.encode(b, runtime.Universal(runtime.TagOID))
+		u.ContentType.EncodeASN1(b, der.TagOID)
 	case AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest:
-		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
+		u.MessageDigest.EncodeASN1(b, der.TagOctetString)
 	case AttributeAuthEnvDataAttributeSetAttrValuesSigningTime:
-		u.SigningTime.encode(b)
+		u.SigningTime.EncodeASN1(b, der.NoTag)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -11166,32 +8707,35 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) encode(b *runtime.Builder) 
 //	UnauthAttributes ::= Attributes{{UnauthEnvDataAttributeSet}}
 type CMSAuthEnvelopedData2010UnauthAttributes []AttributeUnauthEnvDataAttributeSet
 
-// decode reads a UnauthAttributes from r.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CMSAuthEnvelopedData2010UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "UnauthAttributes")
+	}
 	s, err := r.ReadConstructed(t, "UnauthAttributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnauthEnvDataAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[AttributeUnauthEnvDataAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("UnauthAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SET OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -11199,60 +8743,31 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) decode(r *runtime.Reader, t r
 	return nil
 }
 
-// encode writes v as a UnauthAttributes in DER.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CMSAuthEnvelopedData2010UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a UnauthAttributes.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a UnauthAttributes; v aliases b.
 func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UnauthAttributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero CMSAuthEnvelopedData2010UnauthAttributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "UnauthAttributes")
-	}
-	return r.Finish("UnauthAttributes")
-}
-
-// MarshalDER returns the DER encoding of v, a UnauthAttributes.
+// MarshalDER returns the DER encoding of v.
 func (v *CMSAuthEnvelopedData2010UnauthAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AttributeUnauthEnvDataAttributeSet is the ASN.1 type Attribute.
@@ -11264,51 +8779,54 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) AppendWith(dst []byte, opts *
 //	          &Type({AttrList}{@attrType})  }
 type AttributeUnauthEnvDataAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType runtime.OID
+	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []AttributeUnauthEnvDataAttributeSetAttrValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeUnauthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeUnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrType")
+		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnauthEnvDataAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeUnauthEnvDataAttributeSetAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("Attribute"); err != nil {
@@ -11317,11 +8835,14 @@ func (v *AttributeUnauthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeUnauthEnvDataAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeUnauthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -11329,46 +8850,13 @@ func (v *AttributeUnauthEnvDataAttributeSet) encode(b *runtime.Builder, t runtim
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnauthEnvDataAttributeSet{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnauthEnvDataAttributeSet) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnauthEnvDataAttributeSet) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnauthEnvDataAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeUnauthEnvDataAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeUnauthEnvDataAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -11384,17 +8872,17 @@ type AttributeUnauthEnvDataAttributeSetAttrValues struct {
 type AttributeUnauthEnvDataAttributeSetAttrValuesKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeUnauthEnvDataAttributeSetAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeUnauthEnvDataAttributeSetAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -11403,14 +8891,14 @@ func (u *AttributeUnauthEnvDataAttributeSetAttrValues) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeUnauthEnvDataAttributeSetAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *AttributeUnauthEnvDataAttributeSetAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -11431,33 +8919,36 @@ type CCMParameters struct {
 	HasAESICVlen bool
 }
 
-// decode reads a CCMParameters from r.
-func (v *CCMParameters) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CCMParameters")
+	}
 	s, err := r.ReadConstructed(t, "CCMParameters")
 	if err != nil {
 		return err
 	}
 	// aes-nonce OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
-		return runtime.WithField(err, "aes-nonce")
+		return der.WithField(err, "aes-nonce")
 	}
 	v.AESNonce = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
-			return runtime.WithField(err, "aes-nonce")
+		if err := der.CheckSize(off1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
+			return der.WithField(err, "aes-nonce")
 		}
 	}
 	// aes-ICVlen AES-CCM-ICVlen DEFAULT 12
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		if err := v.AESICVlen.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-			return runtime.WithField(err, "aes-ICVlen")
+		if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "aes-ICVlen")
 		}
 		v.HasAESICVlen = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.AESICVlen == AESCCMICVlen(12) {
-			return runtime.WithField(runtime.EncodedDefault(off3, "CCMParameters"), "aes-ICVlen")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESCCMICVlen(12) {
+			return der.WithField(der.EncodedDefault(off3, "CCMParameters"), "aes-ICVlen")
 		}
 	} else {
 		v.AESICVlen = AESCCMICVlen(12)
@@ -11468,76 +8959,47 @@ func (v *CCMParameters) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a CCMParameters in DER.
-func (v *CCMParameters) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
-			b.SetError(runtime.WithField(err, "aes-nonce"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
+			b.SetError(der.WithField(err, "aes-nonce"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.AESNonce)
-	if (v.HasAESICVlen && b.Tolerates(runtime.TolerateExplicitDefault)) || v.AESICVlen != AESCCMICVlen(12) {
-		v.AESICVlen.encode(b, runtime.Universal(runtime.TagInteger))
+	b.AddPrimitive(der.TagOctetString, v.AESNonce)
+	if (v.HasAESICVlen && b.Tolerates(der.TolerateExplicitDefault)) || v.AESICVlen != AESCCMICVlen(12) {
+		v.AESICVlen.EncodeASN1(b, der.TagInteger)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CCMParameters.
-// v aliases b: the byte slices it holds point into b.
-func (v *CCMParameters) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CCMParameters; v aliases b.
+func (v *CCMParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CCMParameters.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CCMParameters) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CCMParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CCMParameters{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CCMParameters")
-	}
-	return r.Finish("CCMParameters")
-}
-
-// MarshalDER returns the DER encoding of v, a CCMParameters.
-func (v *CCMParameters) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CCMParameters) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CCMParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CCMParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AESCCMICVlen is the ASN.1 type AES-CCM-ICVlen.
 //
 //	AES-CCM-ICVlen ::= INTEGER (4 | 6 | 8 | 10 | 12 | 14 | 16)
 type AESCCMICVlen int64
 
-// decode reads a AES-CCM-ICVlen from r.
-func (v *AESCCMICVlen) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AESCCMICVlen) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "AES-CCM-ICVlen")
+	}
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckValues(off, "INTEGER", int64(x), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16); err != nil {
+		if err := der.CheckValues(off, "INTEGER", int64(x), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16); err != nil {
 			return err
 		}
 	}
@@ -11545,57 +9007,24 @@ func (v *AESCCMICVlen) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AES-CCM-ICVlen in DER.
-func (v *AESCCMICVlen) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AESCCMICVlen) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	if !b.SkipConstraints() {
-		if err := runtime.CheckValues(-1, "INTEGER", int64(int64(*v)), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16); err != nil {
+		if err := der.CheckValues(-1, "INTEGER", int64(int64(*v)), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16); err != nil {
 			b.SetError(err)
 		}
 	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AES-CCM-ICVlen.
-// v aliases b: the byte slices it holds point into b.
-func (v *AESCCMICVlen) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AES-CCM-ICVlen; v aliases b.
+func (v *AESCCMICVlen) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AES-CCM-ICVlen.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AESCCMICVlen) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AESCCMICVlen) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AESCCMICVlen
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "AES-CCM-ICVlen")
-	}
-	return r.Finish("AES-CCM-ICVlen")
-}
-
-// MarshalDER returns the DER encoding of v, a AES-CCM-ICVlen.
-func (v *AESCCMICVlen) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AESCCMICVlen) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AESCCMICVlen) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AESCCMICVlen) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // GCMParameters is the ASN.1 type GCMParameters.
 //
@@ -11611,27 +9040,30 @@ type GCMParameters struct {
 	HasAESICVlen bool
 }
 
-// decode reads a GCMParameters from r.
-func (v *GCMParameters) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *GCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "GCMParameters")
+	}
 	s, err := r.ReadConstructed(t, "GCMParameters")
 	if err != nil {
 		return err
 	}
 	// aes-nonce OCTET STRING
-	x1, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
-		return runtime.WithField(err, "aes-nonce")
+		return der.WithField(err, "aes-nonce")
 	}
 	v.AESNonce = x1
 	// aes-ICVlen AES-GCM-ICVlen DEFAULT 12
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off2 := s.Offset()
-		if err := v.AESICVlen.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-			return runtime.WithField(err, "aes-ICVlen")
+		if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "aes-ICVlen")
 		}
 		v.HasAESICVlen = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.AESICVlen == AESGCMICVlen(12) {
-			return runtime.WithField(runtime.EncodedDefault(off2, "GCMParameters"), "aes-ICVlen")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESGCMICVlen(12) {
+			return der.WithField(der.EncodedDefault(off2, "GCMParameters"), "aes-ICVlen")
 		}
 	} else {
 		v.AESICVlen = AESGCMICVlen(12)
@@ -11642,71 +9074,42 @@ func (v *GCMParameters) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a GCMParameters in DER.
-func (v *GCMParameters) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *GCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.AESNonce)
-	if (v.HasAESICVlen && b.Tolerates(runtime.TolerateExplicitDefault)) || v.AESICVlen != AESGCMICVlen(12) {
-		v.AESICVlen.encode(b, runtime.Universal(runtime.TagInteger))
+	b.AddPrimitive(der.TagOctetString, v.AESNonce)
+	if (v.HasAESICVlen && b.Tolerates(der.TolerateExplicitDefault)) || v.AESICVlen != AESGCMICVlen(12) {
+		v.AESICVlen.EncodeASN1(b, der.TagInteger)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a GCMParameters.
-// v aliases b: the byte slices it holds point into b.
-func (v *GCMParameters) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a GCMParameters; v aliases b.
+func (v *GCMParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a GCMParameters.
-// v aliases b, except for strings that BER splits into segments.
-func (v *GCMParameters) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *GCMParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = GCMParameters{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "GCMParameters")
-	}
-	return r.Finish("GCMParameters")
-}
-
-// MarshalDER returns the DER encoding of v, a GCMParameters.
-func (v *GCMParameters) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *GCMParameters) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *GCMParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *GCMParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AESGCMICVlen is the ASN.1 type AES-GCM-ICVlen.
 //
 //	AES-GCM-ICVlen ::= INTEGER (12 | 13 | 14 | 15 | 16)
 type AESGCMICVlen int64
 
-// decode reads a AES-GCM-ICVlen from r.
-func (v *AESGCMICVlen) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AESGCMICVlen) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "AES-GCM-ICVlen")
+	}
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckRange(off, "INTEGER", int64(x), 12, 16); err != nil {
+		if err := der.CheckRange(off, "INTEGER", int64(x), 12, 16); err != nil {
 			return err
 		}
 	}
@@ -11714,57 +9117,24 @@ func (v *AESGCMICVlen) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AES-GCM-ICVlen in DER.
-func (v *AESGCMICVlen) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AESGCMICVlen) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	if !b.SkipConstraints() {
-		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 12, 16); err != nil {
+		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 12, 16); err != nil {
 			b.SetError(err)
 		}
 	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AES-GCM-ICVlen.
-// v aliases b: the byte slices it holds point into b.
-func (v *AESGCMICVlen) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AES-GCM-ICVlen; v aliases b.
+func (v *AESGCMICVlen) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AES-GCM-ICVlen.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AESGCMICVlen) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AESGCMICVlen) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AESGCMICVlen
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "AES-GCM-ICVlen")
-	}
-	return r.Finish("AES-GCM-ICVlen")
-}
-
-// MarshalDER returns the DER encoding of v, a AES-GCM-ICVlen.
-func (v *AESGCMICVlen) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AESGCMICVlen) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AESGCMICVlen) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AESGCMICVlen) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CompressedData is the ASN.1 type CompressedData.
 //
@@ -11782,23 +9152,26 @@ type CompressedData struct {
 	EncapContentInfo CompressedDataContent2010EncapsulatedContentInfo
 }
 
-// decode reads a CompressedData from r.
-func (v *CompressedData) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CompressedData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CompressedData")
+	}
 	s, err := r.ReadConstructed(t, "CompressedData")
 	if err != nil {
 		return err
 	}
 	// version CMSVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// compressionAlgorithm CompressionAlgorithmIdentifier
-	if err := v.CompressionAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "compressionAlgorithm")
+	if err := v.CompressionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "compressionAlgorithm")
 	}
 	// encapContentInfo EncapsulatedContentInfo
-	if err := v.EncapContentInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "encapContentInfo")
+	if err := v.EncapContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "encapContentInfo")
 	}
 	if err := s.Finish("CompressedData"); err != nil {
 		return err
@@ -11806,55 +9179,23 @@ func (v *CompressedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a CompressedData in DER.
-func (v *CompressedData) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CompressedData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.CompressionAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	v.EncapContentInfo.encode(b, runtime.Universal(runtime.TagSequence))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.CompressionAlgorithm.EncodeASN1(b, der.TagSequence)
+	v.EncapContentInfo.EncodeASN1(b, der.TagSequence)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CompressedData.
-// v aliases b: the byte slices it holds point into b.
-func (v *CompressedData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CompressedData; v aliases b.
+func (v *CompressedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CompressedData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CompressedData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CompressedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CompressedData{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CompressedData")
-	}
-	return r.Finish("CompressedData")
-}
-
-// MarshalDER returns the DER encoding of v, a CompressedData.
-func (v *CompressedData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CompressedData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CompressedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CompressedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CompressedDataContent2010EncapsulatedContentInfo is the ASN.1 type EncapsulatedContentInfo.
 //
@@ -11863,38 +9204,41 @@ func (v *CompressedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	     eContent           [0] EXPLICIT OCTET STRING OPTIONAL }
 type CompressedDataContent2010EncapsulatedContentInfo struct {
 	// EContentType is the component eContentType OBJECT IDENTIFIER.
-	EContentType runtime.OID
+	EContentType der.OID
 	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
 	EContent []byte
 	// HasEContent tells whether eContent is present in the encoding.
 	HasEContent bool
 }
 
-// decode reads a EncapsulatedContentInfo from r.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CompressedDataContent2010EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EncapsulatedContentInfo")
+	}
 	s, err := r.ReadConstructed(t, "EncapsulatedContentInfo")
 	if err != nil {
 		return err
 	}
 	// eContentType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "eContentType")
+		return der.WithField(err, "eContentType")
 	}
 	v.EContentType = x1
 	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	if s.Peek(der.Context(0)) {
+		w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "eContent")
+			return der.WithField(err, "eContent")
 		}
-		x3, err := w2.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x3, err := w2.ReadOctetString(der.TagOctetString)
 		if err != nil {
-			return runtime.WithField(err, "eContent")
+			return der.WithField(err, "eContent")
 		}
 		v.EContent = x3
 		if err := w2.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "eContent")
+			return der.WithField(err, "eContent")
 		}
 		v.HasEContent = true
 	}
@@ -11904,57 +9248,29 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) decode(r *runtime.Rea
 	return nil
 }
 
-// encode writes v as a EncapsulatedContentInfo in DER.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CompressedDataContent2010EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.EContentType)
+	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
-		m1 := b.Begin(runtime.Context(0), true)
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.EContent)
+		m1 := b.Begin(der.Context(0), true)
+		b.AddPrimitive(der.TagOctetString, v.EContent)
 		b.End(m1)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncapsulatedContentInfo.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncapsulatedContentInfo; v aliases b.
 func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncapsulatedContentInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CompressedDataContent2010EncapsulatedContentInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "EncapsulatedContentInfo")
-	}
-	return r.Finish("EncapsulatedContentInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a EncapsulatedContentInfo.
+// MarshalDER returns the DER encoding of v.
 func (v *CompressedDataContent2010EncapsulatedContentInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // CompressionAlgorithmIdentifier is the ASN.1 type CompressionAlgorithmIdentifier.
@@ -11963,23 +9279,26 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) AppendWith(dst []byte
 //	     AlgorithmIdentifier{COMPRESS-ALGORITHM, {CompressAlgorithmSet}}
 type CompressionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters COMPRESS-ALGORITHM.&Params OPTIONAL.
 	Parameters CompressionAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a CompressionAlgorithmIdentifier from r.
-func (v *CompressionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CompressionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CompressionAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "CompressionAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters COMPRESS-ALGORITHM.&Params OPTIONAL
@@ -11987,12 +9306,12 @@ func (v *CompressionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -12002,56 +9321,26 @@ func (v *CompressionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag
 	return nil
 }
 
-// encode writes v as a CompressionAlgorithmIdentifier in DER.
-func (v *CompressionAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CompressionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CompressionAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CompressionAlgorithmIdentifier; v aliases b.
 func (v *CompressionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CompressionAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CompressionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CompressionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CompressionAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CompressionAlgorithmIdentifier")
-	}
-	return r.Finish("CompressionAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a CompressionAlgorithmIdentifier.
-func (v *CompressionAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CompressionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CompressionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CompressionAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CompressionAlgorithmIdentifierParameters is the open type CompressionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -12073,12 +9362,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CompressionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *CompressionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\b":
 		// cpa-zlibCompress 1.2.840.113549.1.9.16.3.8
 		u.Kind = CompressionAlgorithmIdentifierParametersZlibCompress
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("CompressionAlgorithmIdentifier.parameters"); err != nil {
@@ -12090,10 +9379,10 @@ func (u *CompressionAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CompressionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *CompressionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -12102,17 +9391,17 @@ func (u *CompressionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CompressionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *CompressionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CompressionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *CompressionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case CompressionAlgorithmIdentifierParametersZlibCompress:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -12147,32 +9436,35 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c SMIMEEncryptionKeyPreferenceChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber receipentKeyId subjectAltKeyIdentifier", int(c)-1, "SMIMEEncryptionKeyPreferenceChoice")
+	return der.Name("issuerAndSerialNumber receipentKeyId subjectAltKeyIdentifier", int(c)-1, "SMIMEEncryptionKeyPreferenceChoice")
 }
 
-// decode reads a SMIMEEncryptionKeyPreference from r.
-func (v *SMIMEEncryptionKeyPreference) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *SMIMEEncryptionKeyPreference) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "SMIMEEncryptionKeyPreference")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = SMIMEEncryptionKeyPreferenceIssuerAndSerialNumber
-		if err := v.IssuerAndSerialNumber.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "issuerAndSerialNumber")
+		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.Context(0)); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
 		}
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = SMIMEEncryptionKeyPreferenceReceipentKeyID
-		p1, err := runtime.New[RecipientKeyIdentifier](r)
+		p1, err := der.New[RecipientKeyIdentifier](r)
 		if err != nil {
-			return runtime.WithField(err, "receipentKeyId")
+			return der.WithField(err, "receipentKeyId")
 		}
 		v.ReceipentKeyID = p1
-		if err := v.ReceipentKeyID.decode(r, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "receipentKeyId")
+		if err := v.ReceipentKeyID.DecodeASN1(r, der.Context(1)); err != nil {
+			return der.WithField(err, "receipentKeyId")
 		}
-	case tag == runtime.Context(2):
+	case tag == der.Context(2):
 		v.Choice = SMIMEEncryptionKeyPreferenceSubjectAltKeyIdentifier
-		if err := v.SubjectAltKeyIdentifier.decode(r, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "subjectAltKeyIdentifier")
+		if err := v.SubjectAltKeyIdentifier.DecodeASN1(r, der.Context(2)); err != nil {
+			return der.WithField(err, "subjectAltKeyIdentifier")
 		}
 	default:
 		return r.NoAlternative("SMIMEEncryptionKeyPreference")
@@ -12180,72 +9472,40 @@ func (v *SMIMEEncryptionKeyPreference) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a SMIMEEncryptionKeyPreference in DER.
-func (v *SMIMEEncryptionKeyPreference) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *SMIMEEncryptionKeyPreference) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case SMIMEEncryptionKeyPreferenceIssuerAndSerialNumber:
-		v.IssuerAndSerialNumber.encode(b, runtime.Context(0))
+		v.IssuerAndSerialNumber.EncodeASN1(b, der.Context(0))
 	case SMIMEEncryptionKeyPreferenceReceipentKeyID:
 		if v.ReceipentKeyID == nil {
-			b.SetError(runtime.NilValue("RecipientKeyIdentifier"))
+			b.SetError(der.NilValue("RecipientKeyIdentifier"))
 		} else {
-			v.ReceipentKeyID.encode(b, runtime.Context(1))
+			v.ReceipentKeyID.EncodeASN1(b, der.Context(1))
 		}
 	case SMIMEEncryptionKeyPreferenceSubjectAltKeyIdentifier:
-		v.SubjectAltKeyIdentifier.encode(b, runtime.Context(2))
+		v.SubjectAltKeyIdentifier.EncodeASN1(b, der.Context(2))
 	default:
-		b.SetError(runtime.NoChoice("SMIMEEncryptionKeyPreference"))
+		b.SetError(der.NoChoice("SMIMEEncryptionKeyPreference"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SMIMEEncryptionKeyPreference.
-// v aliases b: the byte slices it holds point into b.
-func (v *SMIMEEncryptionKeyPreference) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SMIMEEncryptionKeyPreference; v aliases b.
+func (v *SMIMEEncryptionKeyPreference) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SMIMEEncryptionKeyPreference.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SMIMEEncryptionKeyPreference) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SMIMEEncryptionKeyPreference) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SMIMEEncryptionKeyPreference{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "SMIMEEncryptionKeyPreference")
-	}
-	return r.Finish("SMIMEEncryptionKeyPreference")
-}
-
-// MarshalDER returns the DER encoding of v, a SMIMEEncryptionKeyPreference.
-func (v *SMIMEEncryptionKeyPreference) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SMIMEEncryptionKeyPreference) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SMIMEEncryptionKeyPreference) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SMIMEEncryptionKeyPreference) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SMIMECapabilitiesParametersForRC2CBC is the ASN.1 type SMIMECapabilitiesParametersForRC2CBC.
 //
 //	SMIMECapabilitiesParametersForRC2CBC ::= INTEGER (40 | 128, ...)
 type SMIMECapabilitiesParametersForRC2CBC int64
 
-// decode reads a SMIMECapabilitiesParametersForRC2CBC from r.
-func (v *SMIMECapabilitiesParametersForRC2CBC) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SMIMECapabilitiesParametersForRC2CBC) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "SMIMECapabilitiesParametersForRC2CBC")
+	}
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -12254,51 +9514,22 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) decode(r *runtime.Reader, t runti
 	return nil
 }
 
-// encode writes v as a SMIMECapabilitiesParametersForRC2CBC in DER.
-func (v *SMIMECapabilitiesParametersForRC2CBC) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SMIMECapabilitiesParametersForRC2CBC) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SMIMECapabilitiesParametersForRC2CBC.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SMIMECapabilitiesParametersForRC2CBC; v aliases b.
 func (v *SMIMECapabilitiesParametersForRC2CBC) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SMIMECapabilitiesParametersForRC2CBC.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SMIMECapabilitiesParametersForRC2CBC) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SMIMECapabilitiesParametersForRC2CBC) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero SMIMECapabilitiesParametersForRC2CBC
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "SMIMECapabilitiesParametersForRC2CBC")
-	}
-	return r.Finish("SMIMECapabilitiesParametersForRC2CBC")
-}
-
-// MarshalDER returns the DER encoding of v, a SMIMECapabilitiesParametersForRC2CBC.
+// MarshalDER returns the DER encoding of v.
 func (v *SMIMECapabilitiesParametersForRC2CBC) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SMIMECapabilitiesParametersForRC2CBC) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SMIMECapabilitiesParametersForRC2CBC) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AttributeCertificateV1 is the ASN.1 type AttributeCertificateV1.
@@ -12312,29 +9543,32 @@ type AttributeCertificateV1 struct {
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
 	AlgorithmIdentifier AttributeCertificateV1AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
-	Signature runtime.BitString
+	Signature der.BitString
 }
 
-// decode reads a AttributeCertificateV1 from r.
-func (v *AttributeCertificateV1) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeCertificateV1) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificateV1")
+	}
 	s, err := r.ReadConstructed(t, "AttributeCertificateV1")
 	if err != nil {
 		return err
 	}
 	// toBeSigned AttributeCertificateInfoV1
 	start1 := s.Offset()
-	if err := v.ToBeSigned.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "toBeSigned")
+	if err := v.ToBeSigned.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "toBeSigned")
 	}
 	v.ToBeSignedRaw = s.Since(start1)
 	// algorithmIdentifier SEQUENCE
-	if err := v.AlgorithmIdentifier.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "algorithmIdentifier")
+	if err := v.AlgorithmIdentifier.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "algorithmIdentifier")
 	}
 	// signature BIT STRING
-	x2, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
-		return runtime.WithField(err, "signature")
+		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
 	if err := s.Finish("AttributeCertificateV1"); err != nil {
@@ -12343,76 +9577,47 @@ func (v *AttributeCertificateV1) decode(r *runtime.Reader, t runtime.Tag) error 
 	return nil
 }
 
-// encode writes v as a AttributeCertificateV1 in DER.
-func (v *AttributeCertificateV1) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeCertificateV1) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.ToBeSigned.encode(b, runtime.Universal(runtime.TagSequence))
-	v.AlgorithmIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.Signature)
+	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
+	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.Signature)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateV1.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateV1) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateV1; v aliases b.
+func (v *AttributeCertificateV1) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateV1.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateV1) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateV1{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeCertificateV1")
-	}
-	return r.Finish("AttributeCertificateV1")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeCertificateV1.
-func (v *AttributeCertificateV1) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateV1) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeCertificateV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeCertificateV1AlgorithmIdentifier is the type of AttributeCertificateV1.algorithmIdentifier.
 type AttributeCertificateV1AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
 	Parameters AttributeCertificateV1AlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AttributeCertificateV1.algorithmIdentifier from r.
-func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeCertificateV1AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificateV1.algorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AttributeCertificateV1.algorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters SIGNATURE-ALGORITHM.&Params OPTIONAL
@@ -12420,12 +9625,12 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *runtime.Reader, t 
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -12435,55 +9640,27 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *runtime.Reader, t 
 	return nil
 }
 
-// encode writes v as a AttributeCertificateV1.algorithmIdentifier in DER.
-func (v *AttributeCertificateV1AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeCertificateV1AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateV1.algorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateV1.algorithmIdentifier; v aliases b.
 func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateV1.algorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateV1AlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeCertificateV1.algorithmIdentifier")
-	}
-	return r.Finish("AttributeCertificateV1.algorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeCertificateV1.algorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificateV1AlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateV1AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateV1AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AttributeCertificateV1AlgorithmIdentifierParameters is the open type AttributeCertificateV1.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -12522,12 +9699,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12537,7 +9714,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12547,7 +9724,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12557,7 +9734,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12567,7 +9744,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12577,7 +9754,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12587,7 +9764,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12597,7 +9774,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12607,7 +9784,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12617,7 +9794,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12627,7 +9804,7 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12637,12 +9814,12 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
 		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[rfc5280.RSASSAPSSParams](r)
+		p1, err := der.New[rfc5280.RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
@@ -12666,10 +9843,10 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte,
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeCertificateV1AlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -12678,42 +9855,42 @@ func (u *AttributeCertificateV1AlgorithmIdentifierParameters) fail(r *runtime.Re
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *AttributeCertificateV1AlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *AttributeCertificateV1AlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS:
 		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
+			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
+			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -12765,61 +9942,64 @@ type AttributeCertificateInfoV1 struct {
 	Raw []byte
 }
 
-// decode reads a AttributeCertificateInfoV1 from r.
-func (v *AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeCertificateInfoV1) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificateInfoV1")
+	}
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1")
 	if err != nil {
 		return err
 	}
 	// version AttCertVersionV1 DEFAULT v1
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off1 := s.Offset()
-		if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-			return runtime.WithField(err, "version")
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == AttCertVersionV1V1 {
-			return runtime.WithField(runtime.EncodedDefault(off1, "AttributeCertificateInfoV1"), "version")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == AttCertVersionV1V1 {
+			return der.WithField(der.EncodedDefault(off1, "AttributeCertificateInfoV1"), "version")
 		}
 	} else {
 		v.Version = AttCertVersionV1V1
 	}
 	// subject CHOICE
-	if err := v.Subject.decode(&s); err != nil {
-		return runtime.WithField(err, "subject")
+	if err := v.Subject.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "subject")
 	}
 	// issuer GeneralNames
-	if err := v.Issuer.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "issuer")
+	if err := v.Issuer.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "issuer")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}
-	if err := v.Signature.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "signature")
+	if err := v.Signature.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "signature")
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "serialNumber")
+	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "serialNumber")
 	}
 	// attCertValidityPeriod AttCertValidityPeriod
-	if err := v.AttCertValidityPeriod.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "attCertValidityPeriod")
+	if err := v.AttCertValidityPeriod.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "attCertValidityPeriod")
 	}
 	// attributes SEQUENCE OF
-	if err := v.Attributes.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "attributes")
+	if err := v.Attributes.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "attributes")
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagBitString)) {
-		if err := v.IssuerUniqueID.decode(&s, runtime.Universal(runtime.TagBitString)); err != nil {
-			return runtime.WithField(err, "issuerUniqueID")
+	if s.Peek(der.TagBitString) {
+		if err := v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString); err != nil {
+			return der.WithField(err, "issuerUniqueID")
 		}
 		v.HasIssuerUniqueID = true
 	}
 	// extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.Extensions.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "extensions")
+	if s.Peek(der.TagSequence) {
+		if err := v.Extensions.DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "extensions")
 		}
 		v.HasExtensions = true
 	}
@@ -12830,67 +10010,35 @@ func (v *AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) er
 	return nil
 }
 
-// encode writes v as a AttributeCertificateInfoV1 in DER.
-func (v *AttributeCertificateInfoV1) encode(b *runtime.Builder, t runtime.Tag) {
-	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
-		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeCertificateInfoV1) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
 	}
-	v.Subject.encode(b)
-	v.Issuer.encode(b, runtime.Universal(runtime.TagSequence))
-	v.Signature.encode(b, runtime.Universal(runtime.TagSequence))
-	v.SerialNumber.encode(b, runtime.Universal(runtime.TagInteger))
-	v.AttCertValidityPeriod.encode(b, runtime.Universal(runtime.TagSequence))
-	v.Attributes.encode(b, runtime.Universal(runtime.TagSequence))
+	m := b.Begin(t, true)
+	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
+		v.Version.EncodeASN1(b, der.TagInteger)
+	}
+	v.Subject.EncodeASN1(b, der.NoTag)
+	v.Issuer.EncodeASN1(b, der.TagSequence)
+	v.Signature.EncodeASN1(b, der.TagSequence)
+	v.SerialNumber.EncodeASN1(b, der.TagInteger)
+	v.AttCertValidityPeriod.EncodeASN1(b, der.TagSequence)
+	v.Attributes.EncodeASN1(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
-		v.IssuerUniqueID.encode(b, runtime.Universal(runtime.TagBitString))
+		v.IssuerUniqueID.EncodeASN1(b, der.TagBitString)
 	}
 	if v.HasExtensions {
-		v.Extensions.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Extensions.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateInfoV1.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateInfoV1) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateInfoV1; v aliases b.
+func (v *AttributeCertificateInfoV1) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateInfoV1.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateInfoV1) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateInfoV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateInfoV1{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeCertificateInfoV1")
-	}
-	return r.Finish("AttributeCertificateInfoV1")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeCertificateInfoV1.
-func (v *AttributeCertificateInfoV1) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateInfoV1) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateInfoV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeCertificateInfoV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeCertificateInfoV1Subject is the type of AttributeCertificateInfoV1.subject.
 type AttributeCertificateInfoV1Subject struct {
@@ -12912,41 +10060,44 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c AttributeCertificateInfoV1SubjectChoice) String() string {
-	return runtime.Name("baseCertificateID subjectName", int(c)-1, "AttributeCertificateInfoV1SubjectChoice")
+	return der.Name("baseCertificateID subjectName", int(c)-1, "AttributeCertificateInfoV1SubjectChoice")
 }
 
-// decode reads a AttributeCertificateInfoV1.subject from r.
-func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *AttributeCertificateInfoV1Subject) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "AttributeCertificateInfoV1.subject")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = AttributeCertificateInfoV1SubjectBaseCertificateID
-		w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+		w1, err := r.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "baseCertificateID")
+			return der.WithField(err, "baseCertificateID")
 		}
-		p2, err := runtime.New[IssuerSerial](&w1)
+		p2, err := der.New[IssuerSerial](&w1)
 		if err != nil {
-			return runtime.WithField(err, "baseCertificateID")
+			return der.WithField(err, "baseCertificateID")
 		}
 		v.BaseCertificateID = p2
-		if err := v.BaseCertificateID.decode(&w1, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "baseCertificateID")
+		if err := v.BaseCertificateID.DecodeASN1(&w1, der.TagSequence); err != nil {
+			return der.WithField(err, "baseCertificateID")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "baseCertificateID")
+			return der.WithField(err, "baseCertificateID")
 		}
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = AttributeCertificateInfoV1SubjectSubjectName
-		w3, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+		w3, err := r.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "subjectName")
+			return der.WithField(err, "subjectName")
 		}
-		if err := v.SubjectName.decode(&w3, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "subjectName")
+		if err := v.SubjectName.DecodeASN1(&w3, der.TagSequence); err != nil {
+			return der.WithField(err, "subjectName")
 		}
 		if err := w3.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "subjectName")
+			return der.WithField(err, "subjectName")
 		}
 	default:
 		return r.NoAlternative("AttributeCertificateInfoV1.subject")
@@ -12954,83 +10105,53 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a AttributeCertificateInfoV1.subject in DER.
-func (v *AttributeCertificateInfoV1Subject) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *AttributeCertificateInfoV1Subject) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case AttributeCertificateInfoV1SubjectBaseCertificateID:
-		m1 := b.Begin(runtime.Context(0), true)
+		m1 := b.Begin(der.Context(0), true)
 		if v.BaseCertificateID == nil {
-			b.SetError(runtime.NilValue("IssuerSerial"))
+			b.SetError(der.NilValue("IssuerSerial"))
 		} else {
-			v.BaseCertificateID.encode(b, runtime.Universal(runtime.TagSequence))
+			v.BaseCertificateID.EncodeASN1(b, der.TagSequence)
 		}
 		b.End(m1)
 	case AttributeCertificateInfoV1SubjectSubjectName:
-		m2 := b.Begin(runtime.Context(1), true)
-		v.SubjectName.encode(b, runtime.Universal(runtime.TagSequence))
+		m2 := b.Begin(der.Context(1), true)
+		v.SubjectName.EncodeASN1(b, der.TagSequence)
 		b.End(m2)
 	default:
-		b.SetError(runtime.NoChoice("AttributeCertificateInfoV1.subject"))
+		b.SetError(der.NoChoice("AttributeCertificateInfoV1.subject"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateInfoV1.subject.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateInfoV1.subject; v aliases b.
 func (v *AttributeCertificateInfoV1Subject) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateInfoV1.subject.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateInfoV1Subject) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateInfoV1Subject) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateInfoV1Subject{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "AttributeCertificateInfoV1.subject")
-	}
-	return r.Finish("AttributeCertificateInfoV1.subject")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeCertificateInfoV1.subject.
-func (v *AttributeCertificateInfoV1Subject) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateInfoV1Subject) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateInfoV1Subject) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeCertificateInfoV1Subject) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeCertificateInfoV1Attributes is the type of AttributeCertificateInfoV1.attributes.
 type AttributeCertificateInfoV1Attributes []AttributeSetAttrList
 
-// decode reads a AttributeCertificateInfoV1.attributes from r.
-func (v *AttributeCertificateInfoV1Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeCertificateInfoV1Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificateInfoV1.attributes")
+	}
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1.attributes")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetAttrList](&s, s.Count())
+	list, err := der.MakeSlice[AttributeSetAttrList](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("AttributeCertificateInfoV1.attributes"); err != nil {
@@ -13040,11 +10161,14 @@ func (v *AttributeCertificateInfoV1Attributes) decode(r *runtime.Reader, t runti
 	return nil
 }
 
-// encode writes v as a AttributeCertificateInfoV1.attributes in DER.
-func (v *AttributeCertificateInfoV1Attributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeCertificateInfoV1Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -13058,55 +10182,58 @@ func (v *AttributeCertificateInfoV1Attributes) encode(b *runtime.Builder, t runt
 //	}
 type AttributeSetAttrList struct {
 	// Type is the component type OBJECT IDENTIFIER.
-	Type runtime.OID
+	Type der.OID
 	// Values is the component values SET OF.
 	Values []AttributeSetAttrListValues
 }
 
-// decode reads a AttributeSet from r.
-func (v *AttributeSetAttrList) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeSetAttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeSet")
+	}
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "type")
+		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "values")
+			return der.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetAttrListValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeSetAttrListValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "values")
+			return der.WithField(der.WithIndex(err, i), "values")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "values")
+			return der.WithField(der.WithIndex(err, i), "values")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
 	if !l2.SkipConstraints() {
-		if err := runtime.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
-			return runtime.WithField(err, "values")
+		if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+			return der.WithField(err, "values")
 		}
 	}
 	v.Values = list3
@@ -13116,11 +10243,14 @@ func (v *AttributeSetAttrList) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AttributeSet in DER.
-func (v *AttributeSetAttrList) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeSetAttrList) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -13128,46 +10258,11 @@ func (v *AttributeSetAttrList) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeSetAttrList) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeSet; v aliases b.
+func (v *AttributeSetAttrList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetAttrList) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetAttrList) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSetAttrList{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeSet")
-	}
-	return r.Finish("AttributeSet")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetAttrList) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetAttrList) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetAttrList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeSetAttrList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeSetAttrListValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -13183,17 +10278,17 @@ type AttributeSetAttrListValues struct {
 type AttributeSetAttrListValuesKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetAttrListValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeSetAttrListValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSetAttrListValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeSetAttrListValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -13202,14 +10297,14 @@ func (u *AttributeSetAttrListValues) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSetAttrListValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeSetAttrListValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetAttrListValues) encode(b *runtime.Builder) {
+func (u *AttributeSetAttrListValues) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -13222,26 +10317,29 @@ func (u *AttributeSetAttrListValues) encode(b *runtime.Builder) {
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
 type ExtensionsAttributeCertExtensionsV1 []ExtensionAttributeCertExtensionsV1
 
-// decode reads a Extensions from r.
-func (v *ExtensionsAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionsAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
+	}
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionAttributeCertExtensionsV1](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionAttributeCertExtensionsV1](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Extensions"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -13249,60 +10347,31 @@ func (v *ExtensionsAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtim
 	return nil
 }
 
-// encode writes v as a Extensions in DER.
-func (v *ExtensionsAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionsAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
 func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsAttributeCertExtensionsV1
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extensions")
-	}
-	return r.Finish("Extensions")
-}
-
-// MarshalDER returns the DER encoding of v, a Extensions.
+// MarshalDER returns the DER encoding of v.
 func (v *ExtensionsAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // ExtensionAttributeCertExtensionsV1 is the ASN.1 type Extension.
@@ -13320,7 +10389,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runti
 //	}
 type ExtensionAttributeCertExtensionsV1 struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID runtime.OID
+	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
 	Critical bool
 	// HasCritical tells whether critical is present in the encoding.
@@ -13329,42 +10398,45 @@ type ExtensionAttributeCertExtensionsV1 struct {
 	ExtnValue ExtensionAttributeCertExtensionsV1ExtnValue
 }
 
-// decode reads a Extension from r.
-func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
+	}
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "extnID")
+		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
-			return runtime.WithField(err, "critical")
+			return der.WithField(err, "critical")
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
-			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
+			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	v.ExtnValue.Raw = c5
 	sub4 := s.Open(v.ExtnValue.Raw, off6)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	if err := s.Finish("Extension"); err != nil {
 		return err
@@ -13372,59 +10444,29 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime
 	return nil
 }
 
-// encode writes v as a Extension in DER.
-func (v *ExtensionAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
-	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
 	}
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	m := b.Begin(t, true)
+	b.AddOID(der.TagOID, v.ExtnID)
+	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
+		b.AddBoolean(der.TagBoolean, v.Critical)
+	}
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
 func (v *ExtensionAttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeCertExtensionsV1{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extension")
-	}
-	return r.Finish("Extension")
-}
-
-// MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionAttributeCertExtensionsV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionAttributeCertExtensionsV1ExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -13440,17 +10482,17 @@ type ExtensionAttributeCertExtensionsV1ExtnValue struct {
 type ExtensionAttributeCertExtensionsV1ExtnValueKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ExtensionAttributeCertExtensionsV1ExtnValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionAttributeCertExtensionsV1ExtnValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -13458,12 +10500,12 @@ func (u *ExtensionAttributeCertExtensionsV1ExtnValue) fail(r *runtime.Reader, er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ExtensionAttributeCertExtensionsV1ExtnValue) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) encode(b *runtime.Builder) {
+func (u *ExtensionAttributeCertExtensionsV1ExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -13479,8 +10521,11 @@ const (
 	AttCertVersionV1V1 AttCertVersionV1 = 0 // v1
 )
 
-// decode reads a AttCertVersionV1 from r.
-func (v *AttCertVersionV1) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttCertVersionV1) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "AttCertVersionV1")
+	}
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -13489,52 +10534,19 @@ func (v *AttCertVersionV1) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AttCertVersionV1 in DER.
-func (v *AttCertVersionV1) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttCertVersionV1) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttCertVersionV1.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttCertVersionV1) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersionV1; v aliases b.
+func (v *AttCertVersionV1) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttCertVersionV1.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttCertVersionV1) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttCertVersionV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttCertVersionV1
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "AttCertVersionV1")
-	}
-	return r.Finish("AttCertVersionV1")
-}
-
-// MarshalDER returns the DER encoding of v, a AttCertVersionV1.
-func (v *AttCertVersionV1) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttCertVersionV1) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttCertVersionV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttCertVersionV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeCertificateInfo is the ASN.1 type AttributeCertificateInfo.
 //
@@ -13578,52 +10590,55 @@ type AttributeCertificateInfo struct {
 	Raw []byte
 }
 
-// decode reads a AttributeCertificateInfo from r.
-func (v *AttributeCertificateInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificateInfo")
+	}
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfo")
 	if err != nil {
 		return err
 	}
 	// version AttCertVersion
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// holder Holder
-	if err := v.Holder.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "holder")
+	if err := v.Holder.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "holder")
 	}
 	// issuer AttCertIssuer
-	if err := v.Issuer.decode(&s); err != nil {
-		return runtime.WithField(err, "issuer")
+	if err := v.Issuer.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "issuer")
 	}
 	// signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}
-	if err := v.Signature.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "signature")
+	if err := v.Signature.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "signature")
 	}
 	// serialNumber CertificateSerialNumber
-	if err := v.SerialNumber.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "serialNumber")
+	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "serialNumber")
 	}
 	// attrCertValidityPeriod AttCertValidityPeriod
-	if err := v.AttrCertValidityPeriod.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "attrCertValidityPeriod")
+	if err := v.AttrCertValidityPeriod.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "attrCertValidityPeriod")
 	}
 	// attributes SEQUENCE OF
-	if err := v.Attributes.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "attributes")
+	if err := v.Attributes.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "attributes")
 	}
 	// issuerUniqueID UniqueIdentifier OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagBitString)) {
-		if err := v.IssuerUniqueID.decode(&s, runtime.Universal(runtime.TagBitString)); err != nil {
-			return runtime.WithField(err, "issuerUniqueID")
+	if s.Peek(der.TagBitString) {
+		if err := v.IssuerUniqueID.DecodeASN1(&s, der.TagBitString); err != nil {
+			return der.WithField(err, "issuerUniqueID")
 		}
 		v.HasIssuerUniqueID = true
 	}
 	// extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.Extensions.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "extensions")
+	if s.Peek(der.TagSequence) {
+		if err := v.Extensions.DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "extensions")
 		}
 		v.HasExtensions = true
 	}
@@ -13634,82 +10649,53 @@ func (v *AttributeCertificateInfo) decode(r *runtime.Reader, t runtime.Tag) erro
 	return nil
 }
 
-// encode writes v as a AttributeCertificateInfo in DER.
-func (v *AttributeCertificateInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.Holder.encode(b, runtime.Universal(runtime.TagSequence))
-	v.Issuer.encode(b)
-	v.Signature.encode(b, runtime.Universal(runtime.TagSequence))
-	v.SerialNumber.encode(b, runtime.Universal(runtime.TagInteger))
-	v.AttrCertValidityPeriod.encode(b, runtime.Universal(runtime.TagSequence))
-	v.Attributes.encode(b, runtime.Universal(runtime.TagSequence))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.Holder.EncodeASN1(b, der.TagSequence)
+	v.Issuer.EncodeASN1(b, der.NoTag)
+	v.Signature.EncodeASN1(b, der.TagSequence)
+	v.SerialNumber.EncodeASN1(b, der.TagInteger)
+	v.AttrCertValidityPeriod.EncodeASN1(b, der.TagSequence)
+	v.Attributes.EncodeASN1(b, der.TagSequence)
 	if v.HasIssuerUniqueID {
-		v.IssuerUniqueID.encode(b, runtime.Universal(runtime.TagBitString))
+		v.IssuerUniqueID.EncodeASN1(b, der.TagBitString)
 	}
 	if v.HasExtensions {
-		v.Extensions.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Extensions.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateInfo; v aliases b.
+func (v *AttributeCertificateInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeCertificateInfo")
-	}
-	return r.Finish("AttributeCertificateInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeCertificateInfo.
-func (v *AttributeCertificateInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeCertificateInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeCertificateInfoAttributes is the type of AttributeCertificateInfo.attributes.
 type AttributeCertificateInfoAttributes []AttributeSetAttributesDefined
 
-// decode reads a AttributeCertificateInfo.attributes from r.
-func (v *AttributeCertificateInfoAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeCertificateInfoAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificateInfo.attributes")
+	}
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfo.attributes")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetAttributesDefined](&s, s.Count())
+	list, err := der.MakeSlice[AttributeSetAttributesDefined](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("AttributeCertificateInfo.attributes"); err != nil {
@@ -13719,11 +10705,14 @@ func (v *AttributeCertificateInfoAttributes) decode(r *runtime.Reader, t runtime
 	return nil
 }
 
-// encode writes v as a AttributeCertificateInfo.attributes in DER.
-func (v *AttributeCertificateInfoAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeCertificateInfoAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
@@ -13737,55 +10726,58 @@ func (v *AttributeCertificateInfoAttributes) encode(b *runtime.Builder, t runtim
 //	}
 type AttributeSetAttributesDefined struct {
 	// Type is the component type OBJECT IDENTIFIER.
-	Type runtime.OID
+	Type der.OID
 	// Values is the component values SET OF.
 	Values []AttributeSetAttributesDefinedValues
 }
 
-// decode reads a AttributeSet from r.
-func (v *AttributeSetAttributesDefined) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeSetAttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeSet")
+	}
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
 	}
 	// type OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "type")
+		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// values SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "values")
+			return der.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetAttributesDefinedValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeSetAttributesDefinedValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "values")
+			return der.WithField(der.WithIndex(err, i), "values")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "values")
+			return der.WithField(der.WithIndex(err, i), "values")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "values")
+		return der.WithField(err, "values")
 	}
 	if !l2.SkipConstraints() {
-		if err := runtime.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
-			return runtime.WithField(err, "values")
+		if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+			return der.WithField(err, "values")
 		}
 	}
 	v.Values = list3
@@ -13795,11 +10787,14 @@ func (v *AttributeSetAttributesDefined) decode(r *runtime.Reader, t runtime.Tag)
 	return nil
 }
 
-// encode writes v as a AttributeSet in DER.
-func (v *AttributeSetAttributesDefined) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeSetAttributesDefined) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.Type)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
 		v.Values[i].encode(b)
 	}
@@ -13807,46 +10802,11 @@ func (v *AttributeSetAttributesDefined) encode(b *runtime.Builder, t runtime.Tag
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttributeSetAttributesDefined) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeSet; v aliases b.
+func (v *AttributeSetAttributesDefined) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetAttributesDefined) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetAttributesDefined) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSetAttributesDefined{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttributeSet")
-	}
-	return r.Finish("AttributeSet")
-}
-
-// MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetAttributesDefined) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetAttributesDefined) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetAttributesDefined) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttributeSetAttributesDefined) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeSetAttributesDefinedValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -13882,17 +10842,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\n\x01":
 		// at-authenticationInfo 1.3.6.1.5.5.7.10.1
 		u.Kind = AttributeSetAttributesDefinedValuesAuthenticationInfo
-		p1, err := runtime.New[SvceAuthInfo](r)
+		p1, err := der.New[SvceAuthInfo](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.SvceAuthInfo = p1
-		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.SvceAuthInfo.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -13902,12 +10862,12 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 	case "+\x06\x01\x05\x05\a\n\x02":
 		// at-accesIdentity 1.3.6.1.5.5.7.10.2
 		u.Kind = AttributeSetAttributesDefinedValuesAccesIdentity
-		p2, err := runtime.New[SvceAuthInfo](r)
+		p2, err := der.New[SvceAuthInfo](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.SvceAuthInfo = p2
-		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.SvceAuthInfo.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -13917,12 +10877,12 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 	case "+\x06\x01\x05\x05\a\n\x03":
 		// at-chargingIdentity 1.3.6.1.5.5.7.10.3
 		u.Kind = AttributeSetAttributesDefinedValuesChargingIdentity
-		p3, err := runtime.New[IetfAttrSyntax](r)
+		p3, err := der.New[IetfAttrSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.IetfAttrSyntax = p3
-		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.IetfAttrSyntax.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -13932,12 +10892,12 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 	case "+\x06\x01\x05\x05\a\n\x04":
 		// at-group 1.3.6.1.5.5.7.10.4
 		u.Kind = AttributeSetAttributesDefinedValuesGroup
-		p4, err := runtime.New[IetfAttrSyntax](r)
+		p4, err := der.New[IetfAttrSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.IetfAttrSyntax = p4
-		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.IetfAttrSyntax.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -13947,12 +10907,12 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 	case "U\x04H":
 		// at-role 2.5.4.72
 		u.Kind = AttributeSetAttributesDefinedValuesRole
-		p5, err := runtime.New[RoleSyntax](r)
+		p5, err := der.New[RoleSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Role = p5
-		if err := u.Role.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.Role.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -13962,12 +10922,12 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 	case "U\x047":
 		// at-clearance 2.5.4.55
 		u.Kind = AttributeSetAttributesDefinedValuesClearance
-		p6, err := runtime.New[Clearance](r)
+		p6, err := der.New[Clearance](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Clearance = p6
-		if err := u.Clearance.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.Clearance.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -13977,12 +10937,12 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 	case "+\x06\x01\x05\x05\a\n\x06":
 		// at-encAttrs 1.3.6.1.5.5.7.10.6
 		u.Kind = AttributeSetAttributesDefinedValuesEncAttrs
-		p7, err := runtime.New[ContentInfo](r)
+		p7, err := der.New[ContentInfo](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.EncAttrs = p7
-		if err := u.EncAttrs.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.EncAttrs.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AttributeSet.values"); err != nil {
@@ -13994,10 +10954,10 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSetAttributesDefinedValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeSetAttributesDefinedValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -14006,56 +10966,56 @@ func (u *AttributeSetAttributesDefinedValues) fail(r *runtime.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSetAttributesDefinedValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeSetAttributesDefinedValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetAttributesDefinedValues) encode(b *runtime.Builder) {
+func (u *AttributeSetAttributesDefinedValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case AttributeSetAttributesDefinedValuesAuthenticationInfo:
 		if u.SvceAuthInfo == nil {
-			b.SetError(runtime.NilValue("SvceAuthInfo"))
+			b.SetError(der.NilValue("SvceAuthInfo"))
 		} else {
-			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
+			u.SvceAuthInfo.EncodeASN1(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesAccesIdentity:
 		if u.SvceAuthInfo == nil {
-			b.SetError(runtime.NilValue("SvceAuthInfo"))
+			b.SetError(der.NilValue("SvceAuthInfo"))
 		} else {
-			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
+			u.SvceAuthInfo.EncodeASN1(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesChargingIdentity:
 		if u.IetfAttrSyntax == nil {
-			b.SetError(runtime.NilValue("IetfAttrSyntax"))
+			b.SetError(der.NilValue("IetfAttrSyntax"))
 		} else {
-			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IetfAttrSyntax.EncodeASN1(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesGroup:
 		if u.IetfAttrSyntax == nil {
-			b.SetError(runtime.NilValue("IetfAttrSyntax"))
+			b.SetError(der.NilValue("IetfAttrSyntax"))
 		} else {
-			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IetfAttrSyntax.EncodeASN1(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesRole:
 		if u.Role == nil {
-			b.SetError(runtime.NilValue("RoleSyntax"))
+			b.SetError(der.NilValue("RoleSyntax"))
 		} else {
-			u.Role.encode(b, runtime.Universal(runtime.TagSequence))
+			u.Role.EncodeASN1(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesClearance:
 		if u.Clearance == nil {
-			b.SetError(runtime.NilValue("Clearance"))
+			b.SetError(der.NilValue("Clearance"))
 		} else {
-			u.Clearance.encode(b, runtime.Universal(runtime.TagSequence))
+			u.Clearance.EncodeASN1(b, der.TagSequence)
 		}
 	case AttributeSetAttributesDefinedValuesEncAttrs:
 		if u.EncAttrs == nil {
-			b.SetError(runtime.NilValue("ContentInfo"))
+			b.SetError(der.NilValue("ContentInfo"))
 		} else {
-			u.EncAttrs.encode(b, runtime.Universal(runtime.TagSequence))
+			u.EncAttrs.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -14068,26 +11028,29 @@ func (u *AttributeSetAttributesDefinedValues) encode(b *runtime.Builder) {
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
 type ExtensionsAttributeCertExtensions []ExtensionAttributeCertExtensions
 
-// decode reads a Extensions from r.
-func (v *ExtensionsAttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionsAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
+	}
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionAttributeCertExtensions](&s, s.Count())
+	list, err := der.MakeSlice[ExtensionAttributeCertExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Extensions"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(s.Offset(), "SEQUENCE OF", len(list), 1, 9223372036854775807); err != nil {
 			return err
 		}
 	}
@@ -14095,61 +11058,30 @@ func (v *ExtensionsAttributeCertExtensions) decode(r *runtime.Reader, t runtime.
 	return nil
 }
 
-// encode writes v as a Extensions in DER.
-func (v *ExtensionsAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionsAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
+		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
 func (v *ExtensionsAttributeCertExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsAttributeCertExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsAttributeCertExtensions
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extensions")
-	}
-	return r.Finish("Extensions")
-}
-
-// MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsAttributeCertExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsAttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionsAttributeCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionAttributeCertExtensions is the ASN.1 type Extension.
 //
@@ -14166,7 +11098,7 @@ func (v *ExtensionsAttributeCertExtensions) AppendWith(dst []byte, opts *runtime
 //	}
 type ExtensionAttributeCertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
-	ExtnID runtime.OID
+	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
 	Critical bool
 	// HasCritical tells whether critical is present in the encoding.
@@ -14175,42 +11107,45 @@ type ExtensionAttributeCertExtensions struct {
 	ExtnValue ExtensionAttributeCertExtensionsExtnValue
 }
 
-// decode reads a Extension from r.
-func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ExtensionAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
+	}
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
 	}
 	// extnID OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "extnID")
+		return der.WithField(err, "extnID")
 	}
 	v.ExtnID = x1
 	// critical BOOLEAN DEFAULT FALSE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off2 := s.Offset()
-		x3, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x3, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
-			return runtime.WithField(err, "critical")
+			return der.WithField(err, "critical")
 		}
 		v.Critical = x3
 		v.HasCritical = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && !v.Critical {
-			return runtime.WithField(runtime.EncodedDefault(off2, "Extension"), "critical")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.Critical {
+			return der.WithField(der.EncodedDefault(off2, "Extension"), "critical")
 		}
 	} else {
 		v.Critical = false
 	}
 	// extnValue OCTET STRING
-	c5, off6, err := s.ReadString(runtime.Universal(runtime.TagOctetString), "OCTET STRING")
+	c5, off6, err := s.ReadString(der.TagOctetString, "OCTET STRING")
 	if err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	v.ExtnValue.Raw = c5
 	sub4 := s.Open(v.ExtnValue.Raw, off6)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
-		return runtime.WithField(err, "extnValue")
+		return der.WithField(err, "extnValue")
 	}
 	if err := s.Finish("Extension"); err != nil {
 		return err
@@ -14218,59 +11153,29 @@ func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.T
 	return nil
 }
 
-// encode writes v as a Extension in DER.
-func (v *ExtensionAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
-	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
-	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.Critical)
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ExtensionAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
 	}
-	m1 := b.Begin(runtime.Universal(runtime.TagOctetString), false)
+	m := b.Begin(t, true)
+	b.AddOID(der.TagOID, v.ExtnID)
+	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
+		b.AddBoolean(der.TagBoolean, v.Critical)
+	}
+	m1 := b.Begin(der.TagOctetString, false)
 	v.ExtnValue.encode(b)
 	b.End(m1)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
 func (v *ExtensionAttributeCertExtensions) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeCertExtensions) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeCertExtensions{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Extension")
-	}
-	return r.Finish("Extension")
-}
-
-// MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionAttributeCertExtensions) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ExtensionAttributeCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ExtensionAttributeCertExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -14311,7 +11216,7 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\x01\x04":
 		// ext-auditIdentity 1.3.6.1.5.5.7.1.4
@@ -14320,7 +11225,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "U\x1d7":
 		// ext-targetInformation 2.5.29.55
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueTargetInformation
-		if err := u.TargetInformation.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.TargetInformation.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -14330,12 +11235,12 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier
-		p1, err := runtime.New[rfc5280.AuthorityKeyIdentifier](r)
+		p1, err := der.New[rfc5280.AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.AuthorityKeyIdentifier = p1
-		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AuthorityKeyIdentifier.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -14345,7 +11250,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess
-		if err := u.AuthorityInfoAccess.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AuthorityInfoAccess.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -14355,7 +11260,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints
-		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -14365,7 +11270,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "U\x1d8":
 		// ext-noRevAvail 2.5.29.56
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueNoRevAvail
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -14375,7 +11280,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "+\x06\x01\x05\x05\a\x01\n":
 		// ext-ac-proxying 1.3.6.1.5.5.7.1.10
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAcProxying
-		if err := u.AcProxying.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AcProxying.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -14385,12 +11290,12 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 	case "+\x06\x01\x05\x05\a\x01\x06":
 		// ext-aaControls 1.3.6.1.5.5.7.1.6
 		u.Kind = ExtensionAttributeCertExtensionsExtnValueAaControls
-		p2, err := runtime.New[AAControls](r)
+		p2, err := der.New[AAControls](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.AaControls = p2
-		if err := u.AaControls.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.AaControls.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("Extension.extnValue"); err != nil {
@@ -14402,10 +11307,10 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeCertExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *ExtensionAttributeCertExtensionsExtnValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -14413,34 +11318,34 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) fail(r *runtime.Reader, err 
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionAttributeCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ExtensionAttributeCertExtensionsExtnValue) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case ExtensionAttributeCertExtensionsExtnValueTargetInformation:
-		u.TargetInformation.encode(b, runtime.Universal(runtime.TagSequence))
+		u.TargetInformation.EncodeASN1(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
-			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
+			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
-			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
+			u.AuthorityKeyIdentifier.EncodeASN1(b, der.TagSequence)
 		}
 	case ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess:
-		u.AuthorityInfoAccess.encode(b, runtime.Universal(runtime.TagSequence))
+		u.AuthorityInfoAccess.EncodeASN1(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints:
-		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
+		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueNoRevAvail:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case ExtensionAttributeCertExtensionsExtnValueAcProxying:
-		u.AcProxying.encode(b, runtime.Universal(runtime.TagSequence))
+		u.AcProxying.EncodeASN1(b, der.TagSequence)
 	case ExtensionAttributeCertExtensionsExtnValueAaControls:
 		if u.AaControls == nil {
-			b.SetError(runtime.NilValue("AAControls"))
+			b.SetError(der.NilValue("AAControls"))
 		} else {
-			u.AaControls.encode(b, runtime.Universal(runtime.TagSequence))
+			u.AaControls.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -14456,8 +11361,11 @@ const (
 	AttCertVersionV2 AttCertVersion = 1 // v2
 )
 
-// decode reads a AttCertVersion from r.
-func (v *AttCertVersion) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttCertVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "AttCertVersion")
+	}
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -14466,52 +11374,19 @@ func (v *AttCertVersion) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AttCertVersion in DER.
-func (v *AttCertVersion) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttCertVersion) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttCertVersion.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttCertVersion) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersion; v aliases b.
+func (v *AttCertVersion) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttCertVersion.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttCertVersion) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttCertVersion) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttCertVersion
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "AttCertVersion")
-	}
-	return r.Finish("AttCertVersion")
-}
-
-// MarshalDER returns the DER encoding of v, a AttCertVersion.
-func (v *AttCertVersion) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttCertVersion) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttCertVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttCertVersion) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Holder is the ASN.1 type Holder.
 //
@@ -14540,30 +11415,33 @@ type Holder struct {
 	HasObjectDigestInfo bool
 }
 
-// decode reads a Holder from r.
-func (v *Holder) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Holder) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Holder")
+	}
 	s, err := r.ReadConstructed(t, "Holder")
 	if err != nil {
 		return err
 	}
 	// baseCertificateID [0] IssuerSerial OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.BaseCertificateID.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "baseCertificateID")
+	if s.Peek(der.Context(0)) {
+		if err := v.BaseCertificateID.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "baseCertificateID")
 		}
 		v.HasBaseCertificateID = true
 	}
 	// entityName [1] GeneralNames OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.EntityName.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "entityName")
+	if s.Peek(der.Context(1)) {
+		if err := v.EntityName.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "entityName")
 		}
 		v.HasEntityName = true
 	}
 	// objectDigestInfo [2] ObjectDigestInfo OPTIONAL
-	if s.Peek(runtime.Context(2)) {
-		if err := v.ObjectDigestInfo.decode(&s, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "objectDigestInfo")
+	if s.Peek(der.Context(2)) {
+		if err := v.ObjectDigestInfo.DecodeASN1(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "objectDigestInfo")
 		}
 		v.HasObjectDigestInfo = true
 	}
@@ -14573,61 +11451,29 @@ func (v *Holder) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a Holder in DER.
-func (v *Holder) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Holder) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasBaseCertificateID {
-		v.BaseCertificateID.encode(b, runtime.Context(0))
+		v.BaseCertificateID.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasEntityName {
-		v.EntityName.encode(b, runtime.Context(1))
+		v.EntityName.EncodeASN1(b, der.Context(1))
 	}
 	if v.HasObjectDigestInfo {
-		v.ObjectDigestInfo.encode(b, runtime.Context(2))
+		v.ObjectDigestInfo.EncodeASN1(b, der.Context(2))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Holder.
-// v aliases b: the byte slices it holds point into b.
-func (v *Holder) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Holder; v aliases b.
+func (v *Holder) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Holder.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Holder) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Holder) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = Holder{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Holder")
-	}
-	return r.Finish("Holder")
-}
-
-// MarshalDER returns the DER encoding of v, a Holder.
-func (v *Holder) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Holder) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Holder) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Holder) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ObjectDigestInfo is the ASN.1 type ObjectDigestInfo.
 //
@@ -14646,42 +11492,45 @@ type ObjectDigestInfo struct {
 	// DigestedObjectType is the component digestedObjectType ENUMERATED.
 	DigestedObjectType ObjectDigestInfoDigestedObjectType
 	// OtherObjectTypeID is the component otherObjectTypeID OBJECT IDENTIFIER OPTIONAL.
-	OtherObjectTypeID runtime.OID
+	OtherObjectTypeID der.OID
 	// HasOtherObjectTypeID tells whether otherObjectTypeID is present in the encoding.
 	HasOtherObjectTypeID bool
 	// DigestAlgorithm is the component digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
 	DigestAlgorithm rfc5280.AlgorithmIdentifierDigestAlgorithm
 	// ObjectDigest is the component objectDigest BIT STRING.
-	ObjectDigest runtime.BitString
+	ObjectDigest der.BitString
 }
 
-// decode reads a ObjectDigestInfo from r.
-func (v *ObjectDigestInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ObjectDigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ObjectDigestInfo")
+	}
 	s, err := r.ReadConstructed(t, "ObjectDigestInfo")
 	if err != nil {
 		return err
 	}
 	// digestedObjectType ENUMERATED
-	if err := v.DigestedObjectType.decode(&s, runtime.Universal(runtime.TagEnumerated)); err != nil {
-		return runtime.WithField(err, "digestedObjectType")
+	if err := v.DigestedObjectType.DecodeASN1(&s, der.TagEnumerated); err != nil {
+		return der.WithField(err, "digestedObjectType")
 	}
 	// otherObjectTypeID OBJECT IDENTIFIER OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagOID)) {
-		x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	if s.Peek(der.TagOID) {
+		x1, err := s.ReadOID(der.TagOID)
 		if err != nil {
-			return runtime.WithField(err, "otherObjectTypeID")
+			return der.WithField(err, "otherObjectTypeID")
 		}
 		v.OtherObjectTypeID = x1
 		v.HasOtherObjectTypeID = true
 	}
 	// digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}
-	if err := v.DigestAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "digestAlgorithm")
+	if err := v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "digestAlgorithm")
 	}
 	// objectDigest BIT STRING
-	x2, err := s.ReadBitString(runtime.Universal(runtime.TagBitString))
+	x2, err := s.ReadBitString(der.TagBitString)
 	if err != nil {
-		return runtime.WithField(err, "objectDigest")
+		return der.WithField(err, "objectDigest")
 	}
 	v.ObjectDigest = x2
 	if err := s.Finish("ObjectDigestInfo"); err != nil {
@@ -14690,58 +11539,26 @@ func (v *ObjectDigestInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a ObjectDigestInfo in DER.
-func (v *ObjectDigestInfo) encode(b *runtime.Builder, t runtime.Tag) {
-	m := b.Begin(t, true)
-	v.DigestedObjectType.encode(b, runtime.Universal(runtime.TagEnumerated))
-	if v.HasOtherObjectTypeID {
-		b.AddOID(runtime.Universal(runtime.TagOID), v.OtherObjectTypeID)
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ObjectDigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
 	}
-	v.DigestAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddBitString(runtime.Universal(runtime.TagBitString), v.ObjectDigest)
+	m := b.Begin(t, true)
+	v.DigestedObjectType.EncodeASN1(b, der.TagEnumerated)
+	if v.HasOtherObjectTypeID {
+		b.AddOID(der.TagOID, v.OtherObjectTypeID)
+	}
+	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
+	b.AddBitString(der.TagBitString, v.ObjectDigest)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ObjectDigestInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *ObjectDigestInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ObjectDigestInfo; v aliases b.
+func (v *ObjectDigestInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ObjectDigestInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ObjectDigestInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ObjectDigestInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ObjectDigestInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ObjectDigestInfo")
-	}
-	return r.Finish("ObjectDigestInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a ObjectDigestInfo.
-func (v *ObjectDigestInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ObjectDigestInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ObjectDigestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ObjectDigestInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ObjectDigestInfoDigestedObjectType is the type of ObjectDigestInfo.digestedObjectType.
 type ObjectDigestInfoDigestedObjectType int64
@@ -14754,7 +11571,7 @@ const (
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v ObjectDigestInfoDigestedObjectType) String() string {
-	return runtime.Name("publicKey publicKeyCert otherObjectTypes", int(v), "")
+	return der.Name("publicKey publicKeyCert otherObjectTypes", int(v), "")
 }
 
 // valid reports whether v is an item of the enumeration, which has no extension
@@ -14763,24 +11580,30 @@ func (v ObjectDigestInfoDigestedObjectType) valid() bool {
 	return uint64(v) < 3
 }
 
-// decode reads a ObjectDigestInfo.digestedObjectType from r.
-func (v *ObjectDigestInfoDigestedObjectType) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ObjectDigestInfoDigestedObjectType) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagEnumerated), "ObjectDigestInfo.digestedObjectType")
+	}
 	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
 	}
 	if !ObjectDigestInfoDigestedObjectType(x).valid() {
-		return runtime.CheckEnumerated(off, "ObjectDigestInfo.digestedObjectType", x)
+		return der.CheckEnumerated(off, "ObjectDigestInfo.digestedObjectType", x)
 	}
 	*v = ObjectDigestInfoDigestedObjectType(x)
 	return nil
 }
 
-// encode writes v as a ObjectDigestInfo.digestedObjectType in DER.
-func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ObjectDigestInfoDigestedObjectType) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagEnumerated
+	}
 	if !v.valid() {
-		b.SetError(runtime.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
+		b.SetError(der.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
 	}
 	b.AddInt64(t, int64(*v))
 }
@@ -14811,27 +11634,30 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c AttCertIssuerChoice) String() string {
-	return runtime.Name("v1Form v2Form", int(c)-1, "AttCertIssuerChoice")
+	return der.Name("v1Form v2Form", int(c)-1, "AttCertIssuerChoice")
 }
 
-// decode reads a AttCertIssuer from r.
-func (v *AttCertIssuer) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *AttCertIssuer) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "AttCertIssuer")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = AttCertIssuerV1Form
-		if err := v.V1Form.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "v1Form")
+		if err := v.V1Form.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "v1Form")
 		}
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = AttCertIssuerV2Form
-		p1, err := runtime.New[V2Form](r)
+		p1, err := der.New[V2Form](r)
 		if err != nil {
-			return runtime.WithField(err, "v2Form")
+			return der.WithField(err, "v2Form")
 		}
 		v.V2Form = p1
-		if err := v.V2Form.decode(r, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "v2Form")
+		if err := v.V2Form.DecodeASN1(r, der.Context(0)); err != nil {
+			return der.WithField(err, "v2Form")
 		}
 	default:
 		return r.NoAlternative("AttCertIssuer")
@@ -14839,62 +11665,27 @@ func (v *AttCertIssuer) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a AttCertIssuer in DER.
-func (v *AttCertIssuer) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *AttCertIssuer) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case AttCertIssuerV1Form:
-		v.V1Form.encode(b, runtime.Universal(runtime.TagSequence))
+		v.V1Form.EncodeASN1(b, der.TagSequence)
 	case AttCertIssuerV2Form:
 		if v.V2Form == nil {
-			b.SetError(runtime.NilValue("V2Form"))
+			b.SetError(der.NilValue("V2Form"))
 		} else {
-			v.V2Form.encode(b, runtime.Context(0))
+			v.V2Form.EncodeASN1(b, der.Context(0))
 		}
 	default:
-		b.SetError(runtime.NoChoice("AttCertIssuer"))
+		b.SetError(der.NoChoice("AttCertIssuer"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttCertIssuer.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttCertIssuer) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertIssuer; v aliases b.
+func (v *AttCertIssuer) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttCertIssuer.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttCertIssuer) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttCertIssuer) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttCertIssuer{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "AttCertIssuer")
-	}
-	return r.Finish("AttCertIssuer")
-}
-
-// MarshalDER returns the DER encoding of v, a AttCertIssuer.
-func (v *AttCertIssuer) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttCertIssuer) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttCertIssuer) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttCertIssuer) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // V2Form is the ASN.1 type V2Form.
 //
@@ -14921,30 +11712,33 @@ type V2Form struct {
 	HasObjectDigestInfo bool
 }
 
-// decode reads a V2Form from r.
-func (v *V2Form) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *V2Form) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "V2Form")
+	}
 	s, err := r.ReadConstructed(t, "V2Form")
 	if err != nil {
 		return err
 	}
 	// issuerName GeneralNames OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.IssuerName.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "issuerName")
+	if s.Peek(der.TagSequence) {
+		if err := v.IssuerName.DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "issuerName")
 		}
 		v.HasIssuerName = true
 	}
 	// baseCertificateID [0] IssuerSerial OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.BaseCertificateID.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "baseCertificateID")
+	if s.Peek(der.Context(0)) {
+		if err := v.BaseCertificateID.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "baseCertificateID")
 		}
 		v.HasBaseCertificateID = true
 	}
 	// objectDigestInfo [1] ObjectDigestInfo OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.ObjectDigestInfo.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "objectDigestInfo")
+	if s.Peek(der.Context(1)) {
+		if err := v.ObjectDigestInfo.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "objectDigestInfo")
 		}
 		v.HasObjectDigestInfo = true
 	}
@@ -14954,61 +11748,29 @@ func (v *V2Form) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a V2Form in DER.
-func (v *V2Form) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *V2Form) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasIssuerName {
-		v.IssuerName.encode(b, runtime.Universal(runtime.TagSequence))
+		v.IssuerName.EncodeASN1(b, der.TagSequence)
 	}
 	if v.HasBaseCertificateID {
-		v.BaseCertificateID.encode(b, runtime.Context(0))
+		v.BaseCertificateID.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasObjectDigestInfo {
-		v.ObjectDigestInfo.encode(b, runtime.Context(1))
+		v.ObjectDigestInfo.EncodeASN1(b, der.Context(1))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a V2Form.
-// v aliases b: the byte slices it holds point into b.
-func (v *V2Form) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a V2Form; v aliases b.
+func (v *V2Form) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a V2Form.
-// v aliases b, except for strings that BER splits into segments.
-func (v *V2Form) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *V2Form) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = V2Form{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "V2Form")
-	}
-	return r.Finish("V2Form")
-}
-
-// MarshalDER returns the DER encoding of v, a V2Form.
-func (v *V2Form) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *V2Form) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *V2Form) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *V2Form) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // IssuerSerial is the ASN.1 type IssuerSerial.
 //
@@ -15028,24 +11790,27 @@ type IssuerSerial struct {
 	HasIssuerUID bool
 }
 
-// decode reads a IssuerSerial from r.
-func (v *IssuerSerial) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *IssuerSerial) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "IssuerSerial")
+	}
 	s, err := r.ReadConstructed(t, "IssuerSerial")
 	if err != nil {
 		return err
 	}
 	// issuer GeneralNames
-	if err := v.Issuer.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "issuer")
+	if err := v.Issuer.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "issuer")
 	}
 	// serial CertificateSerialNumber
-	if err := v.Serial.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "serial")
+	if err := v.Serial.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "serial")
 	}
 	// issuerUID UniqueIdentifier OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagBitString)) {
-		if err := v.IssuerUID.decode(&s, runtime.Universal(runtime.TagBitString)); err != nil {
-			return runtime.WithField(err, "issuerUID")
+	if s.Peek(der.TagBitString) {
+		if err := v.IssuerUID.DecodeASN1(&s, der.TagBitString); err != nil {
+			return der.WithField(err, "issuerUID")
 		}
 		v.HasIssuerUID = true
 	}
@@ -15055,57 +11820,25 @@ func (v *IssuerSerial) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a IssuerSerial in DER.
-func (v *IssuerSerial) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *IssuerSerial) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Issuer.encode(b, runtime.Universal(runtime.TagSequence))
-	v.Serial.encode(b, runtime.Universal(runtime.TagInteger))
+	v.Issuer.EncodeASN1(b, der.TagSequence)
+	v.Serial.EncodeASN1(b, der.TagInteger)
 	if v.HasIssuerUID {
-		v.IssuerUID.encode(b, runtime.Universal(runtime.TagBitString))
+		v.IssuerUID.EncodeASN1(b, der.TagBitString)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a IssuerSerial.
-// v aliases b: the byte slices it holds point into b.
-func (v *IssuerSerial) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a IssuerSerial; v aliases b.
+func (v *IssuerSerial) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IssuerSerial.
-// v aliases b, except for strings that BER splits into segments.
-func (v *IssuerSerial) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IssuerSerial) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = IssuerSerial{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "IssuerSerial")
-	}
-	return r.Finish("IssuerSerial")
-}
-
-// MarshalDER returns the DER encoding of v, a IssuerSerial.
-func (v *IssuerSerial) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *IssuerSerial) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IssuerSerial) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *IssuerSerial) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttCertValidityPeriod is the ASN.1 type AttCertValidityPeriod.
 //
@@ -15120,22 +11853,25 @@ type AttCertValidityPeriod struct {
 	NotAfterTime time.Time
 }
 
-// decode reads a AttCertValidityPeriod from r.
-func (v *AttCertValidityPeriod) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttCertValidityPeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttCertValidityPeriod")
+	}
 	s, err := r.ReadConstructed(t, "AttCertValidityPeriod")
 	if err != nil {
 		return err
 	}
 	// notBeforeTime GeneralizedTime
-	x1, err := s.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+	x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 	if err != nil {
-		return runtime.WithField(err, "notBeforeTime")
+		return der.WithField(err, "notBeforeTime")
 	}
 	v.NotBeforeTime = x1
 	// notAfterTime GeneralizedTime
-	x2, err := s.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
+	x2, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
 	if err != nil {
-		return runtime.WithField(err, "notAfterTime")
+		return der.WithField(err, "notAfterTime")
 	}
 	v.NotAfterTime = x2
 	if err := s.Finish("AttCertValidityPeriod"); err != nil {
@@ -15144,68 +11880,39 @@ func (v *AttCertValidityPeriod) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AttCertValidityPeriod in DER.
-func (v *AttCertValidityPeriod) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttCertValidityPeriod) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.NotBeforeTime)
-	b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.NotAfterTime)
+	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotBeforeTime)
+	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotAfterTime)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttCertValidityPeriod.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttCertValidityPeriod) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertValidityPeriod; v aliases b.
+func (v *AttCertValidityPeriod) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttCertValidityPeriod.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttCertValidityPeriod) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttCertValidityPeriod) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttCertValidityPeriod{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttCertValidityPeriod")
-	}
-	return r.Finish("AttCertValidityPeriod")
-}
-
-// MarshalDER returns the DER encoding of v, a AttCertValidityPeriod.
-func (v *AttCertValidityPeriod) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttCertValidityPeriod) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttCertValidityPeriod) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttCertValidityPeriod) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Targets is the ASN.1 type Targets.
 //
 //	Targets ::= SEQUENCE OF Target
 type Targets []Target
 
-// decode reads a Targets from r.
-func (v *Targets) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Targets) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Targets")
+	}
 	return v.decodeShared(r, t, nil)
 }
 
-// decodeShared reads a Targets from r, taking its elements from *backing when
+// decodeShared is DecodeASN1 (t not 0) taking the elements from *backing when
 // it has room (one array for all the lists of an enclosing list).
-func (v *Targets) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]Target) error {
+func (v *Targets) decodeShared(r *der.Reader, t der.Tag, backing *[]Target) error {
 	s, err := r.ReadConstructed(t, "Targets")
 	if err != nil {
 		return err
@@ -15215,13 +11922,13 @@ func (v *Targets) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]Targ
 	if backing != nil && n <= len(*backing) {
 		list, *backing = (*backing)[:n:n], (*backing)[n:]
 	} else {
-		if list, err = runtime.MakeSlice[Target](&s, n); err != nil {
+		if list, err = der.MakeSlice[Target](&s, n); err != nil {
 			return err
 		}
 	}
 	for i := range list {
-		if err := list[i].decode(&s); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.NoTag); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Targets"); err != nil {
@@ -15231,56 +11938,23 @@ func (v *Targets) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]Targ
 	return nil
 }
 
-// encode writes v as a Targets in DER.
-func (v *Targets) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Targets) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b)
+		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Targets.
-// v aliases b: the byte slices it holds point into b.
-func (v *Targets) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Targets; v aliases b.
+func (v *Targets) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Targets.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Targets) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Targets) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero Targets
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Targets")
-	}
-	return r.Finish("Targets")
-}
-
-// MarshalDER returns the DER encoding of v, a Targets.
-func (v *Targets) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Targets) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Targets) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Targets) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Target is the ASN.1 type Target.
 //
@@ -15311,56 +11985,59 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c TargetChoice) String() string {
-	return runtime.Name("targetName targetGroup targetCert", int(c)-1, "TargetChoice")
+	return der.Name("targetName targetGroup targetCert", int(c)-1, "TargetChoice")
 }
 
-// decode reads a Target from r.
-func (v *Target) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *Target) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "Target")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Context(0):
+	case tag == der.Context(0):
 		v.Choice = TargetTargetName
-		w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+		w1, err := r.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "targetName")
+			return der.WithField(err, "targetName")
 		}
-		p2, err := runtime.New[rfc5280.GeneralName](&w1)
+		p2, err := der.New[rfc5280.GeneralName](&w1)
 		if err != nil {
-			return runtime.WithField(err, "targetName")
+			return der.WithField(err, "targetName")
 		}
 		v.TargetName = p2
-		if err := v.TargetName.decode(&w1); err != nil {
-			return runtime.WithField(err, "targetName")
+		if err := v.TargetName.DecodeASN1(&w1, der.NoTag); err != nil {
+			return der.WithField(err, "targetName")
 		}
 		if err := w1.Finish("[0] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "targetName")
+			return der.WithField(err, "targetName")
 		}
-	case tag == runtime.Context(1):
+	case tag == der.Context(1):
 		v.Choice = TargetTargetGroup
-		w3, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+		w3, err := r.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
-			return runtime.WithField(err, "targetGroup")
+			return der.WithField(err, "targetGroup")
 		}
-		p4, err := runtime.New[rfc5280.GeneralName](&w3)
+		p4, err := der.New[rfc5280.GeneralName](&w3)
 		if err != nil {
-			return runtime.WithField(err, "targetGroup")
+			return der.WithField(err, "targetGroup")
 		}
 		v.TargetGroup = p4
-		if err := v.TargetGroup.decode(&w3); err != nil {
-			return runtime.WithField(err, "targetGroup")
+		if err := v.TargetGroup.DecodeASN1(&w3, der.NoTag); err != nil {
+			return der.WithField(err, "targetGroup")
 		}
 		if err := w3.Finish("[1] EXPLICIT"); err != nil {
-			return runtime.WithField(err, "targetGroup")
+			return der.WithField(err, "targetGroup")
 		}
-	case tag == runtime.Context(2):
+	case tag == der.Context(2):
 		v.Choice = TargetTargetCert
-		p5, err := runtime.New[TargetCert](r)
+		p5, err := der.New[TargetCert](r)
 		if err != nil {
-			return runtime.WithField(err, "targetCert")
+			return der.WithField(err, "targetCert")
 		}
 		v.TargetCert = p5
-		if err := v.TargetCert.decode(r, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "targetCert")
+		if err := v.TargetCert.DecodeASN1(r, der.Context(2)); err != nil {
+			return der.WithField(err, "targetCert")
 		}
 	default:
 		return r.NoAlternative("Target")
@@ -15368,76 +12045,41 @@ func (v *Target) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a Target in DER.
-func (v *Target) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *Target) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case TargetTargetName:
-		m1 := b.Begin(runtime.Context(0), true)
+		m1 := b.Begin(der.Context(0), true)
 		if v.TargetName == nil {
-			b.SetError(runtime.NilValue("GeneralName"))
+			b.SetError(der.NilValue("GeneralName"))
 		} else {
-			v.TargetName.encode(b)
+			v.TargetName.EncodeASN1(b, der.NoTag)
 		}
 		b.End(m1)
 	case TargetTargetGroup:
-		m2 := b.Begin(runtime.Context(1), true)
+		m2 := b.Begin(der.Context(1), true)
 		if v.TargetGroup == nil {
-			b.SetError(runtime.NilValue("GeneralName"))
+			b.SetError(der.NilValue("GeneralName"))
 		} else {
-			v.TargetGroup.encode(b)
+			v.TargetGroup.EncodeASN1(b, der.NoTag)
 		}
 		b.End(m2)
 	case TargetTargetCert:
 		if v.TargetCert == nil {
-			b.SetError(runtime.NilValue("TargetCert"))
+			b.SetError(der.NilValue("TargetCert"))
 		} else {
-			v.TargetCert.encode(b, runtime.Context(2))
+			v.TargetCert.EncodeASN1(b, der.Context(2))
 		}
 	default:
-		b.SetError(runtime.NoChoice("Target"))
+		b.SetError(der.NoChoice("Target"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Target.
-// v aliases b: the byte slices it holds point into b.
-func (v *Target) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Target; v aliases b.
+func (v *Target) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Target.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Target) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Target) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = Target{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "Target")
-	}
-	return r.Finish("Target")
-}
-
-// MarshalDER returns the DER encoding of v, a Target.
-func (v *Target) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Target) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Target) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Target) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // TargetCert is the ASN.1 type TargetCert.
 //
@@ -15459,29 +12101,32 @@ type TargetCert struct {
 	HasCertDigestInfo bool
 }
 
-// decode reads a TargetCert from r.
-func (v *TargetCert) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *TargetCert) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "TargetCert")
+	}
 	s, err := r.ReadConstructed(t, "TargetCert")
 	if err != nil {
 		return err
 	}
 	// targetCertificate IssuerSerial
-	if err := v.TargetCertificate.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "targetCertificate")
+	if err := v.TargetCertificate.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "targetCertificate")
 	}
 	// targetName GeneralName OPTIONAL
-	if func(t runtime.Tag, ok bool) bool {
-		return ok && (t == runtime.Context(0) || t == runtime.Context(1) || t == runtime.Context(2) || t == runtime.Context(3) || t == runtime.Context(4) || t == runtime.Context(5) || t == runtime.Context(6) || t == runtime.Context(7) || t == runtime.Context(8))
+	if func(t der.Tag, ok bool) bool {
+		return ok && (t == der.Context(0) || t == der.Context(1) || t == der.Context(2) || t == der.Context(3) || t == der.Context(4) || t == der.Context(5) || t == der.Context(6) || t == der.Context(7) || t == der.Context(8))
 	}(s.PeekTag()) {
-		if err := v.TargetName.decode(&s); err != nil {
-			return runtime.WithField(err, "targetName")
+		if err := v.TargetName.DecodeASN1(&s, der.NoTag); err != nil {
+			return der.WithField(err, "targetName")
 		}
 		v.HasTargetName = true
 	}
 	// certDigestInfo ObjectDigestInfo OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.CertDigestInfo.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "certDigestInfo")
+	if s.Peek(der.TagSequence) {
+		if err := v.CertDigestInfo.DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "certDigestInfo")
 		}
 		v.HasCertDigestInfo = true
 	}
@@ -15491,59 +12136,27 @@ func (v *TargetCert) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a TargetCert in DER.
-func (v *TargetCert) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *TargetCert) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.TargetCertificate.encode(b, runtime.Universal(runtime.TagSequence))
+	v.TargetCertificate.EncodeASN1(b, der.TagSequence)
 	if v.HasTargetName {
-		v.TargetName.encode(b)
+		v.TargetName.EncodeASN1(b, der.NoTag)
 	}
 	if v.HasCertDigestInfo {
-		v.CertDigestInfo.encode(b, runtime.Universal(runtime.TagSequence))
+		v.CertDigestInfo.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TargetCert.
-// v aliases b: the byte slices it holds point into b.
-func (v *TargetCert) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a TargetCert; v aliases b.
+func (v *TargetCert) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TargetCert.
-// v aliases b, except for strings that BER splits into segments.
-func (v *TargetCert) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TargetCert) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = TargetCert{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "TargetCert")
-	}
-	return r.Finish("TargetCert")
-}
-
-// MarshalDER returns the DER encoding of v, a TargetCert.
-func (v *TargetCert) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *TargetCert) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TargetCert) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *TargetCert) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AAControls is the ASN.1 type AAControls.
 //
@@ -15555,7 +12168,7 @@ func (v *TargetCert) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 //	}
 type AAControls struct {
 	// PathLenConstraint is the component pathLenConstraint INTEGER OPTIONAL.
-	PathLenConstraint runtime.Integer
+	PathLenConstraint der.Integer
 	// HasPathLenConstraint tells whether pathLenConstraint is present in the encoding.
 	HasPathLenConstraint bool
 	// PermittedAttrs is the component permittedAttrs [0] AttrSpec OPTIONAL.
@@ -15572,52 +12185,55 @@ type AAControls struct {
 	HasPermitUnSpecified bool
 }
 
-// decode reads a AAControls from r.
-func (v *AAControls) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AAControls) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AAControls")
+	}
 	s, err := r.ReadConstructed(t, "AAControls")
 	if err != nil {
 		return err
 	}
 	// pathLenConstraint INTEGER OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off1 := s.Offset()
-		x2, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x2, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
-			return runtime.WithField(err, "pathLenConstraint")
+			return der.WithField(err, "pathLenConstraint")
 		}
 		v.PathLenConstraint = x2
 		if !s.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(off1, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-				return runtime.WithField(err, "pathLenConstraint")
+			if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+				return der.WithField(err, "pathLenConstraint")
 			}
 		}
 		v.HasPathLenConstraint = true
 	}
 	// permittedAttrs [0] AttrSpec OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.PermittedAttrs.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "permittedAttrs")
+	if s.Peek(der.Context(0)) {
+		if err := v.PermittedAttrs.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "permittedAttrs")
 		}
 		v.HasPermittedAttrs = true
 	}
 	// excludedAttrs [1] AttrSpec OPTIONAL
-	if s.Peek(runtime.Context(1)) {
-		if err := v.ExcludedAttrs.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "excludedAttrs")
+	if s.Peek(der.Context(1)) {
+		if err := v.ExcludedAttrs.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "excludedAttrs")
 		}
 		v.HasExcludedAttrs = true
 	}
 	// permitUnSpecified BOOLEAN DEFAULT TRUE
-	if s.Peek(runtime.Universal(runtime.TagBoolean)) {
+	if s.Peek(der.TagBoolean) {
 		off3 := s.Offset()
-		x4, err := s.ReadBoolean(runtime.Universal(runtime.TagBoolean))
+		x4, err := s.ReadBoolean(der.TagBoolean)
 		if err != nil {
-			return runtime.WithField(err, "permitUnSpecified")
+			return der.WithField(err, "permitUnSpecified")
 		}
 		v.PermitUnSpecified = x4
 		v.HasPermitUnSpecified = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.PermitUnSpecified {
-			return runtime.WithField(runtime.EncodedDefault(off3, "AAControls"), "permitUnSpecified")
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.PermitUnSpecified {
+			return der.WithField(der.EncodedDefault(off3, "AAControls"), "permitUnSpecified")
 		}
 	} else {
 		v.PermitUnSpecified = true
@@ -15628,89 +12244,60 @@ func (v *AAControls) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AAControls in DER.
-func (v *AAControls) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AAControls) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasPathLenConstraint {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
-				b.SetError(runtime.WithField(err, "pathLenConstraint"))
+			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+				b.SetError(der.WithField(err, "pathLenConstraint"))
 			}
 		}
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.PathLenConstraint)
+		b.AddInteger(der.TagInteger, v.PathLenConstraint)
 	}
 	if v.HasPermittedAttrs {
-		v.PermittedAttrs.encode(b, runtime.Context(0))
+		v.PermittedAttrs.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasExcludedAttrs {
-		v.ExcludedAttrs.encode(b, runtime.Context(1))
+		v.ExcludedAttrs.EncodeASN1(b, der.Context(1))
 	}
-	if (v.HasPermitUnSpecified && b.Tolerates(runtime.TolerateExplicitDefault)) || !v.PermitUnSpecified {
-		b.AddBoolean(runtime.Universal(runtime.TagBoolean), v.PermitUnSpecified)
+	if (v.HasPermitUnSpecified && b.Tolerates(der.TolerateExplicitDefault)) || !v.PermitUnSpecified {
+		b.AddBoolean(der.TagBoolean, v.PermitUnSpecified)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AAControls.
-// v aliases b: the byte slices it holds point into b.
-func (v *AAControls) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AAControls; v aliases b.
+func (v *AAControls) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AAControls.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AAControls) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AAControls) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AAControls{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AAControls")
-	}
-	return r.Finish("AAControls")
-}
-
-// MarshalDER returns the DER encoding of v, a AAControls.
-func (v *AAControls) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AAControls) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AAControls) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AAControls) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttrSpec is the ASN.1 type AttrSpec.
 //
 //	AttrSpec::= SEQUENCE OF OBJECT IDENTIFIER
-type AttrSpec []runtime.OID
+type AttrSpec []der.OID
 
-// decode reads a AttrSpec from r.
-func (v *AttrSpec) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttrSpec) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttrSpec")
+	}
 	s, err := r.ReadConstructed(t, "AttrSpec")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[runtime.OID](&s, s.Count())
+	list, err := der.MakeSlice[der.OID](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+		x1, err := s.ReadOID(der.TagOID)
 		if err != nil {
-			return runtime.WithIndex(err, i)
+			return der.WithIndex(err, i)
 		}
 		list[i] = x1
 	}
@@ -15721,80 +12308,50 @@ func (v *AttrSpec) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AttrSpec in DER.
-func (v *AttrSpec) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttrSpec) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		b.AddOID(runtime.Universal(runtime.TagOID), (*v)[i])
+		b.AddOID(der.TagOID, (*v)[i])
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttrSpec.
-// v aliases b: the byte slices it holds point into b.
-func (v *AttrSpec) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AttrSpec; v aliases b.
+func (v *AttrSpec) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttrSpec.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttrSpec) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttrSpec) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttrSpec
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AttrSpec")
-	}
-	return r.Finish("AttrSpec")
-}
-
-// MarshalDER returns the DER encoding of v, a AttrSpec.
-func (v *AttrSpec) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttrSpec) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttrSpec) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AttrSpec) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ProxyInfo is the ASN.1 type ProxyInfo.
 //
 //	ProxyInfo ::= SEQUENCE OF Targets
 type ProxyInfo []Targets
 
-// decode reads a ProxyInfo from r.
-func (v *ProxyInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ProxyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ProxyInfo")
+	}
 	s, err := r.ReadConstructed(t, "ProxyInfo")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[Targets](&s, s.Count())
+	list, err := der.MakeSlice[Targets](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := runtime.MakeSlice[Target](&s, s.CountNested())
+	inner, err := der.MakeSlice[Target](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decodeShared(&s, runtime.Universal(runtime.TagSequence), &inner); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].decodeShared(&s, der.TagSequence, &inner); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("ProxyInfo"); err != nil {
@@ -15804,56 +12361,23 @@ func (v *ProxyInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a ProxyInfo in DER.
-func (v *ProxyInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ProxyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ProxyInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *ProxyInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ProxyInfo; v aliases b.
+func (v *ProxyInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ProxyInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ProxyInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ProxyInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ProxyInfo
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ProxyInfo")
-	}
-	return r.Finish("ProxyInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a ProxyInfo.
-func (v *ProxyInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ProxyInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ProxyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ProxyInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // IetfAttrSyntax is the ASN.1 type IetfAttrSyntax.
 //
@@ -15874,22 +12398,25 @@ type IetfAttrSyntax struct {
 	Values IetfAttrSyntaxValues
 }
 
-// decode reads a IetfAttrSyntax from r.
-func (v *IetfAttrSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *IetfAttrSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "IetfAttrSyntax")
+	}
 	s, err := r.ReadConstructed(t, "IetfAttrSyntax")
 	if err != nil {
 		return err
 	}
 	// policyAuthority [0] GeneralNames OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.PolicyAuthority.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "policyAuthority")
+	if s.Peek(der.Context(0)) {
+		if err := v.PolicyAuthority.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "policyAuthority")
 		}
 		v.HasPolicyAuthority = true
 	}
 	// values SEQUENCE OF
-	if err := v.Values.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "values")
+	if err := v.Values.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "values")
 	}
 	if err := s.Finish("IetfAttrSyntax"); err != nil {
 		return err
@@ -15897,73 +12424,44 @@ func (v *IetfAttrSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a IetfAttrSyntax in DER.
-func (v *IetfAttrSyntax) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *IetfAttrSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasPolicyAuthority {
-		v.PolicyAuthority.encode(b, runtime.Context(0))
+		v.PolicyAuthority.EncodeASN1(b, der.Context(0))
 	}
-	v.Values.encode(b, runtime.Universal(runtime.TagSequence))
+	v.Values.EncodeASN1(b, der.TagSequence)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a IetfAttrSyntax.
-// v aliases b: the byte slices it holds point into b.
-func (v *IetfAttrSyntax) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a IetfAttrSyntax; v aliases b.
+func (v *IetfAttrSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IetfAttrSyntax.
-// v aliases b, except for strings that BER splits into segments.
-func (v *IetfAttrSyntax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IetfAttrSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = IetfAttrSyntax{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "IetfAttrSyntax")
-	}
-	return r.Finish("IetfAttrSyntax")
-}
-
-// MarshalDER returns the DER encoding of v, a IetfAttrSyntax.
-func (v *IetfAttrSyntax) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *IetfAttrSyntax) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IetfAttrSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *IetfAttrSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // IetfAttrSyntaxValues is the type of IetfAttrSyntax.values.
 type IetfAttrSyntaxValues []IetfAttrSyntaxValuesItem
 
-// decode reads a IetfAttrSyntax.values from r.
-func (v *IetfAttrSyntaxValues) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *IetfAttrSyntaxValues) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "IetfAttrSyntax.values")
+	}
 	s, err := r.ReadConstructed(t, "IetfAttrSyntax.values")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[IetfAttrSyntaxValuesItem](&s, s.Count())
+	list, err := der.MakeSlice[IetfAttrSyntaxValuesItem](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.NoTag); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("IetfAttrSyntax.values"); err != nil {
@@ -15973,11 +12471,14 @@ func (v *IetfAttrSyntaxValues) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a IetfAttrSyntax.values in DER.
-func (v *IetfAttrSyntaxValues) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *IetfAttrSyntaxValues) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b)
+		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
 	b.End(m)
 }
@@ -15989,7 +12490,7 @@ type IetfAttrSyntaxValuesItem struct {
 	// Octets is the component octets OCTET STRING.
 	Octets []byte
 	// OID is the component oid OBJECT IDENTIFIER.
-	OID runtime.OID
+	OID der.OID
 	// String is the component string UTF8String.
 	String string
 }
@@ -16005,32 +12506,35 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c IetfAttrSyntaxValuesItemChoice) String() string {
-	return runtime.Name("octets oid string", int(c)-1, "IetfAttrSyntaxValuesItemChoice")
+	return der.Name("octets oid string", int(c)-1, "IetfAttrSyntaxValuesItemChoice")
 }
 
-// decode reads a IetfAttrSyntax.values.item from r.
-func (v *IetfAttrSyntaxValuesItem) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *IetfAttrSyntaxValuesItem) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "IetfAttrSyntax.values.item")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = IetfAttrSyntaxValuesItemOctets
-		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
-			return runtime.WithField(err, "octets")
+			return der.WithField(err, "octets")
 		}
 		v.Octets = x1
-	case tag == runtime.Universal(runtime.TagOID):
+	case tag == der.TagOID:
 		v.Choice = IetfAttrSyntaxValuesItemOID
-		x2, err := r.ReadOID(runtime.Universal(runtime.TagOID))
+		x2, err := r.ReadOID(der.TagOID)
 		if err != nil {
-			return runtime.WithField(err, "oid")
+			return der.WithField(err, "oid")
 		}
 		v.OID = x2
-	case tag == runtime.Universal(runtime.TagUTF8String):
+	case tag == der.TagUTF8String:
 		v.Choice = IetfAttrSyntaxValuesItemString
-		x3, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
+		x3, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
-			return runtime.WithField(err, "string")
+			return der.WithField(err, "string")
 		}
 		v.String = x3
 	default:
@@ -16039,60 +12543,25 @@ func (v *IetfAttrSyntaxValuesItem) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a IetfAttrSyntax.values.item in DER.
-func (v *IetfAttrSyntaxValuesItem) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *IetfAttrSyntaxValuesItem) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case IetfAttrSyntaxValuesItemOctets:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Octets)
+		b.AddPrimitive(der.TagOctetString, v.Octets)
 	case IetfAttrSyntaxValuesItemOID:
-		b.AddOID(runtime.Universal(runtime.TagOID), v.OID)
+		b.AddOID(der.TagOID, v.OID)
 	case IetfAttrSyntaxValuesItemString:
-		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.String)
+		b.AddText(der.TagUTF8String, der.TagUTF8String, v.String)
 	default:
-		b.SetError(runtime.NoChoice("IetfAttrSyntax.values.item"))
+		b.SetError(der.NoChoice("IetfAttrSyntax.values.item"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a IetfAttrSyntax.values.item.
-// v aliases b: the byte slices it holds point into b.
-func (v *IetfAttrSyntaxValuesItem) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a IetfAttrSyntax.values.item; v aliases b.
+func (v *IetfAttrSyntaxValuesItem) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IetfAttrSyntax.values.item.
-// v aliases b, except for strings that BER splits into segments.
-func (v *IetfAttrSyntaxValuesItem) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IetfAttrSyntaxValuesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = IetfAttrSyntaxValuesItem{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "IetfAttrSyntax.values.item")
-	}
-	return r.Finish("IetfAttrSyntax.values.item")
-}
-
-// MarshalDER returns the DER encoding of v, a IetfAttrSyntax.values.item.
-func (v *IetfAttrSyntaxValuesItem) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *IetfAttrSyntaxValuesItem) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IetfAttrSyntaxValuesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *IetfAttrSyntaxValuesItem) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SvceAuthInfo is the ASN.1 type SvceAuthInfo.
 //
@@ -16112,25 +12581,28 @@ type SvceAuthInfo struct {
 	HasAuthInfo bool
 }
 
-// decode reads a SvceAuthInfo from r.
-func (v *SvceAuthInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SvceAuthInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SvceAuthInfo")
+	}
 	s, err := r.ReadConstructed(t, "SvceAuthInfo")
 	if err != nil {
 		return err
 	}
 	// service GeneralName
-	if err := v.Service.decode(&s); err != nil {
-		return runtime.WithField(err, "service")
+	if err := v.Service.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "service")
 	}
 	// ident GeneralName
-	if err := v.Ident.decode(&s); err != nil {
-		return runtime.WithField(err, "ident")
+	if err := v.Ident.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "ident")
 	}
 	// authInfo OCTET STRING OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagOctetString)) {
-		x1, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	if s.Peek(der.TagOctetString) {
+		x1, err := s.ReadOctetString(der.TagOctetString)
 		if err != nil {
-			return runtime.WithField(err, "authInfo")
+			return der.WithField(err, "authInfo")
 		}
 		v.AuthInfo = x1
 		v.HasAuthInfo = true
@@ -16141,57 +12613,25 @@ func (v *SvceAuthInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SvceAuthInfo in DER.
-func (v *SvceAuthInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SvceAuthInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Service.encode(b)
-	v.Ident.encode(b)
+	v.Service.EncodeASN1(b, der.NoTag)
+	v.Ident.EncodeASN1(b, der.NoTag)
 	if v.HasAuthInfo {
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.AuthInfo)
+		b.AddPrimitive(der.TagOctetString, v.AuthInfo)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SvceAuthInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *SvceAuthInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SvceAuthInfo; v aliases b.
+func (v *SvceAuthInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SvceAuthInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SvceAuthInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SvceAuthInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SvceAuthInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SvceAuthInfo")
-	}
-	return r.Finish("SvceAuthInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a SvceAuthInfo.
-func (v *SvceAuthInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SvceAuthInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SvceAuthInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SvceAuthInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RoleSyntax is the ASN.1 type RoleSyntax.
 //
@@ -16208,29 +12648,32 @@ type RoleSyntax struct {
 	RoleName rfc5280.GeneralName
 }
 
-// decode reads a RoleSyntax from r.
-func (v *RoleSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RoleSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RoleSyntax")
+	}
 	s, err := r.ReadConstructed(t, "RoleSyntax")
 	if err != nil {
 		return err
 	}
 	// roleAuthority [0] GeneralNames OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.RoleAuthority.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "roleAuthority")
+	if s.Peek(der.Context(0)) {
+		if err := v.RoleAuthority.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "roleAuthority")
 		}
 		v.HasRoleAuthority = true
 	}
 	// roleName [1] EXPLICIT GeneralName
-	w1, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	w1, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "roleName")
+		return der.WithField(err, "roleName")
 	}
-	if err := v.RoleName.decode(&w1); err != nil {
-		return runtime.WithField(err, "roleName")
+	if err := v.RoleName.DecodeASN1(&w1, der.NoTag); err != nil {
+		return der.WithField(err, "roleName")
 	}
 	if err := w1.Finish("[1] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "roleName")
+		return der.WithField(err, "roleName")
 	}
 	if err := s.Finish("RoleSyntax"); err != nil {
 		return err
@@ -16238,58 +12681,26 @@ func (v *RoleSyntax) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a RoleSyntax in DER.
-func (v *RoleSyntax) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RoleSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasRoleAuthority {
-		v.RoleAuthority.encode(b, runtime.Context(0))
+		v.RoleAuthority.EncodeASN1(b, der.Context(0))
 	}
-	m1 := b.Begin(runtime.Context(1), true)
-	v.RoleName.encode(b)
+	m1 := b.Begin(der.Context(1), true)
+	v.RoleName.EncodeASN1(b, der.NoTag)
 	b.End(m1)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RoleSyntax.
-// v aliases b: the byte slices it holds point into b.
-func (v *RoleSyntax) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RoleSyntax; v aliases b.
+func (v *RoleSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RoleSyntax.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RoleSyntax) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RoleSyntax) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RoleSyntax{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RoleSyntax")
-	}
-	return r.Finish("RoleSyntax")
-}
-
-// MarshalDER returns the DER encoding of v, a RoleSyntax.
-func (v *RoleSyntax) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RoleSyntax) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RoleSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RoleSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Clearance is the ASN.1 type Clearance.
 //
@@ -16301,7 +12712,7 @@ func (v *RoleSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 //	}
 type Clearance struct {
 	// PolicyID is the component policyId OBJECT IDENTIFIER.
-	PolicyID runtime.OID
+	PolicyID der.OID
 	// ClassList is the component classList ClassList DEFAULT {unclassified}.
 	ClassList ClassList
 	// HasClassList tells whether classList is present in the encoding.
@@ -16312,29 +12723,32 @@ type Clearance struct {
 	HasSecurityCategories bool
 }
 
-// decode reads a Clearance from r.
-func (v *Clearance) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Clearance")
+	}
 	s, err := r.ReadConstructed(t, "Clearance")
 	if err != nil {
 		return err
 	}
 	// policyId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "policyId")
+		return der.WithField(err, "policyId")
 	}
 	v.PolicyID = x1
 	// classList ClassList DEFAULT {unclassified}
-	if s.Peek(runtime.Universal(runtime.TagBitString)) {
-		if err := v.ClassList.decode(&s, runtime.Universal(runtime.TagBitString)); err != nil {
-			return runtime.WithField(err, "classList")
+	if s.Peek(der.TagBitString) {
+		if err := v.ClassList.DecodeASN1(&s, der.TagBitString); err != nil {
+			return der.WithField(err, "classList")
 		}
 		v.HasClassList = true
 	}
 	// securityCategories SET OF OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSet)) {
-		if err := v.SecurityCategories.decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
-			return runtime.WithField(err, "securityCategories")
+	if s.Peek(der.TagSet) {
+		if err := v.SecurityCategories.DecodeASN1(&s, der.TagSet); err != nil {
+			return der.WithField(err, "securityCategories")
 		}
 		v.HasSecurityCategories = true
 	}
@@ -16344,82 +12758,53 @@ func (v *Clearance) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a Clearance in DER.
-func (v *Clearance) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Clearance) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.PolicyID)
+	b.AddOID(der.TagOID, v.PolicyID)
 	if v.HasClassList {
-		v.ClassList.encode(b, runtime.Universal(runtime.TagBitString))
+		v.ClassList.EncodeASN1(b, der.TagBitString)
 	}
 	if v.HasSecurityCategories {
-		v.SecurityCategories.encode(b, runtime.Universal(runtime.TagSet))
+		v.SecurityCategories.EncodeASN1(b, der.TagSet)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Clearance.
-// v aliases b: the byte slices it holds point into b.
-func (v *Clearance) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Clearance; v aliases b.
+func (v *Clearance) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Clearance.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Clearance) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Clearance) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = Clearance{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Clearance")
-	}
-	return r.Finish("Clearance")
-}
-
-// MarshalDER returns the DER encoding of v, a Clearance.
-func (v *Clearance) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Clearance) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Clearance) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Clearance) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ClearanceSecurityCategories is the type of Clearance.securityCategories.
 type ClearanceSecurityCategories []SecurityCategorySupportedSecurityCategories
 
-// decode reads a Clearance.securityCategories from r.
-func (v *ClearanceSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ClearanceSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "Clearance.securityCategories")
+	}
 	s, err := r.ReadConstructed(t, "Clearance.securityCategories")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("Clearance.securityCategories"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[SecurityCategorySupportedSecurityCategories](&s, s.Count())
+	list, err := der.MakeSlice[SecurityCategorySupportedSecurityCategories](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Clearance.securityCategories"); err != nil {
@@ -16429,11 +12814,14 @@ func (v *ClearanceSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) e
 	return nil
 }
 
-// encode writes v as a Clearance.securityCategories in DER.
-func (v *ClearanceSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ClearanceSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -16448,40 +12836,43 @@ func (v *ClearanceSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) 
 //	}
 type SecurityCategorySupportedSecurityCategories struct {
 	// Type is the component type [0] OBJECT IDENTIFIER.
-	Type runtime.OID
+	Type der.OID
 	// Value is the component value [1] EXPLICIT SECURITY-CATEGORY.&Type.
 	Value SecurityCategorySupportedSecurityCategoriesValue
 }
 
-// decode reads a SecurityCategory from r.
-func (v *SecurityCategorySupportedSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SecurityCategorySupportedSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SecurityCategory")
+	}
 	s, err := r.ReadConstructed(t, "SecurityCategory")
 	if err != nil {
 		return err
 	}
 	// type [0] OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Context(0))
+	x1, err := s.ReadOID(der.Context(0))
 	if err != nil {
-		return runtime.WithField(err, "type")
+		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// value [1] EXPLICIT SECURITY-CATEGORY.&Type
-	w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	off4 := w2.Offset()
 	x5, err := w2.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	v.Value.Raw = x5
 	sub3 := w2.Open(v.Value.Raw, off4)
 	if err := v.Value.decode([]byte(v.Type), &sub3); err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	if err := s.Finish("SecurityCategory"); err != nil {
 		return err
@@ -16489,55 +12880,27 @@ func (v *SecurityCategorySupportedSecurityCategories) decode(r *runtime.Reader, 
 	return nil
 }
 
-// encode writes v as a SecurityCategory in DER.
-func (v *SecurityCategorySupportedSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SecurityCategorySupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Context(0), v.Type)
-	m1 := b.Begin(runtime.Context(1), true)
+	b.AddOID(der.Context(0), v.Type)
+	m1 := b.Begin(der.Context(1), true)
 	v.Value.encode(b)
 	b.End(m1)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SecurityCategory.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SecurityCategory; v aliases b.
 func (v *SecurityCategorySupportedSecurityCategories) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SecurityCategory.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SecurityCategorySupportedSecurityCategories) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SecurityCategorySupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SecurityCategorySupportedSecurityCategories{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SecurityCategory")
-	}
-	return r.Finish("SecurityCategory")
-}
-
-// MarshalDER returns the DER encoding of v, a SecurityCategory.
+// MarshalDER returns the DER encoding of v.
 func (v *SecurityCategorySupportedSecurityCategories) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SecurityCategorySupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SecurityCategorySupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // SecurityCategorySupportedSecurityCategoriesValue is the open type SecurityCategory.value: the encoding received (Raw) and, when the
@@ -16554,17 +12917,17 @@ type SecurityCategorySupportedSecurityCategoriesValue struct {
 type SecurityCategorySupportedSecurityCategoriesValueKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SecurityCategorySupportedSecurityCategoriesValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *SecurityCategorySupportedSecurityCategoriesValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -16573,14 +12936,14 @@ func (u *SecurityCategorySupportedSecurityCategoriesValue) fail(r *runtime.Reade
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SecurityCategorySupportedSecurityCategoriesValue) keepDER(r *runtime.Reader) error {
+func (u *SecurityCategorySupportedSecurityCategoriesValue) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) encode(b *runtime.Builder) {
+func (u *SecurityCategorySupportedSecurityCategoriesValue) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -16597,7 +12960,7 @@ func (u *SecurityCategorySupportedSecurityCategoriesValue) encode(b *runtime.Bui
 //	}
 type ClearanceRFC3281 struct {
 	// PolicyID is the component policyId [0] OBJECT IDENTIFIER.
-	PolicyID runtime.OID
+	PolicyID der.OID
 	// ClassList is the component classList [1] ClassList DEFAULT {unclassified}.
 	ClassList ClassList
 	// HasClassList tells whether classList is present in the encoding.
@@ -16608,29 +12971,32 @@ type ClearanceRFC3281 struct {
 	HasSecurityCategories bool
 }
 
-// decode reads a Clearance-rfc3281 from r.
-func (v *ClearanceRFC3281) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Clearance-rfc3281")
+	}
 	s, err := r.ReadConstructed(t, "Clearance-rfc3281")
 	if err != nil {
 		return err
 	}
 	// policyId [0] OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Context(0))
+	x1, err := s.ReadOID(der.Context(0))
 	if err != nil {
-		return runtime.WithField(err, "policyId")
+		return der.WithField(err, "policyId")
 	}
 	v.PolicyID = x1
 	// classList [1] ClassList DEFAULT {unclassified}
-	if s.Peek(runtime.Context(1)) {
-		if err := v.ClassList.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "classList")
+	if s.Peek(der.Context(1)) {
+		if err := v.ClassList.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "classList")
 		}
 		v.HasClassList = true
 	}
 	// securityCategories [2] SET OF OPTIONAL
-	if s.Peek(runtime.Context(2)) {
-		if err := v.SecurityCategories.decode(&s, runtime.Context(2)); err != nil {
-			return runtime.WithField(err, "securityCategories")
+	if s.Peek(der.Context(2)) {
+		if err := v.SecurityCategories.DecodeASN1(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "securityCategories")
 		}
 		v.HasSecurityCategories = true
 	}
@@ -16640,82 +13006,53 @@ func (v *ClearanceRFC3281) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a Clearance-rfc3281 in DER.
-func (v *ClearanceRFC3281) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ClearanceRFC3281) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Context(0), v.PolicyID)
+	b.AddOID(der.Context(0), v.PolicyID)
 	if v.HasClassList {
-		v.ClassList.encode(b, runtime.Context(1))
+		v.ClassList.EncodeASN1(b, der.Context(1))
 	}
 	if v.HasSecurityCategories {
-		v.SecurityCategories.encode(b, runtime.Context(2))
+		v.SecurityCategories.EncodeASN1(b, der.Context(2))
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Clearance-rfc3281.
-// v aliases b: the byte slices it holds point into b.
-func (v *ClearanceRFC3281) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Clearance-rfc3281; v aliases b.
+func (v *ClearanceRFC3281) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Clearance-rfc3281.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ClearanceRFC3281) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ClearanceRFC3281) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ClearanceRFC3281{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Clearance-rfc3281")
-	}
-	return r.Finish("Clearance-rfc3281")
-}
-
-// MarshalDER returns the DER encoding of v, a Clearance-rfc3281.
-func (v *ClearanceRFC3281) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ClearanceRFC3281) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ClearanceRFC3281) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ClearanceRFC3281) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ClearanceRFC3281SecurityCategories is the type of Clearance-rfc3281.securityCategories.
 type ClearanceRFC3281SecurityCategories []SecurityCategoryRFC3281SupportedSecurityCategories
 
-// decode reads a Clearance-rfc3281.securityCategories from r.
-func (v *ClearanceRFC3281SecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ClearanceRFC3281SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.Context(2)), "Clearance-rfc3281.securityCategories")
+	}
 	s, err := r.ReadConstructed(t, "Clearance-rfc3281.securityCategories")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("Clearance-rfc3281.securityCategories"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[SecurityCategoryRFC3281SupportedSecurityCategories](&s, s.Count())
+	list, err := der.MakeSlice[SecurityCategoryRFC3281SupportedSecurityCategories](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Clearance-rfc3281.securityCategories"); err != nil {
@@ -16725,11 +13062,14 @@ func (v *ClearanceRFC3281SecurityCategories) decode(r *runtime.Reader, t runtime
 	return nil
 }
 
-// encode writes v as a Clearance-rfc3281.securityCategories in DER.
-func (v *ClearanceRFC3281SecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ClearanceRFC3281SecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.Context(2)
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -16744,40 +13084,43 @@ func (v *ClearanceRFC3281SecurityCategories) encode(b *runtime.Builder, t runtim
 //	}
 type SecurityCategoryRFC3281SupportedSecurityCategories struct {
 	// Type is the component type [0] OBJECT IDENTIFIER.
-	Type runtime.OID
+	Type der.OID
 	// Value is the component value [1] EXPLICIT SECURITY-CATEGORY.&Type.
 	Value SecurityCategoryRFC3281SupportedSecurityCategoriesValue
 }
 
-// decode reads a SecurityCategory-rfc3281 from r.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SecurityCategoryRFC3281SupportedSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SecurityCategory-rfc3281")
+	}
 	s, err := r.ReadConstructed(t, "SecurityCategory-rfc3281")
 	if err != nil {
 		return err
 	}
 	// type [0] OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Context(0))
+	x1, err := s.ReadOID(der.Context(0))
 	if err != nil {
-		return runtime.WithField(err, "type")
+		return der.WithField(err, "type")
 	}
 	v.Type = x1
 	// value [1] EXPLICIT SECURITY-CATEGORY.&Type
-	w2, err := s.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
+	w2, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	off4 := w2.Offset()
 	x5, err := w2.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	v.Value.Raw = x5
 	sub3 := w2.Open(v.Value.Raw, off4)
 	if err := v.Value.decode([]byte(v.Type), &sub3); err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "value")
+		return der.WithField(err, "value")
 	}
 	if err := s.Finish("SecurityCategory-rfc3281"); err != nil {
 		return err
@@ -16785,55 +13128,27 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) decode(r *runtime.R
 	return nil
 }
 
-// encode writes v as a SecurityCategory-rfc3281 in DER.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SecurityCategoryRFC3281SupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Context(0), v.Type)
-	m1 := b.Begin(runtime.Context(1), true)
+	b.AddOID(der.Context(0), v.Type)
+	m1 := b.Begin(der.Context(1), true)
 	v.Value.encode(b)
 	b.End(m1)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SecurityCategory-rfc3281.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SecurityCategory-rfc3281; v aliases b.
 func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SecurityCategory-rfc3281.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SecurityCategoryRFC3281SupportedSecurityCategories{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SecurityCategory-rfc3281")
-	}
-	return r.Finish("SecurityCategory-rfc3281")
-}
-
-// MarshalDER returns the DER encoding of v, a SecurityCategory-rfc3281.
+// MarshalDER returns the DER encoding of v.
 func (v *SecurityCategoryRFC3281SupportedSecurityCategories) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // SecurityCategoryRFC3281SupportedSecurityCategoriesValue is the open type SecurityCategory-rfc3281.value: the encoding received (Raw) and, when the
@@ -16850,17 +13165,17 @@ type SecurityCategoryRFC3281SupportedSecurityCategoriesValue struct {
 type SecurityCategoryRFC3281SupportedSecurityCategoriesValueKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -16869,14 +13184,14 @@ func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) fail(r *runtim
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) keepDER(r *runtime.Reader) error {
+func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) encode(b *runtime.Builder) {
+func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -16893,7 +13208,7 @@ func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) encode(b *runt
 //	    secret         (4),
 //	    topSecret      (5)
 //	}
-type ClassList runtime.BitString
+type ClassList der.BitString
 
 // The named bits of ClassList, as bit numbers.
 const (
@@ -16908,7 +13223,7 @@ const (
 // NewClassList returns the ClassList with the bits given set, in DER form:
 // without trailing 0 bits (X.690 11.2.2).
 func NewClassList(bits ...int) ClassList {
-	return ClassList(runtime.NewNamedBits(bits...))
+	return ClassList(der.NewNamedBits(bits...))
 }
 
 // Unmarked reports whether the named bit unmarked (0) is set.
@@ -16943,79 +13258,49 @@ func (v ClassList) TopSecret() bool {
 
 // Has reports whether bit n (one of the named bits) is set.
 func (v ClassList) Has(n int) bool {
-	return runtime.BitString(v).At(n) == 1
+	return der.BitString(v).At(n) == 1
 }
 
-// decode reads a ClassList from r.
-func (v *ClassList) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ClassList) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagBitString), "ClassList")
+	}
 	off := r.Offset()
 	x, err := r.ReadBitString(t)
 	if err != nil {
 		return err
 	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list (unless tolerated:
-	// runtime.TolerateNamedBitPadding).
-	if !r.BER() && !r.Tolerates(runtime.TolerateNamedBitPadding) {
-		if err := runtime.CheckNamedBits(x); err != nil {
-			return runtime.AtOffset(err, off)
+	// der.TolerateNamedBitPadding).
+	if !r.BER() && !r.Tolerates(der.TolerateNamedBitPadding) {
+		if err := der.CheckNamedBits(x); err != nil {
+			return der.AtOffset(err, off)
 		}
 	}
 	*v = ClassList(x)
 	return nil
 }
 
-// encode writes v as a ClassList in DER.
-func (v *ClassList) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ClassList) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagBitString
+	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
-	bits := runtime.BitString(*v)
-	if !b.Tolerates(runtime.TolerateNamedBitPadding) {
+	bits := der.BitString(*v)
+	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
 	b.AddBitString(t, bits)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ClassList.
-// v aliases b: the byte slices it holds point into b.
-func (v *ClassList) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ClassList; v aliases b.
+func (v *ClassList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ClassList.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ClassList) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ClassList) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ClassList
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
-		return runtime.WithField(err, "ClassList")
-	}
-	return r.Finish("ClassList")
-}
-
-// MarshalDER returns the DER encoding of v, a ClassList.
-func (v *ClassList) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ClassList) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ClassList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagBitString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ClassList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ACClearAttrs is the ASN.1 type ACClearAttrs.
 //
@@ -17028,30 +13313,33 @@ type ACClearAttrs struct {
 	// AcIssuer is the component acIssuer GeneralName.
 	AcIssuer rfc5280.GeneralName
 	// AcSerial is the component acSerial INTEGER.
-	AcSerial runtime.Integer
+	AcSerial der.Integer
 	// Attrs is the component attrs SEQUENCE OF.
 	Attrs ACClearAttrsAttrs
 }
 
-// decode reads a ACClearAttrs from r.
-func (v *ACClearAttrs) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ACClearAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ACClearAttrs")
+	}
 	s, err := r.ReadConstructed(t, "ACClearAttrs")
 	if err != nil {
 		return err
 	}
 	// acIssuer GeneralName
-	if err := v.AcIssuer.decode(&s); err != nil {
-		return runtime.WithField(err, "acIssuer")
+	if err := v.AcIssuer.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "acIssuer")
 	}
 	// acSerial INTEGER
-	x1, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x1, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
-		return runtime.WithField(err, "acSerial")
+		return der.WithField(err, "acSerial")
 	}
 	v.AcSerial = x1
 	// attrs SEQUENCE OF
-	if err := v.Attrs.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "attrs")
+	if err := v.Attrs.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "attrs")
 	}
 	if err := s.Finish("ACClearAttrs"); err != nil {
 		return err
@@ -17059,72 +13347,43 @@ func (v *ACClearAttrs) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a ACClearAttrs in DER.
-func (v *ACClearAttrs) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ACClearAttrs) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.AcIssuer.encode(b)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.AcSerial)
-	v.Attrs.encode(b, runtime.Universal(runtime.TagSequence))
+	v.AcIssuer.EncodeASN1(b, der.NoTag)
+	b.AddInteger(der.TagInteger, v.AcSerial)
+	v.Attrs.EncodeASN1(b, der.TagSequence)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ACClearAttrs.
-// v aliases b: the byte slices it holds point into b.
-func (v *ACClearAttrs) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a ACClearAttrs; v aliases b.
+func (v *ACClearAttrs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ACClearAttrs.
-// v aliases b, except for strings that BER splits into segments.
-func (v *ACClearAttrs) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ACClearAttrs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ACClearAttrs{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ACClearAttrs")
-	}
-	return r.Finish("ACClearAttrs")
-}
-
-// MarshalDER returns the DER encoding of v, a ACClearAttrs.
-func (v *ACClearAttrs) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *ACClearAttrs) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ACClearAttrs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *ACClearAttrs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ACClearAttrsAttrs is the type of ACClearAttrs.attrs.
 type ACClearAttrsAttrs []AttributeSetAttributesDefined
 
-// decode reads a ACClearAttrs.attrs from r.
-func (v *ACClearAttrsAttrs) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *ACClearAttrsAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "ACClearAttrs.attrs")
+	}
 	s, err := r.ReadConstructed(t, "ACClearAttrs.attrs")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetAttributesDefined](&s, s.Count())
+	list, err := der.MakeSlice[AttributeSetAttributesDefined](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("ACClearAttrs.attrs"); err != nil {
@@ -17134,11 +13393,14 @@ func (v *ACClearAttrsAttrs) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a ACClearAttrs.attrs in DER.
-func (v *ACClearAttrsAttrs) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *ACClearAttrsAttrs) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }

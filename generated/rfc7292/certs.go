@@ -3,7 +3,8 @@ package rfc7292
 import (
 	"fmt"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/generated/rfc5652"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Certificates returns the DER of every X.509 certificate in the
@@ -31,11 +32,15 @@ func Certificates(pfx []byte) ([][]byte, error) {
 	var out [][]byte
 	for i := range as {
 		c := &as[i].Content
-		if c.Kind != ContentInfoContentData {
+		if c.Kind != rfc5652.ContentInfoContentData {
 			continue // encrypted, or a content type of no bags
 		}
+		data, err := c.Data(nil)
+		if err != nil {
+			return nil, fmt.Errorf("rfc7292: AuthenticatedSafe[%d]: %w", i, err)
+		}
 		var sc SafeContents
-		if err := sc.UnmarshalBER(c.Data); err != nil {
+		if err := der.Unmarshal(data, &sc, &der.Options{BER: true}); err != nil {
 			return nil, fmt.Errorf("rfc7292: AuthenticatedSafe[%d]: %w", i, err)
 		}
 		out = appendBagCertificates(out, sc)
@@ -47,15 +52,15 @@ func Certificates(pfx []byte) ([][]byte, error) {
 // its authSafe ContentInfo, or of the SignedData's content in public-key
 // integrity mode. Only version and authSafe are read.
 func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
-	r := runtime.NewReader(pfx, &runtime.Options{BER: true})
-	s, err := r.ReadConstructed(runtime.Universal(runtime.TagSequence), "PFX")
+	r := der.NewReader(pfx, &der.Options{BER: true})
+	s, err := r.ReadConstructed(der.TagSequence, "PFX")
 	if err != nil {
 		return nil, fmt.Errorf("rfc7292: %w", err)
 	}
 	if err := r.Finish("PFX"); err != nil {
 		return nil, fmt.Errorf("rfc7292: %w", err)
 	}
-	version, err := s.ReadInt64(runtime.Universal(runtime.TagInteger))
+	version, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
 		return nil, fmt.Errorf("rfc7292: PFX.version: %w", err)
 	}
@@ -66,17 +71,19 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rfc7292: PFX.authSafe: %w", err)
 	}
-	var ci ContentInfo
-	if err := ci.UnmarshalBER(raw); err != nil {
+	var ci rfc5652.ContentInfo
+	if err := der.Unmarshal(raw, &ci, &der.Options{BER: true}); err != nil {
 		return nil, fmt.Errorf("rfc7292: PFX.authSafe: %w", err)
 	}
 	var data []byte
 	switch c := &ci.Content; c.Kind {
-	case ContentInfoContentData:
-		data = c.Data
-	case ContentInfoContentSignedData:
+	case rfc5652.ContentInfoContentData:
+		if data, err = c.Data(nil); err != nil {
+			return nil, fmt.Errorf("rfc7292: PFX.authSafe: %w", err)
+		}
+	case rfc5652.ContentInfoContentSignedData:
 		e := &c.SignedData.EncapContentInfo
-		if e.EContent.Kind != EncapsulatedContentInfoEContentData {
+		if e.EContent.Kind != rfc5652.EncapsulatedContentInfoEContentData {
 			return nil, fmt.Errorf("rfc7292: PFX.authSafe: SignedData content type %v is not data", e.EContentType)
 		}
 		data = e.EContent.Raw
@@ -84,7 +91,7 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 		return nil, fmt.Errorf("rfc7292: PFX.authSafe: content type %v is neither data nor signedData", ci.ContentType)
 	}
 	var as AuthenticatedSafe
-	if err := as.UnmarshalBER(data); err != nil {
+	if err := der.Unmarshal(data, &as, &der.Options{BER: true}); err != nil {
 		return nil, fmt.Errorf("rfc7292: %w", err)
 	}
 	return as, nil

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/asn1gen/asn1gen/generated/rfc5652"
 	"github.com/asn1gen/asn1gen/generated/rfc7292"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
-func oid(t *testing.T, s string) runtime.OID {
+func oid(t *testing.T, s string) der.OID {
 	t.Helper()
-	o, err := runtime.ParseOIDString(s)
+	o, err := der.ParseOIDString(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,9 +57,9 @@ const (
 	x509CRL         = "1.2.840.113549.1.9.23.1"
 )
 
-func certBag(t *testing.T, der []byte) rfc7292.SafeBag {
+func certBag(t *testing.T, encoded []byte) rfc7292.SafeBag {
 	cb := &rfc7292.CertBag{CertID: oid(t, x509Certificate)}
-	cb.CertValue.Kind, cb.CertValue.X509Certificate = rfc7292.CertBagCertValueX509Certificate, der
+	cb.CertValue.Kind, cb.CertValue.X509Certificate = rfc7292.CertBagCertValueX509Certificate, encoded
 	b := rfc7292.SafeBag{BagID: oid(t, bagTypes+"3")}
 	b.BagValue.Kind, b.BagValue.CertBag = rfc7292.SafeBagBagValueCertBag, cb
 	return b
@@ -91,21 +92,21 @@ func testSafeContents(t *testing.T, a, b []byte) rfc7292.SafeContents {
 	return rfc7292.SafeContents{sdsiBag, certBag(t, a), secretBag, outer}
 }
 
-func dataInfo(t *testing.T, content []byte) rfc7292.ContentInfo {
-	ci := rfc7292.ContentInfo{ContentType: oid(t, idData)}
-	ci.Content.Kind, ci.Content.Data = rfc7292.ContentInfoContentData, content
+func dataInfo(t *testing.T, content []byte) rfc5652.ContentInfo {
+	ci := rfc5652.ContentInfo{ContentType: oid(t, idData)}
+	ci.Content.SetData(content)
 	return ci
 }
 
 // testPFX is a PFX whose AuthenticatedSafe has a data part holding sc and
 // an encryptedData part holding a certificate that is not to be found.
 func testPFX(t *testing.T, sc rfc7292.SafeContents) *rfc7292.PFX {
-	enc := &rfc7292.CryptographicMessageSyntax2009EncryptedData{}
+	enc := &rfc5652.EncryptedData{}
 	enc.EncryptedContentInfo.ContentType = oid(t, idData)
 	enc.EncryptedContentInfo.ContentEncryptionAlgorithm.Algorithm = oid(t, "1.2.840.113549.1.5.13")
 	enc.EncryptedContentInfo.EncryptedContent, enc.EncryptedContentInfo.HasEncryptedContent = []byte("not decrypted"), true
-	encrypted := rfc7292.ContentInfo{ContentType: oid(t, idEncryptedData)}
-	encrypted.Content.Kind, encrypted.Content.EncryptedData = rfc7292.ContentInfoContentEncryptedData, enc
+	encrypted := rfc5652.ContentInfo{ContentType: oid(t, idEncryptedData)}
+	encrypted.Content.Kind, encrypted.Content.EncryptedData = rfc5652.ContentInfoContentEncryptedData, enc
 
 	as := rfc7292.AuthenticatedSafe{dataInfo(t, marshal(t, &sc)), encrypted}
 	return &rfc7292.PFX{Version: rfc7292.PFXVersionV3, AuthSafe: dataInfo(t, marshal(t, &as))}
@@ -115,8 +116,8 @@ func TestCertificates(t *testing.T) {
 	a := testCert(t)
 	b := append([]byte(nil), a...) // the same certificate, another slice
 	pfx := testPFX(t, testSafeContents(t, a, b))
-	der := marshal(t, pfx)
-	got, err := rfc7292.Certificates(der)
+	encoded := marshal(t, pfx)
+	got, err := rfc7292.Certificates(encoded)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,8 +130,8 @@ func TestCertificates(t *testing.T) {
 	alg.Algorithm = oid(t, "1.2.840.113549.1.5.14") // id-PBMAC1
 	alg.HasParameters, alg.Parameters.Raw = true, []byte{0x30, 0x00}
 	pfx.MacData.MacSalt = []byte("salt")
-	pfx.MacData.Iterations = runtime.IntegerFromInt64(2048)
-	withMAC, err := pfx.AppendWith(nil, &runtime.Options{SkipConstraints: true})
+	pfx.MacData.Iterations = der.IntegerFromInt64(2048)
+	withMAC, err := der.Append(nil, pfx, &der.Options{SkipConstraints: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func ber(id byte, parts ...[]byte) []byte {
 // derTLV returns a primitive or constructed element of identifier id with
 // a definite length.
 func derTLV(id byte, contents []byte) []byte {
-	b := runtime.NewBuilder(nil)
+	b := der.NewBuilder(nil)
 	b.AddRaw([]byte{id})
 	n := len(contents)
 	switch {
@@ -213,13 +214,13 @@ func TestCertificatesSigned(t *testing.T) {
 	a := testCert(t)
 	sc := testSafeContents(t, a, a)
 	as := rfc7292.AuthenticatedSafe{dataInfo(t, marshal(t, &sc))}
-	sd := &rfc7292.SignedData{Version: rfc7292.CMSVersionV1}
+	sd := &rfc5652.SignedData{Version: rfc5652.CMSVersionV1}
 	sd.EncapContentInfo.EContentType = oid(t, idData)
 	sd.EncapContentInfo.HasEContent = true
-	sd.EncapContentInfo.EContent.Kind = rfc7292.EncapsulatedContentInfoEContentData
+	sd.EncapContentInfo.EContent.Kind = rfc5652.EncapsulatedContentInfoEContentData
 	sd.EncapContentInfo.EContent.Raw = marshal(t, &as)
-	pfx := &rfc7292.PFX{Version: rfc7292.PFXVersionV3, AuthSafe: rfc7292.ContentInfo{ContentType: oid(t, idSignedData)}}
-	pfx.AuthSafe.Content.Kind, pfx.AuthSafe.Content.SignedData = rfc7292.ContentInfoContentSignedData, sd
+	pfx := &rfc7292.PFX{Version: rfc7292.PFXVersionV3, AuthSafe: rfc5652.ContentInfo{ContentType: oid(t, idSignedData)}}
+	pfx.AuthSafe.Content.Kind, pfx.AuthSafe.Content.SignedData = rfc5652.ContentInfoContentSignedData, sd
 	got, err := rfc7292.Certificates(marshal(t, pfx))
 	if err != nil || len(got) != 2 {
 		t.Fatalf("Certificates = %d certificates, %v; want 2", len(got), err)

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/asn1gen/asn1gen/generated/rfc5652"
 	"github.com/asn1gen/asn1gen/generated/rfc7292"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // pfxFile is one PKCS #12 file of the corpus.
@@ -84,7 +85,7 @@ type pfxCounts struct {
 }
 
 // deepNesting allows BoringSSL's empty_password_ber_nested.p12, whose
-// constructed OCTET STRINGs nest deeper than runtime.DefaultMaxDepth.
+// constructed OCTET STRINGs nest deeper than der.DefaultMaxDepth.
 const deepNesting = 256
 
 // TestCorpusPFX decodes every PKCS #12 file of the corpus as a PFX (DER,
@@ -150,18 +151,21 @@ func TestCorpusPFX(t *testing.T) {
 		n.safeContents, n.bags, n.keys, n.shrouded, n.certs, n.crls, n.secrets, n.nested, n.attrs, n.certs, n.extracted)
 }
 
-// unmarshal decodes b into v, DER first, then BER; der tells which.
-func unmarshal(v interface {
-	UnmarshalDER([]byte) error
-	UnmarshalBER([]byte) error
-	UnmarshalWith([]byte, *runtime.Options) error
-}, b []byte) (der bool, err error) {
-	if err := v.UnmarshalDER(b); err == nil {
+// unmarshal decodes b into v, DER first, then BER; strict tells which.
+// dataOptions reads the octets of data parts: BER, nested as deep as the
+// corpus's deepest files.
+var dataOptions = &der.Options{BER: true, MaxDepth: deepNesting}
+
+func unmarshal[T any, P interface {
+	*T
+	der.Value
+}](v P, b []byte) (strict bool, err error) {
+	if err := der.Unmarshal(b, v, nil); err == nil {
 		return true, nil
 	}
-	err = v.UnmarshalBER(b)
+	err = der.Unmarshal(b, v, &der.Options{BER: true})
 	if err != nil && strings.Contains(err.Error(), "Options.MaxDepth") {
-		err = v.UnmarshalWith(b, &runtime.Options{BER: true, MaxDepth: deepNesting})
+		err = der.Unmarshal(b, v, &der.Options{BER: true, MaxDepth: deepNesting})
 	}
 	return false, err
 }
@@ -177,9 +181,9 @@ func checkPFX(f pfxFile, n *pfxCounts) ([][]byte, error) {
 }
 
 // checkPFXEncoding decodes f as a PFX and checks its re-encoding.
-func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
+func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc5652.ContentInfo, error) {
 	var pfx rfc7292.PFX
-	der, err := unmarshal(&pfx, f.data)
+	enc, err := unmarshal(&pfx, f.data)
 	if err != nil {
 		return nil, fmt.Errorf("PFX: %v", err)
 	}
@@ -187,7 +191,7 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("PFX: MarshalDER: %v", err)
 	}
-	if der {
+	if enc {
 		n.der++
 		if !bytes.Equal(out, f.data) {
 			return nil, fmt.Errorf("PFX: DER re-encoding differs from the file")
@@ -199,9 +203,9 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 		// DER but for an encoded DEFAULT (iterations 1): encoding with
 		// the same tolerance writes back what was encoded, byte for byte
 		// (MarshalDER writes DER, without it).
-		tolerate := &runtime.Options{Tolerate: runtime.TolerateExplicitDefault}
-		if pfx.UnmarshalWith(f.data, tolerate) == nil {
-			if out, err := pfx.AppendWith(nil, tolerate); err != nil || !bytes.Equal(out, f.data) {
+		tolerate := &der.Options{Tolerate: der.TolerateExplicitDefault}
+		if der.Unmarshal(f.data, &pfx, tolerate) == nil {
+			if out, err := der.Append(nil, &pfx, tolerate); err != nil || !bytes.Equal(out, f.data) {
 				return nil, fmt.Errorf("PFX: DER with an encoded DEFAULT: re-encoding differs from the file (%v)", err)
 			}
 			n.tolerated++
@@ -210,13 +214,13 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 			return nil, fmt.Errorf("PFX: %v", err)
 		}
 		var plain rfc7292.PFX
-		if plain.UnmarshalBER(f.data) != nil {
+		if der.Unmarshal(f.data, &plain, &der.Options{BER: true}) != nil {
 			n.deep++ // decoded with MaxDepth deepNesting
 		}
 		// MarshalDER writes back a DEFAULT component that was encoded
 		// (HasIterations: macOS writes iterations 1), which DER omits.
 		var again rfc7292.PFX
-		if err := again.UnmarshalWith(out, &runtime.Options{Tolerate: runtime.TolerateExplicitDefault}); err != nil {
+		if err := der.Unmarshal(out, &again, &der.Options{Tolerate: der.TolerateExplicitDefault}); err != nil {
 			return nil, fmt.Errorf("PFX: the DER re-encoding of the BER file does not decode strictly: %v", err)
 		}
 		out2, err := again.MarshalDER()
@@ -248,17 +252,20 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc7292.ContentInfo, error) {
 
 // checkAuthSafe decodes the AuthenticatedSafe of authSafe and the
 // SafeContents of its parts of type data.
-func checkAuthSafe(authSafe *rfc7292.ContentInfo, n *pfxCounts) ([][]byte, error) {
+func checkAuthSafe(authSafe *rfc5652.ContentInfo, n *pfxCounts) ([][]byte, error) {
 	var content []byte
 	switch c := &authSafe.Content; c.Kind {
-	case rfc7292.ContentInfoContentData:
-		content = c.Data
-	case rfc7292.ContentInfoContentSignedData:
+	case rfc5652.ContentInfoContentData:
+		var err error
+		if content, err = c.Data(dataOptions); err != nil {
+			return nil, fmt.Errorf("authSafe: %v", err)
+		}
+	case rfc5652.ContentInfoContentSignedData:
 		// Public-key integrity mode (RFC 7292 4): the AuthenticatedSafe
 		// is the SignedData's content.
 		n.signed++
 		e := &c.SignedData.EncapContentInfo
-		if e.EContent.Kind != rfc7292.EncapsulatedContentInfoEContentData {
+		if e.EContent.Kind != rfc5652.EncapsulatedContentInfoEContentData {
 			return nil, fmt.Errorf("authSafe: SignedData content %v is not data", e.EContentType)
 		}
 		content = e.EContent.Raw
@@ -273,23 +280,26 @@ func checkAuthSafe(authSafe *rfc7292.ContentInfo, n *pfxCounts) ([][]byte, error
 	var certs [][]byte
 	for i := range as {
 		switch c := &as[i].Content; c.Kind {
-		case rfc7292.ContentInfoContentData:
+		case rfc5652.ContentInfoContentData:
 			n.data++
 			var sc rfc7292.SafeContents
-			if _, err := unmarshal(&sc, c.Data); err != nil {
+			data, err := c.Data(dataOptions)
+			if err != nil {
+				return nil, fmt.Errorf("AuthenticatedSafe[%d]: %v", i, err)
+			}
+			if _, err := unmarshal(&sc, data); err != nil {
 				return nil, fmt.Errorf("AuthenticatedSafe[%d]: SafeContents: %v", i, err)
 			}
-			var err error
 			if certs, err = walkBags(sc, certs, n, fmt.Sprintf("AuthenticatedSafe[%d]", i)); err != nil {
 				return nil, err
 			}
-		case rfc7292.ContentInfoContentEncryptedData:
+		case rfc5652.ContentInfoContentEncryptedData:
 			n.encrypted++
 			alg := &c.EncryptedData.EncryptedContentInfo.ContentEncryptionAlgorithm
 			if err := checkPBES2(alg.Algorithm, alg.Parameters.Raw, n); err != nil {
 				return nil, fmt.Errorf("AuthenticatedSafe[%d]: encryptedData: %v", i, err)
 			}
-		case rfc7292.ContentInfoContentEnvelopedData:
+		case rfc5652.ContentInfoContentEnvelopedData:
 			n.enveloped++
 		default:
 			return nil, fmt.Errorf("AuthenticatedSafe[%d]: content type %v", i, as[i].ContentType)
@@ -300,7 +310,7 @@ func checkAuthSafe(authSafe *rfc7292.ContentInfo, n *pfxCounts) ([][]byte, error
 
 // checkPBES2 decodes the parameters of a PBES2 encryption algorithm
 // (RFC 8018 A.4), which must name PBKDF2 and a known encryption scheme.
-func checkPBES2(alg runtime.OID, params []byte, n *pfxCounts) error {
+func checkPBES2(alg der.OID, params []byte, n *pfxCounts) error {
 	if alg.String() != "1.2.840.113549.1.5.13" {
 		n.otherEnc++
 		return nil

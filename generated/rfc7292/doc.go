@@ -83,14 +83,14 @@
 // # Use
 //
 // PKCS #12 files are often BER (indefinite lengths, constructed OCTET
-// STRINGs): decode them with UnmarshalBER. The AuthenticatedSafe is the
-// DER in the Data of PFX.AuthSafe; each of its ContentInfos of type data
-// holds the DER of a SafeContents, those of type encryptedData or
-// envelopedData a SafeContents encrypted with a password or a public key
-// (not decrypted here). The encryption algorithm parameters of
-// EncryptedData and PKCS8ShroudedKeyBag are kept as received in their Raw
-// field (their sets of algorithms are empty and of another class than
-// RFC 8018's): decode PBES2's with PBES2Params. The PKCS #12 PBE
+// STRINGs): decode them with der.Unmarshal and Options.BER. The
+// AuthenticatedSafe is the DER in the Data of PFX.AuthSafe; each of its
+// ContentInfos of type data holds the DER of a SafeContents, those of type
+// encryptedData or envelopedData a SafeContents encrypted with a password
+// or a public key (not decrypted here). The encryption algorithm
+// parameters of EncryptedData and PKCS8ShroudedKeyBag are kept as received
+// in their Raw field (their sets of algorithms are empty and of another
+// class than RFC 8018's): decode PBES2's with PBES2Params. The PKCS #12 PBE
 // parameters of RFC 7292 appendix C (SEQUENCE { salt OCTET STRING,
 // iterations INTEGER }) are not in its module; PBEParameter has their
 // encoding but limits the salt to 8 octets.

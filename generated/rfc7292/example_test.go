@@ -6,16 +6,18 @@ import (
 	"log"
 	"os"
 
+	"github.com/asn1gen/asn1gen/generated/rfc5652"
 	"github.com/asn1gen/asn1gen/generated/rfc7292"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // List the certificates in the unencrypted bags of a PKCS #12 file.
 func ExampleCertificates() {
-	der, err := os.ReadFile("testdata/no_encryption.p12")
+	enc, err := os.ReadFile("testdata/no_encryption.p12")
 	if err != nil {
 		log.Fatal(err)
 	}
-	certs, err := rfc7292.Certificates(der)
+	certs, err := rfc7292.Certificates(enc)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -42,30 +44,38 @@ var bagNames = map[rfc7292.SafeBagBagValueKind]string{
 
 // Walk the parts and bags of a PKCS #12 file.
 func ExamplePFX() {
-	der, err := os.ReadFile("testdata/no_encryption.p12")
+	enc, err := os.ReadFile("testdata/no_encryption.p12")
 	if err != nil {
 		log.Fatal(err)
 	}
 	var pfx rfc7292.PFX
-	if err := pfx.UnmarshalBER(der); err != nil {
+	if err := der.Unmarshal(enc, &pfx, &der.Options{BER: true}); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println("MAC:", pfx.MacData.Mac.DigestAlgorithm.Algorithm, "iterations", pfx.MacData.Iterations.String())
-	if pfx.AuthSafe.Content.Kind != rfc7292.ContentInfoContentData {
+	if pfx.AuthSafe.Content.Kind != rfc5652.ContentInfoContentData {
 		log.Fatalf("authSafe content type %v", pfx.AuthSafe.ContentType)
 	}
+	data, err := pfx.AuthSafe.Content.Data(nil)
+	if err != nil {
+		log.Fatal(err)
+	}
 	var as rfc7292.AuthenticatedSafe
-	if err := as.UnmarshalBER(pfx.AuthSafe.Content.Data); err != nil {
+	if err := der.Unmarshal(data, &as, &der.Options{BER: true}); err != nil {
 		log.Fatal(err)
 	}
 	for _, part := range as {
-		if part.Content.Kind != rfc7292.ContentInfoContentData {
+		if part.Content.Kind != rfc5652.ContentInfoContentData {
 			fmt.Println("part:", part.ContentType, "(encrypted)")
 			continue
 		}
 		fmt.Println("part: data")
+		data, err := part.Content.Data(nil)
+		if err != nil {
+			log.Fatal(err)
+		}
 		var sc rfc7292.SafeContents
-		if err := sc.UnmarshalBER(part.Content.Data); err != nil {
+		if err := der.Unmarshal(data, &sc, &der.Options{BER: true}); err != nil {
 			log.Fatal(err)
 		}
 		for _, bag := range sc {

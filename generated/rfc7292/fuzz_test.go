@@ -5,13 +5,13 @@ import (
 
 	"github.com/asn1gen/asn1gen/generated/rfc7292"
 	"github.com/asn1gen/asn1gen/internal/roundtrip"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // FuzzPFX checks roundtrip.Check on PKCS #12 files.
 func FuzzPFX(f *testing.F) {
 	roundtrip.Seed(f, "no_encryption.p12")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		roundtrip.Check(t, b, func() roundtrip.Value { return new(rfc7292.PFX) }, &runtime.Options{Tolerate: runtime.TolerateX509})
+		roundtrip.Check[rfc7292.PFX](t, b, &der.Options{Tolerate: der.TolerateX509})
 	})
 }

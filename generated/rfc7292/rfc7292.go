@@ -61,11 +61,11 @@ package rfc7292
 
 import (
 	rfc5652 "github.com/asn1gen/asn1gen/generated/rfc5652"
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // A generated package paired with a runtime that lacks its version fails to compile here.
-const _ = runtime.Version1
+const _ = der.Version1
 
 // PFX is the ASN.1 type PFX.
 //
@@ -85,24 +85,27 @@ type PFX struct {
 	HasMacData bool
 }
 
-// decode reads a PFX from r.
-func (v *PFX) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PFX) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PFX")
+	}
 	s, err := r.ReadConstructed(t, "PFX")
 	if err != nil {
 		return err
 	}
 	// version INTEGER
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// authSafe ContentInfo
-	if err := v.AuthSafe.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "authSafe")
+	if err := v.AuthSafe.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "authSafe")
 	}
 	// macData MacData OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.MacData.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "macData")
+	if s.Peek(der.TagSequence) {
+		if err := v.MacData.DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "macData")
 		}
 		v.HasMacData = true
 	}
@@ -112,57 +115,25 @@ func (v *PFX) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PFX in DER.
-func (v *PFX) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PFX) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.AuthSafe.encode(b, runtime.Universal(runtime.TagSequence))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.AuthSafe.EncodeASN1(b, der.TagSequence)
 	if v.HasMacData {
-		v.MacData.encode(b, runtime.Universal(runtime.TagSequence))
+		v.MacData.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PFX.
-// v aliases b: the byte slices it holds point into b.
-func (v *PFX) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PFX; v aliases b.
+func (v *PFX) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PFX.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PFX) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PFX) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PFX{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PFX")
-	}
-	return r.Finish("PFX")
-}
-
-// MarshalDER returns the DER encoding of v, a PFX.
-func (v *PFX) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PFX) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PFX) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PFX) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PFXVersion is the type of PFX.version.
 type PFXVersion int64
@@ -171,8 +142,11 @@ const (
 	PFXVersionV3 PFXVersion = 3 // v3
 )
 
-// decode reads a PFX.version from r.
-func (v *PFXVersion) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PFXVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "PFX.version")
+	}
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -181,8 +155,11 @@ func (v *PFXVersion) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PFX.version in DER.
-func (v *PFXVersion) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PFXVersion) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInt64(t, int64(*v))
 }
 
@@ -191,19 +168,22 @@ func (v *PFXVersion) encode(b *runtime.Builder, t runtime.Tag) {
 //	AuthenticatedSafe ::= SEQUENCE OF ContentInfo
 type AuthenticatedSafe []rfc5652.ContentInfo
 
-// decode reads a AuthenticatedSafe from r.
-func (v *AuthenticatedSafe) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AuthenticatedSafe) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AuthenticatedSafe")
+	}
 	s, err := r.ReadConstructed(t, "AuthenticatedSafe")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[rfc5652.ContentInfo](&s, s.Count())
+	list, err := der.MakeSlice[rfc5652.ContentInfo](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("AuthenticatedSafe"); err != nil {
@@ -213,75 +193,45 @@ func (v *AuthenticatedSafe) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a AuthenticatedSafe in DER.
-func (v *AuthenticatedSafe) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AuthenticatedSafe) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AuthenticatedSafe.
-// v aliases b: the byte slices it holds point into b.
-func (v *AuthenticatedSafe) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AuthenticatedSafe; v aliases b.
+func (v *AuthenticatedSafe) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthenticatedSafe.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AuthenticatedSafe) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AuthenticatedSafe) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AuthenticatedSafe
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AuthenticatedSafe")
-	}
-	return r.Finish("AuthenticatedSafe")
-}
-
-// MarshalDER returns the DER encoding of v, a AuthenticatedSafe.
-func (v *AuthenticatedSafe) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AuthenticatedSafe) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AuthenticatedSafe) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AuthenticatedSafe) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SafeContents is the ASN.1 type SafeContents.
 //
 //	SafeContents ::= SEQUENCE OF SafeBag
 type SafeContents []SafeBag
 
-// decode reads a SafeContents from r.
-func (v *SafeContents) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SafeContents) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SafeContents")
+	}
 	s, err := r.ReadConstructed(t, "SafeContents")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[SafeBag](&s, s.Count())
+	list, err := der.MakeSlice[SafeBag](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("SafeContents"); err != nil {
@@ -291,56 +241,23 @@ func (v *SafeContents) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SafeContents in DER.
-func (v *SafeContents) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SafeContents) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SafeContents.
-// v aliases b: the byte slices it holds point into b.
-func (v *SafeContents) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SafeContents; v aliases b.
+func (v *SafeContents) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SafeContents.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SafeContents) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SafeContents) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero SafeContents
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SafeContents")
-	}
-	return r.Finish("SafeContents")
-}
-
-// MarshalDER returns the DER encoding of v, a SafeContents.
-func (v *SafeContents) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SafeContents) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SafeContents) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SafeContents) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SafeBag is the ASN.1 type SafeBag.
 //
@@ -351,7 +268,7 @@ func (v *SafeContents) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	}
 type SafeBag struct {
 	// BagID is the component bagId OBJECT IDENTIFIER.
-	BagID runtime.OID
+	BagID der.OID
 	// BagValue is the component bagValue [0] EXPLICIT BAG-TYPE.&Type.
 	BagValue SafeBagBagValue
 	// BagAttributes is the component bagAttributes SET OF OPTIONAL.
@@ -360,40 +277,43 @@ type SafeBag struct {
 	HasBagAttributes bool
 }
 
-// decode reads a SafeBag from r.
-func (v *SafeBag) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SafeBag) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SafeBag")
+	}
 	s, err := r.ReadConstructed(t, "SafeBag")
 	if err != nil {
 		return err
 	}
 	// bagId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "bagId")
+		return der.WithField(err, "bagId")
 	}
 	v.BagID = x1
 	// bagValue [0] EXPLICIT BAG-TYPE.&Type
-	w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "bagValue")
+		return der.WithField(err, "bagValue")
 	}
 	off4 := w2.Offset()
 	x5, err := w2.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "bagValue")
+		return der.WithField(err, "bagValue")
 	}
 	v.BagValue.Raw = x5
 	sub3 := w2.Open(v.BagValue.Raw, off4)
 	if err := v.BagValue.decode([]byte(v.BagID), &sub3); err != nil {
-		return runtime.WithField(err, "bagValue")
+		return der.WithField(err, "bagValue")
 	}
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "bagValue")
+		return der.WithField(err, "bagValue")
 	}
 	// bagAttributes SET OF OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagSet)) {
-		if err := v.BagAttributes.decode(&s, runtime.Universal(runtime.TagSet)); err != nil {
-			return runtime.WithField(err, "bagAttributes")
+	if s.Peek(der.TagSet) {
+		if err := v.BagAttributes.DecodeASN1(&s, der.TagSet); err != nil {
+			return der.WithField(err, "bagAttributes")
 		}
 		v.HasBagAttributes = true
 	}
@@ -403,82 +323,53 @@ func (v *SafeBag) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SafeBag in DER.
-func (v *SafeBag) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SafeBag) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.BagID)
-	m1 := b.Begin(runtime.Context(0), true)
+	b.AddOID(der.TagOID, v.BagID)
+	m1 := b.Begin(der.Context(0), true)
 	v.BagValue.encode(b)
 	b.End(m1)
 	if v.HasBagAttributes {
-		v.BagAttributes.encode(b, runtime.Universal(runtime.TagSet))
+		v.BagAttributes.EncodeASN1(b, der.TagSet)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SafeBag.
-// v aliases b: the byte slices it holds point into b.
-func (v *SafeBag) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SafeBag; v aliases b.
+func (v *SafeBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SafeBag.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SafeBag) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SafeBag) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SafeBag{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SafeBag")
-	}
-	return r.Finish("SafeBag")
-}
-
-// MarshalDER returns the DER encoding of v, a SafeBag.
-func (v *SafeBag) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SafeBag) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SafeBag) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SafeBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SafeBagBagAttributes is the type of SafeBag.bagAttributes.
 type SafeBagBagAttributes []PKCS12Attribute
 
-// decode reads a SafeBag.bagAttributes from r.
-func (v *SafeBagBagAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SafeBagBagAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "SafeBag.bagAttributes")
+	}
 	s, err := r.ReadConstructed(t, "SafeBag.bagAttributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("SafeBag.bagAttributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[PKCS12Attribute](&s, s.Count())
+	list, err := der.MakeSlice[PKCS12Attribute](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("SafeBag.bagAttributes"); err != nil {
@@ -488,11 +379,14 @@ func (v *SafeBagBagAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SafeBag.bagAttributes in DER.
-func (v *SafeBagBagAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SafeBagBagAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
@@ -532,17 +426,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x01":
 		// keyBag 1.2.840.113549.1.12.10.1.1
 		u.Kind = SafeBagBagValueKeyBag
-		p1, err := runtime.New[KeyBag](r)
+		p1, err := der.New[KeyBag](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.KeyBag = p1
-		if err := u.KeyBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.KeyBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -552,12 +446,12 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x02":
 		// pkcs8ShroudedKeyBag 1.2.840.113549.1.12.10.1.2
 		u.Kind = SafeBagBagValuePKCS8ShroudedKeyBag
-		p2, err := runtime.New[PKCS8ShroudedKeyBag](r)
+		p2, err := der.New[PKCS8ShroudedKeyBag](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.PKCS8ShroudedKeyBag = p2
-		if err := u.PKCS8ShroudedKeyBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.PKCS8ShroudedKeyBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -567,12 +461,12 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x03":
 		// certBag 1.2.840.113549.1.12.10.1.3
 		u.Kind = SafeBagBagValueCertBag
-		p3, err := runtime.New[CertBag](r)
+		p3, err := der.New[CertBag](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.CertBag = p3
-		if err := u.CertBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CertBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -582,12 +476,12 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x04":
 		// crlBag 1.2.840.113549.1.12.10.1.4
 		u.Kind = SafeBagBagValueCRLBag
-		p4, err := runtime.New[CRLBag](r)
+		p4, err := der.New[CRLBag](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.CRLBag = p4
-		if err := u.CRLBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.CRLBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -597,12 +491,12 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x05":
 		// secretBag 1.2.840.113549.1.12.10.1.5
 		u.Kind = SafeBagBagValueSecretBag
-		p5, err := runtime.New[SecretBag](r)
+		p5, err := der.New[SecretBag](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.SecretBag = p5
-		if err := u.SecretBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.SecretBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -612,7 +506,7 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x06":
 		// safeContentsBag 1.2.840.113549.1.12.10.1.6
 		u.Kind = SafeBagBagValueSafeContentsBag
-		if err := u.SafeContentsBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.SafeContentsBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("SafeBag.bagValue"); err != nil {
@@ -624,10 +518,10 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SafeBagBagValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *SafeBagBagValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -636,47 +530,47 @@ func (u *SafeBagBagValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SafeBagBagValue) keepDER(r *runtime.Reader) error {
+func (u *SafeBagBagValue) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SafeBagBagValue) encode(b *runtime.Builder) {
+func (u *SafeBagBagValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case SafeBagBagValueKeyBag:
 		if u.KeyBag == nil {
-			b.SetError(runtime.NilValue("KeyBag"))
+			b.SetError(der.NilValue("KeyBag"))
 		} else {
-			u.KeyBag.encode(b, runtime.Universal(runtime.TagSequence))
+			u.KeyBag.EncodeASN1(b, der.TagSequence)
 		}
 	case SafeBagBagValuePKCS8ShroudedKeyBag:
 		if u.PKCS8ShroudedKeyBag == nil {
-			b.SetError(runtime.NilValue("PKCS8ShroudedKeyBag"))
+			b.SetError(der.NilValue("PKCS8ShroudedKeyBag"))
 		} else {
-			u.PKCS8ShroudedKeyBag.encode(b, runtime.Universal(runtime.TagSequence))
+			u.PKCS8ShroudedKeyBag.EncodeASN1(b, der.TagSequence)
 		}
 	case SafeBagBagValueCertBag:
 		if u.CertBag == nil {
-			b.SetError(runtime.NilValue("CertBag"))
+			b.SetError(der.NilValue("CertBag"))
 		} else {
-			u.CertBag.encode(b, runtime.Universal(runtime.TagSequence))
+			u.CertBag.EncodeASN1(b, der.TagSequence)
 		}
 	case SafeBagBagValueCRLBag:
 		if u.CRLBag == nil {
-			b.SetError(runtime.NilValue("CRLBag"))
+			b.SetError(der.NilValue("CRLBag"))
 		} else {
-			u.CRLBag.encode(b, runtime.Universal(runtime.TagSequence))
+			u.CRLBag.EncodeASN1(b, der.TagSequence)
 		}
 	case SafeBagBagValueSecretBag:
 		if u.SecretBag == nil {
-			b.SetError(runtime.NilValue("SecretBag"))
+			b.SetError(der.NilValue("SecretBag"))
 		} else {
-			u.SecretBag.encode(b, runtime.Universal(runtime.TagSequence))
+			u.SecretBag.EncodeASN1(b, der.TagSequence)
 		}
 	case SafeBagBagValueSafeContentsBag:
-		u.SafeContentsBag.encode(b, runtime.Universal(runtime.TagSequence))
+		u.SafeContentsBag.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -726,35 +620,38 @@ type OneAsymmetricKey struct {
 	Unknown []byte
 }
 
-// decode reads a OneAsymmetricKey from r.
-func (v *OneAsymmetricKey) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *OneAsymmetricKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "OneAsymmetricKey")
+	}
 	s, err := r.ReadConstructed(t, "OneAsymmetricKey")
 	if err != nil {
 		return err
 	}
 	// version Version
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// privateKeyAlgorithm PrivateKeyAlgorithmIdentifier
-	if err := v.PrivateKeyAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "privateKeyAlgorithm")
+	if err := v.PrivateKeyAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "privateKeyAlgorithm")
 	}
 	// privateKey PrivateKey
-	if err := v.PrivateKey.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "privateKey")
+	if err := v.PrivateKey.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "privateKey")
 	}
 	// attributes [0] Attributes OPTIONAL
-	if s.Peek(runtime.Context(0)) {
-		if err := v.Attributes.decode(&s, runtime.Context(0)); err != nil {
-			return runtime.WithField(err, "attributes")
+	if s.Peek(der.Context(0)) {
+		if err := v.Attributes.DecodeASN1(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "attributes")
 		}
 		v.HasAttributes = true
 	}
 	// publicKey [1] PublicKey OPTIONAL (extension addition)
-	if s.Peek(runtime.Context(1)) {
-		if err := v.PublicKey.decode(&s, runtime.Context(1)); err != nil {
-			return runtime.WithField(err, "publicKey")
+	if s.Peek(der.Context(1)) {
+		if err := v.PublicKey.DecodeASN1(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "publicKey")
 		}
 		v.HasPublicKey = true
 	}
@@ -769,62 +666,30 @@ func (v *OneAsymmetricKey) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a OneAsymmetricKey in DER.
-func (v *OneAsymmetricKey) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *OneAsymmetricKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
-	v.PrivateKeyAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	v.PrivateKey.encode(b, runtime.Universal(runtime.TagOctetString))
+	v.Version.EncodeASN1(b, der.TagInteger)
+	v.PrivateKeyAlgorithm.EncodeASN1(b, der.TagSequence)
+	v.PrivateKey.EncodeASN1(b, der.TagOctetString)
 	if v.HasAttributes {
-		v.Attributes.encode(b, runtime.Context(0))
+		v.Attributes.EncodeASN1(b, der.Context(0))
 	}
 	if v.HasPublicKey {
-		v.PublicKey.encode(b, runtime.Context(1))
+		v.PublicKey.EncodeASN1(b, der.Context(1))
 	}
 	b.AddRaw(v.Unknown)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a OneAsymmetricKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *OneAsymmetricKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a OneAsymmetricKey; v aliases b.
+func (v *OneAsymmetricKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a OneAsymmetricKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *OneAsymmetricKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OneAsymmetricKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = OneAsymmetricKey{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "OneAsymmetricKey")
-	}
-	return r.Finish("OneAsymmetricKey")
-}
-
-// MarshalDER returns the DER encoding of v, a OneAsymmetricKey.
-func (v *OneAsymmetricKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *OneAsymmetricKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OneAsymmetricKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *OneAsymmetricKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Version is the ASN.1 type Version.
 //
@@ -836,8 +701,11 @@ const (
 	VersionV2 Version = 1 // v2
 )
 
-// decode reads a Version from r.
-func (v *Version) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Version) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "Version")
+	}
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
@@ -846,52 +714,19 @@ func (v *Version) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a Version in DER.
-func (v *Version) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Version) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	b.AddInt64(t, int64(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Version.
-// v aliases b: the byte slices it holds point into b.
-func (v *Version) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
+func (v *Version) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Version.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Version) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero Version
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "Version")
-	}
-	return r.Finish("Version")
-}
-
-// MarshalDER returns the DER encoding of v, a Version.
-func (v *Version) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Version) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagInteger))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Version) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PrivateKeyAlgorithmIdentifier is the ASN.1 type PrivateKeyAlgorithmIdentifier.
 //
@@ -900,23 +735,26 @@ func (v *Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 //	                                     { PrivateKeyAlgorithms } }
 type PrivateKeyAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
 	Parameters PrivateKeyAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a PrivateKeyAlgorithmIdentifier from r.
-func (v *PrivateKeyAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PrivateKeyAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PrivateKeyAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "PrivateKeyAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters PUBLIC-KEY.&Params OPTIONAL
@@ -924,12 +762,12 @@ func (v *PrivateKeyAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag)
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -939,56 +777,24 @@ func (v *PrivateKeyAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag)
 	return nil
 }
 
-// encode writes v as a PrivateKeyAlgorithmIdentifier in DER.
-func (v *PrivateKeyAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PrivateKeyAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PrivateKeyAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *PrivateKeyAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateKeyAlgorithmIdentifier; v aliases b.
+func (v *PrivateKeyAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PrivateKeyAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PrivateKeyAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PrivateKeyAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PrivateKeyAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PrivateKeyAlgorithmIdentifier")
-	}
-	return r.Finish("PrivateKeyAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a PrivateKeyAlgorithmIdentifier.
-func (v *PrivateKeyAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PrivateKeyAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PrivateKeyAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PrivateKeyAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PrivateKeyAlgorithmIdentifierParameters is the open type PrivateKeyAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -1004,17 +810,17 @@ type PrivateKeyAlgorithmIdentifierParameters struct {
 type PrivateKeyAlgorithmIdentifierParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PrivateKeyAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PrivateKeyAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PrivateKeyAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *PrivateKeyAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -1023,14 +829,14 @@ func (u *PrivateKeyAlgorithmIdentifierParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PrivateKeyAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *PrivateKeyAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PrivateKeyAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *PrivateKeyAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -1042,8 +848,11 @@ func (u *PrivateKeyAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
 //	PrivateKey ::= OCTET STRING
 type PrivateKey []byte
 
-// decode reads a PrivateKey from r.
-func (v *PrivateKey) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "PrivateKey")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -1052,77 +861,47 @@ func (v *PrivateKey) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PrivateKey in DER.
-func (v *PrivateKey) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PrivateKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *PrivateKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateKey; v aliases b.
+func (v *PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PrivateKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PrivateKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PrivateKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero PrivateKey
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "PrivateKey")
-	}
-	return r.Finish("PrivateKey")
-}
-
-// MarshalDER returns the DER encoding of v, a PrivateKey.
-func (v *PrivateKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PrivateKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Attributes is the ASN.1 type Attributes.
 //
 //	Attributes ::= SET OF Attribute { { OneAsymmetricKeyAttributes } }
 type Attributes []AttributeOneAsymmetricKeyAttributes
 
-// decode reads a Attributes from r.
-func (v *Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSet), "Attributes")
+	}
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
 	}
 	// X.690 11.6: DER sorts the elements of a SET OF.
-	if !s.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !s.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := s.CheckSetOfOrder("Attributes"); err != nil {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeOneAsymmetricKeyAttributes](&s, s.Count())
+	list, err := der.MakeSlice[AttributeOneAsymmetricKeyAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
 	for i := range list {
-		if err := list[i].decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithIndex(err, i)
+		if err := list[i].DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, i)
 		}
 	}
 	if err := s.Finish("Attributes"); err != nil {
@@ -1132,56 +911,23 @@ func (v *Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a Attributes in DER.
-func (v *Attributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSet
+	}
 	m := b.Begin(t, true)
 	for i := range *v {
-		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
+		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
 	b.EndSetOf(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
-// v aliases b: the byte slices it holds point into b.
-func (v *Attributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
+func (v *Attributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
-// v aliases b, except for strings that BER splits into segments.
-func (v *Attributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Attributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero Attributes
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "Attributes")
-	}
-	return r.Finish("Attributes")
-}
-
-// MarshalDER returns the DER encoding of v, a Attributes.
-func (v *Attributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *Attributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Attributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSet))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *Attributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AttributeOneAsymmetricKeyAttributes is the ASN.1 type Attribute.
 //
@@ -1192,51 +938,54 @@ func (v *Attributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 //	            &Type({AttrList}{@attrType})  }
 type AttributeOneAsymmetricKeyAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
-	AttrType runtime.OID
+	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []AttributeOneAsymmetricKeyAttributesAttrValues
 }
 
-// decode reads a Attribute from r.
-func (v *AttributeOneAsymmetricKeyAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AttributeOneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
+	}
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
 	}
 	// attrType OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrType")
+		return der.WithField(err, "attrType")
 	}
 	v.AttrType = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeOneAsymmetricKeyAttributesAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributeOneAsymmetricKeyAttributesAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("Attribute"); err != nil {
@@ -1245,11 +994,14 @@ func (v *AttributeOneAsymmetricKeyAttributes) decode(r *runtime.Reader, t runtim
 	return nil
 }
 
-// encode writes v as a Attribute in DER.
-func (v *AttributeOneAsymmetricKeyAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AttributeOneAsymmetricKeyAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrType)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -1257,45 +1009,14 @@ func (v *AttributeOneAsymmetricKeyAttributes) encode(b *runtime.Builder, t runti
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
 func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeOneAsymmetricKeyAttributes{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "Attribute")
-	}
-	return r.Finish("Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a Attribute.
+// MarshalDER returns the DER encoding of v.
 func (v *AttributeOneAsymmetricKeyAttributes) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AttributeOneAsymmetricKeyAttributes) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeOneAsymmetricKeyAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AttributeOneAsymmetricKeyAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
@@ -1312,17 +1033,17 @@ type AttributeOneAsymmetricKeyAttributesAttrValues struct {
 type AttributeOneAsymmetricKeyAttributesAttrValuesKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeOneAsymmetricKeyAttributesAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AttributeOneAsymmetricKeyAttributesAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -1331,14 +1052,14 @@ func (u *AttributeOneAsymmetricKeyAttributesAttrValues) fail(r *runtime.Reader, 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AttributeOneAsymmetricKeyAttributesAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *AttributeOneAsymmetricKeyAttributesAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -1348,10 +1069,13 @@ func (u *AttributeOneAsymmetricKeyAttributesAttrValues) encode(b *runtime.Builde
 // PublicKey is the ASN.1 type PublicKey.
 //
 //	PublicKey ::= BIT STRING
-type PublicKey runtime.BitString
+type PublicKey der.BitString
 
-// decode reads a PublicKey from r.
-func (v *PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagBitString), "PublicKey")
+	}
 	x, err := r.ReadBitString(t)
 	if err != nil {
 		return err
@@ -1360,52 +1084,19 @@ func (v *PublicKey) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PublicKey in DER.
-func (v *PublicKey) encode(b *runtime.Builder, t runtime.Tag) {
-	b.AddBitString(t, runtime.BitString(*v))
-}
-
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PublicKey.
-// v aliases b: the byte slices it holds point into b.
-func (v *PublicKey) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
-
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PublicKey.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PublicKey) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PublicKey) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero PublicKey
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagBitString)); err != nil {
-		return runtime.WithField(err, "PublicKey")
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagBitString
 	}
-	return r.Finish("PublicKey")
+	b.AddBitString(t, der.BitString(*v))
 }
 
-// MarshalDER returns the DER encoding of v, a PublicKey.
-func (v *PublicKey) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PublicKey; v aliases b.
+func (v *PublicKey) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// AppendDER appends the DER encoding of v to dst.
-func (v *PublicKey) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagBitString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PKCS8ShroudedKeyBag is the ASN.1 type PKCS8ShroudedKeyBag.
 //
@@ -1426,19 +1117,22 @@ type EncryptedPrivateKeyInfo struct {
 	EncryptedData EncryptedData
 }
 
-// decode reads a EncryptedPrivateKeyInfo from r.
-func (v *EncryptedPrivateKeyInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EncryptedPrivateKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EncryptedPrivateKeyInfo")
+	}
 	s, err := r.ReadConstructed(t, "EncryptedPrivateKeyInfo")
 	if err != nil {
 		return err
 	}
 	// encryptionAlgorithm EncryptionAlgorithmIdentifier
-	if err := v.EncryptionAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "encryptionAlgorithm")
+	if err := v.EncryptionAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "encryptionAlgorithm")
 	}
 	// encryptedData EncryptedData
-	if err := v.EncryptedData.decode(&s, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "encryptedData")
+	if err := v.EncryptedData.DecodeASN1(&s, der.TagOctetString); err != nil {
+		return der.WithField(err, "encryptedData")
 	}
 	if err := s.Finish("EncryptedPrivateKeyInfo"); err != nil {
 		return err
@@ -1446,54 +1140,22 @@ func (v *EncryptedPrivateKeyInfo) decode(r *runtime.Reader, t runtime.Tag) error
 	return nil
 }
 
-// encode writes v as a EncryptedPrivateKeyInfo in DER.
-func (v *EncryptedPrivateKeyInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EncryptedPrivateKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.EncryptionAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	v.EncryptedData.encode(b, runtime.Universal(runtime.TagOctetString))
+	v.EncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
+	v.EncryptedData.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptedPrivateKeyInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *EncryptedPrivateKeyInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedPrivateKeyInfo; v aliases b.
+func (v *EncryptedPrivateKeyInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptedPrivateKeyInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EncryptedPrivateKeyInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncryptedPrivateKeyInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = EncryptedPrivateKeyInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "EncryptedPrivateKeyInfo")
-	}
-	return r.Finish("EncryptedPrivateKeyInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a EncryptedPrivateKeyInfo.
-func (v *EncryptedPrivateKeyInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EncryptedPrivateKeyInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncryptedPrivateKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EncryptedPrivateKeyInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EncryptionAlgorithmIdentifier is the ASN.1 type EncryptionAlgorithmIdentifier.
 //
@@ -1502,23 +1164,26 @@ func (v *EncryptedPrivateKeyInfo) AppendWith(dst []byte, opts *runtime.Options) 
 //	                                      { KeyEncryptionAlgorithms } }
 type EncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
 	Parameters EncryptionAlgorithmIdentifierParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a EncryptionAlgorithmIdentifier from r.
-func (v *EncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EncryptionAlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "EncryptionAlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
@@ -1526,12 +1191,12 @@ func (v *EncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag)
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -1541,56 +1206,24 @@ func (v *EncryptionAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag)
 	return nil
 }
 
-// encode writes v as a EncryptionAlgorithmIdentifier in DER.
-func (v *EncryptionAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptionAlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *EncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptionAlgorithmIdentifier; v aliases b.
+func (v *EncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptionAlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EncryptionAlgorithmIdentifier) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncryptionAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = EncryptionAlgorithmIdentifier{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "EncryptionAlgorithmIdentifier")
-	}
-	return r.Finish("EncryptionAlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a EncryptionAlgorithmIdentifier.
-func (v *EncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EncryptionAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // EncryptionAlgorithmIdentifierParameters is the open type EncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -1606,17 +1239,17 @@ type EncryptionAlgorithmIdentifierParameters struct {
 type EncryptionAlgorithmIdentifierParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *EncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *EncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *EncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *EncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -1625,14 +1258,14 @@ func (u *EncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *EncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *EncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *EncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *EncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -1644,8 +1277,11 @@ func (u *EncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
 //	EncryptedData ::= OCTET STRING -- Encrypted PrivateKeyInfo
 type EncryptedData []byte
 
-// decode reads a EncryptedData from r.
-func (v *EncryptedData) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *EncryptedData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagOctetString), "EncryptedData")
+	}
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
@@ -1654,52 +1290,19 @@ func (v *EncryptedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a EncryptedData in DER.
-func (v *EncryptedData) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagOctetString
+	}
 	b.AddPrimitive(t, []byte(*v))
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptedData.
-// v aliases b: the byte slices it holds point into b.
-func (v *EncryptedData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedData; v aliases b.
+func (v *EncryptedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptedData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *EncryptedData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero EncryptedData
-	*v = zero
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagOctetString)); err != nil {
-		return runtime.WithField(err, "EncryptedData")
-	}
-	return r.Finish("EncryptedData")
-}
-
-// MarshalDER returns the DER encoding of v, a EncryptedData.
-func (v *EncryptedData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *EncryptedData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagOctetString))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *EncryptedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertBag is the ASN.1 type CertBag.
 //
@@ -1709,40 +1312,43 @@ func (v *EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 //	}
 type CertBag struct {
 	// CertID is the component certId OBJECT IDENTIFIER.
-	CertID runtime.OID
+	CertID der.OID
 	// CertValue is the component certValue [0] EXPLICIT BAG-TYPE.&Type.
 	CertValue CertBagCertValue
 }
 
-// decode reads a CertBag from r.
-func (v *CertBag) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CertBag) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CertBag")
+	}
 	s, err := r.ReadConstructed(t, "CertBag")
 	if err != nil {
 		return err
 	}
 	// certId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "certId")
+		return der.WithField(err, "certId")
 	}
 	v.CertID = x1
 	// certValue [0] EXPLICIT BAG-TYPE.&Type
-	w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "certValue")
+		return der.WithField(err, "certValue")
 	}
 	off4 := w2.Offset()
 	x5, err := w2.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "certValue")
+		return der.WithField(err, "certValue")
 	}
 	v.CertValue.Raw = x5
 	sub3 := w2.Open(v.CertValue.Raw, off4)
 	if err := v.CertValue.decode([]byte(v.CertID), &sub3); err != nil {
-		return runtime.WithField(err, "certValue")
+		return der.WithField(err, "certValue")
 	}
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "certValue")
+		return der.WithField(err, "certValue")
 	}
 	if err := s.Finish("CertBag"); err != nil {
 		return err
@@ -1750,56 +1356,24 @@ func (v *CertBag) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a CertBag in DER.
-func (v *CertBag) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CertBag) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.CertID)
-	m1 := b.Begin(runtime.Context(0), true)
+	b.AddOID(der.TagOID, v.CertID)
+	m1 := b.Begin(der.Context(0), true)
 	v.CertValue.encode(b)
 	b.End(m1)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertBag.
-// v aliases b: the byte slices it holds point into b.
-func (v *CertBag) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CertBag; v aliases b.
+func (v *CertBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertBag.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CertBag) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertBag) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CertBag{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CertBag")
-	}
-	return r.Finish("CertBag")
-}
-
-// MarshalDER returns the DER encoding of v, a CertBag.
-func (v *CertBag) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CertBag) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertBag) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CertBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CertBagCertValue is the open type CertBag.certValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -1824,12 +1398,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertBagCertValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CertBagCertValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x16\x01":
 		// x509Certificate 1.2.840.113549.1.9.22.1
 		u.Kind = CertBagCertValueX509Certificate
-		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -1841,7 +1415,7 @@ func (u *CertBagCertValue) decode(key []byte, r *runtime.Reader) error {
 	case "*\x86H\x86\xf7\r\x01\t\x16\x02":
 		// sdsiCertificate 1.2.840.113549.1.9.22.2
 		u.Kind = CertBagCertValueSdsiCertificate
-		x2, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
+		x2, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -1855,10 +1429,10 @@ func (u *CertBagCertValue) decode(key []byte, r *runtime.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CertBagCertValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *CertBagCertValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -1867,19 +1441,19 @@ func (u *CertBagCertValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CertBagCertValue) keepDER(r *runtime.Reader) error {
+func (u *CertBagCertValue) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CertBagCertValue) encode(b *runtime.Builder) {
+func (u *CertBagCertValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case CertBagCertValueX509Certificate:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.X509Certificate)
+		b.AddPrimitive(der.TagOctetString, u.X509Certificate)
 	case CertBagCertValueSdsiCertificate:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.SdsiCertificate)
+		b.AddText(der.TagIA5String, der.TagIA5String, u.SdsiCertificate)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -1893,40 +1467,43 @@ func (u *CertBagCertValue) encode(b *runtime.Builder) {
 //	}
 type CRLBag struct {
 	// CRLID is the component crlId OBJECT IDENTIFIER.
-	CRLID runtime.OID
+	CRLID der.OID
 	// CrltValue is the component crltValue [0] EXPLICIT BAG-TYPE.&Type.
 	CrltValue CRLBagCrltValue
 }
 
-// decode reads a CRLBag from r.
-func (v *CRLBag) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *CRLBag) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "CRLBag")
+	}
 	s, err := r.ReadConstructed(t, "CRLBag")
 	if err != nil {
 		return err
 	}
 	// crlId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "crlId")
+		return der.WithField(err, "crlId")
 	}
 	v.CRLID = x1
 	// crltValue [0] EXPLICIT BAG-TYPE.&Type
-	w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "crltValue")
+		return der.WithField(err, "crltValue")
 	}
 	off4 := w2.Offset()
 	x5, err := w2.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "crltValue")
+		return der.WithField(err, "crltValue")
 	}
 	v.CrltValue.Raw = x5
 	sub3 := w2.Open(v.CrltValue.Raw, off4)
 	if err := v.CrltValue.decode([]byte(v.CRLID), &sub3); err != nil {
-		return runtime.WithField(err, "crltValue")
+		return der.WithField(err, "crltValue")
 	}
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "crltValue")
+		return der.WithField(err, "crltValue")
 	}
 	if err := s.Finish("CRLBag"); err != nil {
 		return err
@@ -1934,56 +1511,24 @@ func (v *CRLBag) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a CRLBag in DER.
-func (v *CRLBag) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *CRLBag) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.CRLID)
-	m1 := b.Begin(runtime.Context(0), true)
+	b.AddOID(der.TagOID, v.CRLID)
+	m1 := b.Begin(der.Context(0), true)
 	v.CrltValue.encode(b)
 	b.End(m1)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CRLBag.
-// v aliases b: the byte slices it holds point into b.
-func (v *CRLBag) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a CRLBag; v aliases b.
+func (v *CRLBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLBag.
-// v aliases b, except for strings that BER splits into segments.
-func (v *CRLBag) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CRLBag) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CRLBag{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "CRLBag")
-	}
-	return r.Finish("CRLBag")
-}
-
-// MarshalDER returns the DER encoding of v, a CRLBag.
-func (v *CRLBag) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *CRLBag) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CRLBag) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *CRLBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // CRLBagCrltValue is the open type CRLBag.crltValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -2005,12 +1550,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CRLBagCrltValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CRLBagCrltValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x17\x01":
 		// x509CRL 1.2.840.113549.1.9.23.1
 		u.Kind = CRLBagCrltValueX509CRL
-		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2024,10 +1569,10 @@ func (u *CRLBagCrltValue) decode(key []byte, r *runtime.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CRLBagCrltValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *CRLBagCrltValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -2036,17 +1581,17 @@ func (u *CRLBagCrltValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CRLBagCrltValue) keepDER(r *runtime.Reader) error {
+func (u *CRLBagCrltValue) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CRLBagCrltValue) encode(b *runtime.Builder) {
+func (u *CRLBagCrltValue) encode(b *der.Builder) {
 	switch u.Kind {
 	case CRLBagCrltValueX509CRL:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.X509CRL)
+		b.AddPrimitive(der.TagOctetString, u.X509CRL)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -2061,40 +1606,43 @@ func (u *CRLBagCrltValue) encode(b *runtime.Builder) {
 //	}
 type SecretBag struct {
 	// SecretTypeID is the component secretTypeId OBJECT IDENTIFIER.
-	SecretTypeID runtime.OID
+	SecretTypeID der.OID
 	// SecretValue is the component secretValue [0] EXPLICIT BAG-TYPE.&Type.
 	SecretValue SecretBagSecretValue
 }
 
-// decode reads a SecretBag from r.
-func (v *SecretBag) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *SecretBag) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "SecretBag")
+	}
 	s, err := r.ReadConstructed(t, "SecretBag")
 	if err != nil {
 		return err
 	}
 	// secretTypeId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "secretTypeId")
+		return der.WithField(err, "secretTypeId")
 	}
 	v.SecretTypeID = x1
 	// secretValue [0] EXPLICIT BAG-TYPE.&Type
-	w2, err := s.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
+	w2, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {
-		return runtime.WithField(err, "secretValue")
+		return der.WithField(err, "secretValue")
 	}
 	off4 := w2.Offset()
 	x5, err := w2.ReadRaw()
 	if err != nil {
-		return runtime.WithField(err, "secretValue")
+		return der.WithField(err, "secretValue")
 	}
 	v.SecretValue.Raw = x5
 	sub3 := w2.Open(v.SecretValue.Raw, off4)
 	if err := v.SecretValue.decode([]byte(v.SecretTypeID), &sub3); err != nil {
-		return runtime.WithField(err, "secretValue")
+		return der.WithField(err, "secretValue")
 	}
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
-		return runtime.WithField(err, "secretValue")
+		return der.WithField(err, "secretValue")
 	}
 	if err := s.Finish("SecretBag"); err != nil {
 		return err
@@ -2102,56 +1650,24 @@ func (v *SecretBag) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a SecretBag in DER.
-func (v *SecretBag) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *SecretBag) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.SecretTypeID)
-	m1 := b.Begin(runtime.Context(0), true)
+	b.AddOID(der.TagOID, v.SecretTypeID)
+	m1 := b.Begin(der.Context(0), true)
 	v.SecretValue.encode(b)
 	b.End(m1)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SecretBag.
-// v aliases b: the byte slices it holds point into b.
-func (v *SecretBag) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a SecretBag; v aliases b.
+func (v *SecretBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SecretBag.
-// v aliases b, except for strings that BER splits into segments.
-func (v *SecretBag) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SecretBag) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SecretBag{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "SecretBag")
-	}
-	return r.Finish("SecretBag")
-}
-
-// MarshalDER returns the DER encoding of v, a SecretBag.
-func (v *SecretBag) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *SecretBag) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SecretBag) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *SecretBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SecretBagSecretValue is the open type SecretBag.secretValue: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -2167,17 +1683,17 @@ type SecretBagSecretValue struct {
 type SecretBagSecretValueKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecretBagSecretValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SecretBagSecretValue) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SecretBagSecretValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *SecretBagSecretValue) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -2186,14 +1702,14 @@ func (u *SecretBagSecretValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SecretBagSecretValue) keepDER(r *runtime.Reader) error {
+func (u *SecretBagSecretValue) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SecretBagSecretValue) encode(b *runtime.Builder) {
+func (u *SecretBagSecretValue) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -2215,41 +1731,44 @@ type MacData struct {
 	// MacSalt is the component macSalt OCTET STRING.
 	MacSalt []byte
 	// Iterations is the component iterations INTEGER DEFAULT 1.
-	Iterations runtime.Integer
+	Iterations der.Integer
 	// HasIterations tells whether iterations is present in the encoding.
 	HasIterations bool
 }
 
-// decode reads a MacData from r.
-func (v *MacData) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *MacData) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "MacData")
+	}
 	s, err := r.ReadConstructed(t, "MacData")
 	if err != nil {
 		return err
 	}
 	// mac DigestInfo
-	if err := v.Mac.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "mac")
+	if err := v.Mac.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "mac")
 	}
 	// macSalt OCTET STRING
-	x1, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
-		return runtime.WithField(err, "macSalt")
+		return der.WithField(err, "macSalt")
 	}
 	v.MacSalt = x1
 	// iterations INTEGER DEFAULT 1
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off2 := s.Offset()
-		x3, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x3, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
-			return runtime.WithField(err, "iterations")
+			return der.WithField(err, "iterations")
 		}
 		v.Iterations = x3
 		v.HasIterations = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && func() bool {
-			n, ok := runtime.Integer(v.Iterations).Int64()
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+			n, ok := der.Integer(v.Iterations).Int64()
 			return ok && n == int64(1)
 		}() {
-			return runtime.WithField(runtime.EncodedDefault(off2, "MacData"), "iterations")
+			return der.WithField(der.EncodedDefault(off2, "MacData"), "iterations")
 		}
 	} else {
 		v.Iterations = defaultInteger1
@@ -2260,60 +1779,28 @@ func (v *MacData) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a MacData in DER.
-func (v *MacData) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *MacData) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Mac.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.MacSalt)
-	if (v.HasIterations && b.Tolerates(runtime.TolerateExplicitDefault)) || !func() bool {
-		n, ok := runtime.Integer(v.Iterations).Int64()
+	v.Mac.EncodeASN1(b, der.TagSequence)
+	b.AddPrimitive(der.TagOctetString, v.MacSalt)
+	if (v.HasIterations && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
+		n, ok := der.Integer(v.Iterations).Int64()
 		return ok && n == int64(1)
 	}() {
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.Iterations)
+		b.AddInteger(der.TagInteger, v.Iterations)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a MacData.
-// v aliases b: the byte slices it holds point into b.
-func (v *MacData) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a MacData; v aliases b.
+func (v *MacData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a MacData.
-// v aliases b, except for strings that BER splits into segments.
-func (v *MacData) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MacData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MacData{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "MacData")
-	}
-	return r.Finish("MacData")
-}
-
-// MarshalDER returns the DER encoding of v, a MacData.
-func (v *MacData) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *MacData) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MacData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *MacData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DigestInfo is the ASN.1 type DigestInfo.
 //
@@ -2328,20 +1815,23 @@ type DigestInfo struct {
 	Digest []byte
 }
 
-// decode reads a DigestInfo from r.
-func (v *DigestInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "DigestInfo")
+	}
 	s, err := r.ReadConstructed(t, "DigestInfo")
 	if err != nil {
 		return err
 	}
 	// digestAlgorithm DigestAlgorithm
-	if err := v.DigestAlgorithm.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "digestAlgorithm")
+	if err := v.DigestAlgorithm.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "digestAlgorithm")
 	}
 	// digest OCTET STRING
-	x1, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x1, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
-		return runtime.WithField(err, "digest")
+		return der.WithField(err, "digest")
 	}
 	v.Digest = x1
 	if err := s.Finish("DigestInfo"); err != nil {
@@ -2350,54 +1840,22 @@ func (v *DigestInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a DigestInfo in DER.
-func (v *DigestInfo) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.DigestAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Digest)
+	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
+	b.AddPrimitive(der.TagOctetString, v.Digest)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DigestInfo.
-// v aliases b: the byte slices it holds point into b.
-func (v *DigestInfo) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DigestInfo; v aliases b.
+func (v *DigestInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DigestInfo.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DigestInfo) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DigestInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DigestInfo{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "DigestInfo")
-	}
-	return r.Finish("DigestInfo")
-}
-
-// MarshalDER returns the DER encoding of v, a DigestInfo.
-func (v *DigestInfo) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DigestInfo) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DigestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DigestInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DigestAlgorithm is the ASN.1 type DigestAlgorithm.
 //
@@ -2405,23 +1863,26 @@ func (v *DigestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 //	    AlgorithmIdentifier { {PKCS1-v1-5DigestAlgorithms} }
 type DigestAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
 	Parameters DigestAlgorithmParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a DigestAlgorithm from r.
-func (v *DigestAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *DigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "DigestAlgorithm")
+	}
 	s, err := r.ReadConstructed(t, "DigestAlgorithm")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
@@ -2429,12 +1890,12 @@ func (v *DigestAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -2444,56 +1905,24 @@ func (v *DigestAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a DigestAlgorithm in DER.
-func (v *DigestAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *DigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DigestAlgorithm.
-// v aliases b: the byte slices it holds point into b.
-func (v *DigestAlgorithm) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a DigestAlgorithm; v aliases b.
+func (v *DigestAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DigestAlgorithm.
-// v aliases b, except for strings that BER splits into segments.
-func (v *DigestAlgorithm) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DigestAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DigestAlgorithm{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "DigestAlgorithm")
-	}
-	return r.Finish("DigestAlgorithm")
-}
-
-// MarshalDER returns the DER encoding of v, a DigestAlgorithm.
-func (v *DigestAlgorithm) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *DigestAlgorithm) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DigestAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *DigestAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // DigestAlgorithmParameters is the open type DigestAlgorithm.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -2520,12 +1949,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *DigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *DigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x02\x02":
 		// 1.2.840.113549.2.2
 		u.Kind = DigestAlgorithmParametersIDMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -2535,7 +1964,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error 
 	case "*\x86H\x86\xf7\r\x02\x05":
 		// 1.2.840.113549.2.5
 		u.Kind = DigestAlgorithmParametersIDMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -2545,7 +1974,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error 
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
 		u.Kind = DigestAlgorithmParametersIDSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -2555,7 +1984,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error 
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
 		u.Kind = DigestAlgorithmParametersIDSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -2565,7 +1994,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error 
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
 		u.Kind = DigestAlgorithmParametersIDSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -2575,7 +2004,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error 
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
 		u.Kind = DigestAlgorithmParametersIDSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
@@ -2587,10 +2016,10 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error 
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *DigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *DigestAlgorithmParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -2599,27 +2028,27 @@ func (u *DigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *DigestAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *DigestAlgorithmParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *DigestAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *DigestAlgorithmParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case DigestAlgorithmParametersIDMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case DigestAlgorithmParametersIDSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -2633,51 +2062,54 @@ func (u *DigestAlgorithmParameters) encode(b *runtime.Builder) {
 //	} -- This type is compatible with the X.500 type 'Attribute'
 type PKCS12Attribute struct {
 	// AttrID is the component attrId OBJECT IDENTIFIER.
-	AttrID runtime.OID
+	AttrID der.OID
 	// AttrValues is the component attrValues SET OF.
 	AttrValues []PKCS12AttributeAttrValues
 }
 
-// decode reads a PKCS12Attribute from r.
-func (v *PKCS12Attribute) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PKCS12Attribute) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PKCS12Attribute")
+	}
 	s, err := r.ReadConstructed(t, "PKCS12Attribute")
 	if err != nil {
 		return err
 	}
 	// attrId OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "attrId")
+		return der.WithField(err, "attrId")
 	}
 	v.AttrID = x1
 	// attrValues SET OF
-	l2, err := s.ReadConstructed(runtime.Universal(runtime.TagSet), "SET OF")
+	l2, err := s.ReadConstructed(der.TagSet, "SET OF")
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
-	if !l2.Tolerates(runtime.TolerateUnsortedSetOf) {
+	if !l2.Tolerates(der.TolerateUnsortedSetOf) {
 		if err := l2.CheckSetOfOrder("SET OF"); err != nil {
-			return runtime.WithField(err, "attrValues")
+			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[PKCS12AttributeAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[PKCS12AttributeAttrValues](&l2, l2.Count())
 	if err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	for i := range list3 {
 		off := l2.Offset()
 		x, err := l2.ReadRaw()
 		if err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 		list3[i].Raw = x
 		sub := l2.Open(x, off)
 		if err := list3[i].decode([]byte(v.AttrID), &sub); err != nil {
-			return runtime.WithField(runtime.WithIndex(err, i), "attrValues")
+			return der.WithField(der.WithIndex(err, i), "attrValues")
 		}
 	}
 	if err := l2.Finish("SET OF"); err != nil {
-		return runtime.WithField(err, "attrValues")
+		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
 	if err := s.Finish("PKCS12Attribute"); err != nil {
@@ -2686,11 +2118,14 @@ func (v *PKCS12Attribute) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PKCS12Attribute in DER.
-func (v *PKCS12Attribute) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PKCS12Attribute) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrID)
-	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
+	b.AddOID(der.TagOID, v.AttrID)
+	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
 		v.AttrValues[i].encode(b)
 	}
@@ -2698,46 +2133,11 @@ func (v *PKCS12Attribute) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PKCS12Attribute.
-// v aliases b: the byte slices it holds point into b.
-func (v *PKCS12Attribute) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PKCS12Attribute; v aliases b.
+func (v *PKCS12Attribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PKCS12Attribute.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PKCS12Attribute) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PKCS12Attribute) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PKCS12Attribute{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PKCS12Attribute")
-	}
-	return r.Finish("PKCS12Attribute")
-}
-
-// MarshalDER returns the DER encoding of v, a PKCS12Attribute.
-func (v *PKCS12Attribute) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PKCS12Attribute) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PKCS12Attribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PKCS12Attribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PKCS12AttributeAttrValues is the open type PKCS12Attribute.attrValues: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -2762,19 +2162,19 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PKCS12AttributeAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS12AttributeAttrValues) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x14":
 		// friendlyName 1.2.840.113549.1.9.20
 		u.Kind = PKCS12AttributeAttrValuesFriendlyName
 		off1 := r.Offset()
-		x2, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
+		x2, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.FriendlyName = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "BMPString", runtime.CharCount(string(u.FriendlyName)), 1, 255); err != nil {
+			if err := der.CheckSize(off1, "BMPString", der.CharCount(string(u.FriendlyName)), 1, 255); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -2785,7 +2185,7 @@ func (u *PKCS12AttributeAttrValues) decode(key []byte, r *runtime.Reader) error 
 	case "*\x86H\x86\xf7\r\x01\t\x15":
 		// localKeyId 1.2.840.113549.1.9.21
 		u.Kind = PKCS12AttributeAttrValuesLocalKeyID
-		x3, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x3, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -2799,10 +2199,10 @@ func (u *PKCS12AttributeAttrValues) decode(key []byte, r *runtime.Reader) error 
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PKCS12AttributeAttrValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *PKCS12AttributeAttrValues) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -2811,24 +2211,24 @@ func (u *PKCS12AttributeAttrValues) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PKCS12AttributeAttrValues) keepDER(r *runtime.Reader) error {
+func (u *PKCS12AttributeAttrValues) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PKCS12AttributeAttrValues) encode(b *runtime.Builder) {
+func (u *PKCS12AttributeAttrValues) encode(b *der.Builder) {
 	switch u.Kind {
 	case PKCS12AttributeAttrValuesFriendlyName:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(u.FriendlyName)), 1, 255); err != nil {
-				b.SetError(runtime.WithField(err, "friendlyName"))
+			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(u.FriendlyName)), 1, 255); err != nil {
+				b.SetError(der.WithField(err, "friendlyName"))
 			}
 		}
-		b.AddString(runtime.Universal(runtime.TagBMPString), 30, u.FriendlyName)
+		b.AddText(der.TagBMPString, der.TagBMPString, u.FriendlyName)
 	case PKCS12AttributeAttrValuesLocalKeyID:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.LocalKeyID)
+		b.AddPrimitive(der.TagOctetString, u.LocalKeyID)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -2847,19 +2247,22 @@ type PBES2Params struct {
 	EncryptionScheme AlgorithmIdentifierPBES2Encs
 }
 
-// decode reads a PBES2-params from r.
-func (v *PBES2Params) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PBES2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PBES2-params")
+	}
 	s, err := r.ReadConstructed(t, "PBES2-params")
 	if err != nil {
 		return err
 	}
 	// keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBES2-KDFs}}
-	if err := v.KeyDerivationFunc.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "keyDerivationFunc")
+	if err := v.KeyDerivationFunc.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "keyDerivationFunc")
 	}
 	// encryptionScheme AlgorithmIdentifier{{PKCS5v2-1.PBES2-Encs}}
-	if err := v.EncryptionScheme.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "encryptionScheme")
+	if err := v.EncryptionScheme.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "encryptionScheme")
 	}
 	if err := s.Finish("PBES2-params"); err != nil {
 		return err
@@ -2867,54 +2270,22 @@ func (v *PBES2Params) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PBES2-params in DER.
-func (v *PBES2Params) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PBES2Params) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.KeyDerivationFunc.encode(b, runtime.Universal(runtime.TagSequence))
-	v.EncryptionScheme.encode(b, runtime.Universal(runtime.TagSequence))
+	v.KeyDerivationFunc.EncodeASN1(b, der.TagSequence)
+	v.EncryptionScheme.EncodeASN1(b, der.TagSequence)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBES2-params.
-// v aliases b: the byte slices it holds point into b.
-func (v *PBES2Params) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PBES2-params; v aliases b.
+func (v *PBES2Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBES2-params.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PBES2Params) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBES2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBES2Params{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PBES2-params")
-	}
-	return r.Finish("PBES2-params")
-}
-
-// MarshalDER returns the DER encoding of v, a PBES2-params.
-func (v *PBES2Params) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PBES2Params) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBES2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PBES2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPBES2KDFs is the ASN.1 type AlgorithmIdentifier.
 //
@@ -2926,23 +2297,26 @@ func (v *PBES2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	}
 type AlgorithmIdentifierPBES2KDFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
 	Parameters AlgorithmIdentifierPBES2KDFsParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBES2KDFs) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierPBES2KDFs) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
@@ -2950,12 +2324,12 @@ func (v *AlgorithmIdentifierPBES2KDFs) decode(r *runtime.Reader, t runtime.Tag) 
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -2965,56 +2339,24 @@ func (v *AlgorithmIdentifierPBES2KDFs) decode(r *runtime.Reader, t runtime.Tag) 
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBES2KDFs) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierPBES2KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
+func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBES2KDFs{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBES2KDFs) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBES2KDFs) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBES2KDFs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AlgorithmIdentifierPBES2KDFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPBES2KDFsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -3036,17 +2378,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// 1.2.840.113549.1.5.12
 		u.Kind = AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2
-		p1, err := runtime.New[PBKDF2Params](r)
+		p1, err := der.New[PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.IDPBKDF2 = p1
-		if err := u.IDPBKDF2.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.IDPBKDF2.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3058,10 +2400,10 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *runtime.R
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBES2KDFsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierPBES2KDFsParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -3070,20 +2412,20 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBES2KDFsParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBES2KDFsParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2:
 		if u.IDPBKDF2 == nil {
-			b.SetError(runtime.NilValue("PBKDF2-params"))
+			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
-			u.IDPBKDF2.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IDPBKDF2.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -3100,23 +2442,26 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *runtime.Builder) {
 //	}
 type AlgorithmIdentifierPBES2Encs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
 	Parameters AlgorithmIdentifierPBES2EncsParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBES2Encs) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierPBES2Encs) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
@@ -3124,12 +2469,12 @@ func (v *AlgorithmIdentifierPBES2Encs) decode(r *runtime.Reader, t runtime.Tag) 
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -3139,56 +2484,24 @@ func (v *AlgorithmIdentifierPBES2Encs) decode(r *runtime.Reader, t runtime.Tag) 
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBES2Encs) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierPBES2Encs) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBES2Encs) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
+func (v *AlgorithmIdentifierPBES2Encs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBES2Encs) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBES2Encs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBES2Encs{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBES2Encs) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBES2Encs) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBES2Encs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AlgorithmIdentifierPBES2Encs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPBES2EncsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -3223,12 +2536,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x02\a":
 		// 1.2.840.113549.2.7
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3239,13 +2552,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		// 1.3.14.3.2.7
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersDESCBC
 		off1 := r.Offset()
-		x2, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x2, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Bytes = x2
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
+			if err := der.CheckSize(off1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -3257,13 +2570,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		// 1.2.840.113549.3.7
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC
 		off3 := r.Offset()
-		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Bytes = x4
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off3, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
+			if err := der.CheckSize(off3, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -3274,12 +2587,12 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 	case "*\x86H\x86\xf7\r\x03\x02":
 		// 1.2.840.113549.3.2
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersRc2CBC
-		p5, err := runtime.New[RC2CBCParameter](r)
+		p5, err := der.New[RC2CBCParameter](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Rc2CBC = p5
-		if err := u.Rc2CBC.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.Rc2CBC.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3289,12 +2602,12 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 	case "*\x86H\x86\xf7\r\x03\t":
 		// 1.2.840.113549.3.9
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD
-		p6, err := runtime.New[RC5CBCParameters](r)
+		p6, err := der.New[RC5CBCParameters](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Rc5CBCPAD = p6
-		if err := u.Rc5CBCPAD.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.Rc5CBCPAD.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3305,13 +2618,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		// 2.16.840.1.101.3.4.1.2
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD
 		off7 := r.Offset()
-		x8, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x8, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Bytes = x8
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
+			if err := der.CheckSize(off7, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -3323,13 +2636,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		// 2.16.840.1.101.3.4.1.22
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD
 		off9 := r.Offset()
-		x10, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x10, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Bytes = x10
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off9, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
+			if err := der.CheckSize(off9, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -3341,13 +2654,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		// 2.16.840.1.101.3.4.1.42
 		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD
 		off11 := r.Offset()
-		x12, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x12, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Bytes = x12
 		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off11, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
+			if err := der.CheckSize(off11, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				return u.fail(r, err)
 			}
 		}
@@ -3360,10 +2673,10 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBES2EncsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierPBES2EncsParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -3372,64 +2685,64 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBES2EncsParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBES2EncsParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBES2EncsParametersDESCBC:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
-				b.SetError(runtime.WithField(err, "desCBC"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
+				b.SetError(der.WithField(err, "desCBC"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
-				b.SetError(runtime.WithField(err, "des-EDE3-CBC"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
+				b.SetError(der.WithField(err, "des-EDE3-CBC"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersRc2CBC:
 		if u.Rc2CBC == nil {
-			b.SetError(runtime.NilValue("RC2-CBC-Parameter"))
+			b.SetError(der.NilValue("RC2-CBC-Parameter"))
 		} else {
-			u.Rc2CBC.encode(b, runtime.Universal(runtime.TagSequence))
+			u.Rc2CBC.EncodeASN1(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD:
 		if u.Rc5CBCPAD == nil {
-			b.SetError(runtime.NilValue("RC5-CBC-Parameters"))
+			b.SetError(der.NilValue("RC5-CBC-Parameters"))
 		} else {
-			u.Rc5CBCPAD.encode(b, runtime.Universal(runtime.TagSequence))
+			u.Rc5CBCPAD.EncodeASN1(b, der.TagSequence)
 		}
 	case AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
-				b.SetError(runtime.WithField(err, "aes128-CBC-PAD"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
+				b.SetError(der.WithField(err, "aes128-CBC-PAD"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
-				b.SetError(runtime.WithField(err, "aes192-CBC-PAD"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
+				b.SetError(der.WithField(err, "aes192-CBC-PAD"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	case AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD:
 		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
-				b.SetError(runtime.WithField(err, "aes256-CBC-PAD"))
+			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
+				b.SetError(der.WithField(err, "aes256-CBC-PAD"))
 			}
 		}
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
+		b.AddPrimitive(der.TagOctetString, u.Bytes)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -3451,9 +2764,9 @@ type PBKDF2Params struct {
 	// Salt is the component salt CHOICE.
 	Salt PBKDF2ParamsSalt
 	// IterationCount is the component iterationCount INTEGER.
-	IterationCount runtime.Integer
+	IterationCount der.Integer
 	// KeyLength is the component keyLength INTEGER OPTIONAL.
-	KeyLength runtime.Integer
+	KeyLength der.Integer
 	// HasKeyLength tells whether keyLength is present in the encoding.
 	HasKeyLength bool
 	// Prf is the component prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1.
@@ -3462,47 +2775,50 @@ type PBKDF2Params struct {
 	HasPrf bool
 }
 
-// decode reads a PBKDF2-params from r.
-func (v *PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PBKDF2-params")
+	}
 	s, err := r.ReadConstructed(t, "PBKDF2-params")
 	if err != nil {
 		return err
 	}
 	// salt CHOICE
-	if err := v.Salt.decode(&s); err != nil {
-		return runtime.WithField(err, "salt")
+	if err := v.Salt.DecodeASN1(&s, der.NoTag); err != nil {
+		return der.WithField(err, "salt")
 	}
 	// iterationCount INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
-		return runtime.WithField(err, "iterationCount")
+		return der.WithField(err, "iterationCount")
 	}
 	v.IterationCount = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(off1, "INTEGER", runtime.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
-			return runtime.WithField(err, "iterationCount")
+		if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
+			return der.WithField(err, "iterationCount")
 		}
 	}
 	// keyLength INTEGER OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
+	if s.Peek(der.TagInteger) {
 		off3 := s.Offset()
-		x4, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+		x4, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
-			return runtime.WithField(err, "keyLength")
+			return der.WithField(err, "keyLength")
 		}
 		v.KeyLength = x4
 		if !s.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(off3, "INTEGER", runtime.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
-				return runtime.WithField(err, "keyLength")
+			if err := der.CheckIntegerRange(off3, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
+				return der.WithField(err, "keyLength")
 			}
 		}
 		v.HasKeyLength = true
 	}
 	// prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1
-	if s.Peek(runtime.Universal(runtime.TagSequence)) {
-		if err := v.Prf.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "prf")
+	if s.Peek(der.TagSequence) {
+		if err := v.Prf.DecodeASN1(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "prf")
 		}
 		v.HasPrf = true
 	}
@@ -3512,70 +2828,38 @@ func (v *PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PBKDF2-params in DER.
-func (v *PBKDF2Params) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Salt.encode(b)
+	v.Salt.EncodeASN1(b, der.NoTag)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
-			b.SetError(runtime.WithField(err, "iterationCount"))
+		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
+			b.SetError(der.WithField(err, "iterationCount"))
 		}
 	}
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.IterationCount)
+	b.AddInteger(der.TagInteger, v.IterationCount)
 	if v.HasKeyLength {
 		if !b.SkipConstraints() {
-			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
-				b.SetError(runtime.WithField(err, "keyLength"))
+			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
+				b.SetError(der.WithField(err, "keyLength"))
 			}
 		}
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.KeyLength)
+		b.AddInteger(der.TagInteger, v.KeyLength)
 	}
 	if v.HasPrf {
-		v.Prf.encode(b, runtime.Universal(runtime.TagSequence))
+		v.Prf.EncodeASN1(b, der.TagSequence)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-params.
-// v aliases b: the byte slices it holds point into b.
-func (v *PBKDF2Params) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params; v aliases b.
+func (v *PBKDF2Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-params.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PBKDF2Params) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBKDF2Params{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PBKDF2-params")
-	}
-	return r.Finish("PBKDF2-params")
-}
-
-// MarshalDER returns the DER encoding of v, a PBKDF2-params.
-func (v *PBKDF2Params) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PBKDF2Params) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBKDF2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PBKDF2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // PBKDF2ParamsSalt is the type of PBKDF2-params.salt.
 type PBKDF2ParamsSalt struct {
@@ -3597,24 +2881,27 @@ const (
 
 // String returns the ASN.1 identifier of the alternative.
 func (c PBKDF2ParamsSaltChoice) String() string {
-	return runtime.Name("specified otherSource", int(c)-1, "PBKDF2ParamsSaltChoice")
+	return der.Name("specified otherSource", int(c)-1, "PBKDF2ParamsSaltChoice")
 }
 
-// decode reads a PBKDF2-params.salt from r.
-func (v *PBKDF2ParamsSalt) decode(r *runtime.Reader) error {
+// DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
+func (v *PBKDF2ParamsSalt) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.NoTag), "PBKDF2-params.salt")
+	}
 	tag, _ := r.PeekTag()
 	switch {
-	case tag == runtime.Universal(runtime.TagOctetString):
+	case tag == der.TagOctetString:
 		v.Choice = PBKDF2ParamsSaltSpecified
-		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
-			return runtime.WithField(err, "specified")
+			return der.WithField(err, "specified")
 		}
 		v.Specified = x1
-	case tag == runtime.Universal(runtime.TagSequence):
+	case tag == der.TagSequence:
 		v.Choice = PBKDF2ParamsSaltOtherSource
-		if err := v.OtherSource.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return runtime.WithField(err, "otherSource")
+		if err := v.OtherSource.DecodeASN1(r, der.TagSequence); err != nil {
+			return der.WithField(err, "otherSource")
 		}
 	default:
 		return r.NoAlternative("PBKDF2-params.salt")
@@ -3622,58 +2909,23 @@ func (v *PBKDF2ParamsSalt) decode(r *runtime.Reader) error {
 	return nil
 }
 
-// encode writes v as a PBKDF2-params.salt in DER.
-func (v *PBKDF2ParamsSalt) encode(b *runtime.Builder) {
+// EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
+func (v *PBKDF2ParamsSalt) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
 	case PBKDF2ParamsSaltSpecified:
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Specified)
+		b.AddPrimitive(der.TagOctetString, v.Specified)
 	case PBKDF2ParamsSaltOtherSource:
-		v.OtherSource.encode(b, runtime.Universal(runtime.TagSequence))
+		v.OtherSource.EncodeASN1(b, der.TagSequence)
 	default:
-		b.SetError(runtime.NoChoice("PBKDF2-params.salt"))
+		b.SetError(der.NoChoice("PBKDF2-params.salt"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-params.salt.
-// v aliases b: the byte slices it holds point into b.
-func (v *PBKDF2ParamsSalt) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params.salt; v aliases b.
+func (v *PBKDF2ParamsSalt) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-params.salt.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PBKDF2ParamsSalt) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBKDF2ParamsSalt{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "PBKDF2-params.salt")
-	}
-	return r.Finish("PBKDF2-params.salt")
-}
-
-// MarshalDER returns the DER encoding of v, a PBKDF2-params.salt.
-func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PBKDF2ParamsSalt) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBKDF2ParamsSalt) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b)
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPBKDF2SaltSources is the ASN.1 type AlgorithmIdentifier.
 //
@@ -3685,23 +2937,26 @@ func (v *PBKDF2ParamsSalt) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	}
 type AlgorithmIdentifierPBKDF2SaltSources struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
 	Parameters AlgorithmIdentifierPBKDF2SaltSourcesParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierPBKDF2SaltSources) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
@@ -3709,12 +2964,12 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) decode(r *runtime.Reader, t runti
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -3724,55 +2979,27 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) decode(r *runtime.Reader, t runti
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierPBKDF2SaltSources) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
 func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
+	return der.Unmarshal(b, v, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBKDF2SaltSources{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
+// MarshalDER returns the DER encoding of v.
 func (v *AlgorithmIdentifierPBKDF2SaltSources) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
+	return der.Marshal(v, nil)
 }
 
 // AlgorithmIdentifierPBKDF2SaltSourcesParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
@@ -3789,17 +3016,17 @@ type AlgorithmIdentifierPBKDF2SaltSourcesParameters struct {
 type AlgorithmIdentifierPBKDF2SaltSourcesParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -3808,14 +3035,14 @@ func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) fail(r *runtime.Reader,
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -3832,23 +3059,26 @@ func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) encode(b *runtime.Build
 //	}
 type AlgorithmIdentifierPBKDF2PRFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
 	Parameters AlgorithmIdentifierPBKDF2PRFsParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBKDF2PRFs) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierPBKDF2PRFs) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
@@ -3856,12 +3086,12 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) decode(r *runtime.Reader, t runtime.Tag)
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -3871,56 +3101,24 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) decode(r *runtime.Reader, t runtime.Tag)
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBKDF2PRFs) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierPBKDF2PRFs) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
+func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBKDF2PRFs{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBKDF2PRFs) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBKDF2PRFs) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBKDF2PRFs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AlgorithmIdentifierPBKDF2PRFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPBKDF2PRFsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -3948,12 +3146,12 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x02\a":
 		// 1.2.840.113549.2.7
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3963,7 +3161,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.
 	case "*\x86H\x86\xf7\r\x02\b":
 		// 1.2.840.113549.2.8
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3973,7 +3171,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.
 	case "*\x86H\x86\xf7\r\x02\t":
 		// 1.2.840.113549.2.9
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3983,7 +3181,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.
 	case "*\x86H\x86\xf7\r\x02\n":
 		// 1.2.840.113549.2.10
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -3993,7 +3191,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.
 	case "*\x86H\x86\xf7\r\x02\v":
 		// 1.2.840.113549.2.11
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4003,7 +3201,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.
 	case "*\x86H\x86\xf7\r\x02\f":
 		// 1.2.840.113549.2.12
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4013,7 +3211,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.
 	case "*\x86H\x86\xf7\r\x02\r":
 		// 1.2.840.113549.2.13
 		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
+		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4025,10 +3223,10 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierPBKDF2PRFsParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -4037,29 +3235,29 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBKDF2PRFsParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPBKDF2PRFsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
+		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
@@ -4078,19 +3276,22 @@ type PBMAC1Params struct {
 	MessageAuthScheme AlgorithmIdentifierPBMAC1MACs
 }
 
-// decode reads a PBMAC1-params from r.
-func (v *PBMAC1Params) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PBMAC1Params) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PBMAC1-params")
+	}
 	s, err := r.ReadConstructed(t, "PBMAC1-params")
 	if err != nil {
 		return err
 	}
 	// keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-KDFs}}
-	if err := v.KeyDerivationFunc.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "keyDerivationFunc")
+	if err := v.KeyDerivationFunc.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "keyDerivationFunc")
 	}
 	// messageAuthScheme AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-MACs}}
-	if err := v.MessageAuthScheme.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "messageAuthScheme")
+	if err := v.MessageAuthScheme.DecodeASN1(&s, der.TagSequence); err != nil {
+		return der.WithField(err, "messageAuthScheme")
 	}
 	if err := s.Finish("PBMAC1-params"); err != nil {
 		return err
@@ -4098,54 +3299,22 @@ func (v *PBMAC1Params) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PBMAC1-params in DER.
-func (v *PBMAC1Params) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PBMAC1Params) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.KeyDerivationFunc.encode(b, runtime.Universal(runtime.TagSequence))
-	v.MessageAuthScheme.encode(b, runtime.Universal(runtime.TagSequence))
+	v.KeyDerivationFunc.EncodeASN1(b, der.TagSequence)
+	v.MessageAuthScheme.EncodeASN1(b, der.TagSequence)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBMAC1-params.
-// v aliases b: the byte slices it holds point into b.
-func (v *PBMAC1Params) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PBMAC1-params; v aliases b.
+func (v *PBMAC1Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBMAC1-params.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PBMAC1Params) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBMAC1Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBMAC1Params{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PBMAC1-params")
-	}
-	return r.Finish("PBMAC1-params")
-}
-
-// MarshalDER returns the DER encoding of v, a PBMAC1-params.
-func (v *PBMAC1Params) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PBMAC1Params) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBMAC1Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PBMAC1Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPBMAC1KDFs is the ASN.1 type AlgorithmIdentifier.
 //
@@ -4157,23 +3326,26 @@ func (v *PBMAC1Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	}
 type AlgorithmIdentifierPBMAC1KDFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
 	Parameters AlgorithmIdentifierPBMAC1KDFsParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBMAC1KDFs) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierPBMAC1KDFs) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
@@ -4181,12 +3353,12 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) decode(r *runtime.Reader, t runtime.Tag)
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -4196,56 +3368,24 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) decode(r *runtime.Reader, t runtime.Tag)
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBMAC1KDFs) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierPBMAC1KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
+func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBMAC1KDFs{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBMAC1KDFs) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBMAC1KDFs) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBMAC1KDFs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AlgorithmIdentifierPBMAC1KDFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPBMAC1KDFsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -4267,17 +3407,17 @@ const (
 )
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// 1.2.840.113549.1.5.12
 		u.Kind = AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2
-		p1, err := runtime.New[PBKDF2Params](r)
+		p1, err := der.New[PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.IDPBKDF2 = p1
-		if err := u.IDPBKDF2.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
+		if err := u.IDPBKDF2.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
 		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
@@ -4289,10 +3429,10 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *runtime.
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierPBMAC1KDFsParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -4301,20 +3441,20 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBMAC1KDFsParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	case AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2:
 		if u.IDPBKDF2 == nil {
-			b.SetError(runtime.NilValue("PBKDF2-params"))
+			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
-			u.IDPBKDF2.encode(b, runtime.Universal(runtime.TagSequence))
+			u.IDPBKDF2.EncodeASN1(b, der.TagSequence)
 		}
 	default:
 		b.AddRaw(u.Raw)
@@ -4331,23 +3471,26 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *runtime.Builder) {
 //	}
 type AlgorithmIdentifierPBMAC1MACs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
-	Algorithm runtime.OID
+	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
 	Parameters AlgorithmIdentifierPBMAC1MACsParameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
-// decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBMAC1MACs) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *AlgorithmIdentifierPBMAC1MACs) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
+	}
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
 	}
 	// algorithm OBJECT IDENTIFIER
-	x1, err := s.ReadOID(runtime.Universal(runtime.TagOID))
+	x1, err := s.ReadOID(der.TagOID)
 	if err != nil {
-		return runtime.WithField(err, "algorithm")
+		return der.WithField(err, "algorithm")
 	}
 	v.Algorithm = x1
 	// parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL
@@ -4355,12 +3498,12 @@ func (v *AlgorithmIdentifierPBMAC1MACs) decode(r *runtime.Reader, t runtime.Tag)
 		off3 := s.Offset()
 		x4, err := s.ReadRaw()
 		if err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.Parameters.Raw = x4
 		sub2 := s.Open(v.Parameters.Raw, off3)
 		if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
-			return runtime.WithField(err, "parameters")
+			return der.WithField(err, "parameters")
 		}
 		v.HasParameters = true
 	}
@@ -4370,56 +3513,24 @@ func (v *AlgorithmIdentifierPBMAC1MACs) decode(r *runtime.Reader, t runtime.Tag)
 	return nil
 }
 
-// encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBMAC1MACs) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *AlgorithmIdentifierPBMAC1MACs) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
+	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
-// v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
+func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
-// v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBMAC1MACs{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "AlgorithmIdentifier")
-	}
-	return r.Finish("AlgorithmIdentifier")
-}
-
-// MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBMAC1MACs) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBMAC1MACs) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBMAC1MACs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *AlgorithmIdentifierPBMAC1MACs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AlgorithmIdentifierPBMAC1MACsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
@@ -4435,17 +3546,17 @@ type AlgorithmIdentifierPBMAC1MACsParameters struct {
 type AlgorithmIdentifierPBMAC1MACsParametersKind int
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBMAC1MACsParameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
+// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
+func (u *AlgorithmIdentifierPBMAC1MACsParameters) fail(r *der.Reader, err error) error {
+	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
 	u.Kind = 0
@@ -4454,14 +3565,14 @@ func (u *AlgorithmIdentifierPBMAC1MACsParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) keepDER(r *runtime.Reader) error {
+func (u *AlgorithmIdentifierPBMAC1MACsParameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) encode(b *runtime.Builder) {
+func (u *AlgorithmIdentifierPBMAC1MACsParameters) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -4478,31 +3589,34 @@ type PBEParameter struct {
 	// Salt is the component salt OCTET STRING.
 	Salt []byte
 	// IterationCount is the component iterationCount INTEGER.
-	IterationCount runtime.Integer
+	IterationCount der.Integer
 }
 
-// decode reads a PBEParameter from r.
-func (v *PBEParameter) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *PBEParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "PBEParameter")
+	}
 	s, err := r.ReadConstructed(t, "PBEParameter")
 	if err != nil {
 		return err
 	}
 	// salt OCTET STRING
 	off1 := s.Offset()
-	x2, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x2, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
-		return runtime.WithField(err, "salt")
+		return der.WithField(err, "salt")
 	}
 	v.Salt = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off1, "OCTET STRING", len(v.Salt), 8, 8); err != nil {
-			return runtime.WithField(err, "salt")
+		if err := der.CheckSize(off1, "OCTET STRING", len(v.Salt), 8, 8); err != nil {
+			return der.WithField(err, "salt")
 		}
 	}
 	// iterationCount INTEGER
-	x3, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	x3, err := s.ReadInteger(der.TagInteger)
 	if err != nil {
-		return runtime.WithField(err, "iterationCount")
+		return der.WithField(err, "iterationCount")
 	}
 	v.IterationCount = x3
 	if err := s.Finish("PBEParameter"); err != nil {
@@ -4511,59 +3625,27 @@ func (v *PBEParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a PBEParameter in DER.
-func (v *PBEParameter) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *PBEParameter) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Salt), 8, 8); err != nil {
-			b.SetError(runtime.WithField(err, "salt"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.Salt), 8, 8); err != nil {
+			b.SetError(der.WithField(err, "salt"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Salt)
-	b.AddInteger(runtime.Universal(runtime.TagInteger), v.IterationCount)
+	b.AddPrimitive(der.TagOctetString, v.Salt)
+	b.AddInteger(der.TagInteger, v.IterationCount)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBEParameter.
-// v aliases b: the byte slices it holds point into b.
-func (v *PBEParameter) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a PBEParameter; v aliases b.
+func (v *PBEParameter) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBEParameter.
-// v aliases b, except for strings that BER splits into segments.
-func (v *PBEParameter) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBEParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBEParameter{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "PBEParameter")
-	}
-	return r.Finish("PBEParameter")
-}
-
-// MarshalDER returns the DER encoding of v, a PBEParameter.
-func (v *PBEParameter) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *PBEParameter) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBEParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *PBEParameter) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RC2CBCParameter is the ASN.1 type RC2-CBC-Parameter.
 //
@@ -4573,38 +3655,41 @@ func (v *PBEParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	}
 type RC2CBCParameter struct {
 	// Rc2ParameterVersion is the component rc2ParameterVersion INTEGER OPTIONAL.
-	Rc2ParameterVersion runtime.Integer
+	Rc2ParameterVersion der.Integer
 	// HasRc2ParameterVersion tells whether rc2ParameterVersion is present in the encoding.
 	HasRc2ParameterVersion bool
 	// Iv is the component iv OCTET STRING.
 	Iv []byte
 }
 
-// decode reads a RC2-CBC-Parameter from r.
-func (v *RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RC2-CBC-Parameter")
+	}
 	s, err := r.ReadConstructed(t, "RC2-CBC-Parameter")
 	if err != nil {
 		return err
 	}
 	// rc2ParameterVersion INTEGER OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagInteger)) {
-		x1, err := s.ReadInteger(runtime.Universal(runtime.TagInteger))
+	if s.Peek(der.TagInteger) {
+		x1, err := s.ReadInteger(der.TagInteger)
 		if err != nil {
-			return runtime.WithField(err, "rc2ParameterVersion")
+			return der.WithField(err, "rc2ParameterVersion")
 		}
 		v.Rc2ParameterVersion = x1
 		v.HasRc2ParameterVersion = true
 	}
 	// iv OCTET STRING
 	off2 := s.Offset()
-	x3, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	x3, err := s.ReadOctetString(der.TagOctetString)
 	if err != nil {
-		return runtime.WithField(err, "iv")
+		return der.WithField(err, "iv")
 	}
 	v.Iv = x3
 	if !s.SkipConstraints() {
-		if err := runtime.CheckSize(off2, "OCTET STRING", len(v.Iv), 8, 8); err != nil {
-			return runtime.WithField(err, "iv")
+		if err := der.CheckSize(off2, "OCTET STRING", len(v.Iv), 8, 8); err != nil {
+			return der.WithField(err, "iv")
 		}
 	}
 	if err := s.Finish("RC2-CBC-Parameter"); err != nil {
@@ -4613,61 +3698,29 @@ func (v *RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a RC2-CBC-Parameter in DER.
-func (v *RC2CBCParameter) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
 	if v.HasRc2ParameterVersion {
-		b.AddInteger(runtime.Universal(runtime.TagInteger), v.Rc2ParameterVersion)
+		b.AddInteger(der.TagInteger, v.Rc2ParameterVersion)
 	}
 	if !b.SkipConstraints() {
-		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Iv), 8, 8); err != nil {
-			b.SetError(runtime.WithField(err, "iv"))
+		if err := der.CheckSize(-1, "OCTET STRING", len(v.Iv), 8, 8); err != nil {
+			b.SetError(der.WithField(err, "iv"))
 		}
 	}
-	b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Iv)
+	b.AddPrimitive(der.TagOctetString, v.Iv)
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RC2-CBC-Parameter.
-// v aliases b: the byte slices it holds point into b.
-func (v *RC2CBCParameter) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RC2-CBC-Parameter; v aliases b.
+func (v *RC2CBCParameter) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RC2-CBC-Parameter.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RC2CBCParameter) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RC2CBCParameter{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RC2-CBC-Parameter")
-	}
-	return r.Finish("RC2-CBC-Parameter")
-}
-
-// MarshalDER returns the DER encoding of v, a RC2-CBC-Parameter.
-func (v *RC2CBCParameter) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RC2CBCParameter) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RC2CBCParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RC2CBCParameter) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RC5CBCParameters is the ASN.1 type RC5-CBC-Parameters.
 //
@@ -4690,45 +3743,48 @@ type RC5CBCParameters struct {
 	HasIv bool
 }
 
-// decode reads a RC5-CBC-Parameters from r.
-func (v *RC5CBCParameters) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RC5CBCParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "RC5-CBC-Parameters")
+	}
 	s, err := r.ReadConstructed(t, "RC5-CBC-Parameters")
 	if err != nil {
 		return err
 	}
 	// version INTEGER
-	if err := v.Version.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
-		return runtime.WithField(err, "version")
+	if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+		return der.WithField(err, "version")
 	}
 	// rounds INTEGER
 	off1 := s.Offset()
-	x2, err := s.ReadInt64(runtime.Universal(runtime.TagInteger))
+	x2, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
-		return runtime.WithField(err, "rounds")
+		return der.WithField(err, "rounds")
 	}
 	v.Rounds = x2
 	if !s.SkipConstraints() {
-		if err := runtime.CheckRange(off1, "INTEGER", int64(v.Rounds), 8, 127); err != nil {
-			return runtime.WithField(err, "rounds")
+		if err := der.CheckRange(off1, "INTEGER", int64(v.Rounds), 8, 127); err != nil {
+			return der.WithField(err, "rounds")
 		}
 	}
 	// blockSizeInBits INTEGER
 	off3 := s.Offset()
-	x4, err := s.ReadInt64(runtime.Universal(runtime.TagInteger))
+	x4, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
-		return runtime.WithField(err, "blockSizeInBits")
+		return der.WithField(err, "blockSizeInBits")
 	}
 	v.BlockSizeInBits = x4
 	if !s.SkipConstraints() {
-		if err := runtime.CheckValues(off3, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128); err != nil {
-			return runtime.WithField(err, "blockSizeInBits")
+		if err := der.CheckValues(off3, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128); err != nil {
+			return der.WithField(err, "blockSizeInBits")
 		}
 	}
 	// iv OCTET STRING OPTIONAL
-	if s.Peek(runtime.Universal(runtime.TagOctetString)) {
-		x5, err := s.ReadOctetString(runtime.Universal(runtime.TagOctetString))
+	if s.Peek(der.TagOctetString) {
+		x5, err := s.ReadOctetString(der.TagOctetString)
 		if err != nil {
-			return runtime.WithField(err, "iv")
+			return der.WithField(err, "iv")
 		}
 		v.Iv = x5
 		v.HasIv = true
@@ -4739,68 +3795,36 @@ func (v *RC5CBCParameters) decode(r *runtime.Reader, t runtime.Tag) error {
 	return nil
 }
 
-// encode writes v as a RC5-CBC-Parameters in DER.
-func (v *RC5CBCParameters) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RC5CBCParameters) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagSequence
+	}
 	m := b.Begin(t, true)
-	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
+	v.Version.EncodeASN1(b, der.TagInteger)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckRange(-1, "INTEGER", int64(v.Rounds), 8, 127); err != nil {
-			b.SetError(runtime.WithField(err, "rounds"))
+		if err := der.CheckRange(-1, "INTEGER", int64(v.Rounds), 8, 127); err != nil {
+			b.SetError(der.WithField(err, "rounds"))
 		}
 	}
-	b.AddInt64(runtime.Universal(runtime.TagInteger), v.Rounds)
+	b.AddInt64(der.TagInteger, v.Rounds)
 	if !b.SkipConstraints() {
-		if err := runtime.CheckValues(-1, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128); err != nil {
-			b.SetError(runtime.WithField(err, "blockSizeInBits"))
+		if err := der.CheckValues(-1, "INTEGER", int64(v.BlockSizeInBits), 64, 64, 128, 128); err != nil {
+			b.SetError(der.WithField(err, "blockSizeInBits"))
 		}
 	}
-	b.AddInt64(runtime.Universal(runtime.TagInteger), v.BlockSizeInBits)
+	b.AddInt64(der.TagInteger, v.BlockSizeInBits)
 	if v.HasIv {
-		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Iv)
+		b.AddPrimitive(der.TagOctetString, v.Iv)
 	}
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RC5-CBC-Parameters.
-// v aliases b: the byte slices it holds point into b.
-func (v *RC5CBCParameters) UnmarshalDER(b []byte) error {
-	return v.UnmarshalWith(b, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a RC5-CBC-Parameters; v aliases b.
+func (v *RC5CBCParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RC5-CBC-Parameters.
-// v aliases b, except for strings that BER splits into segments.
-func (v *RC5CBCParameters) UnmarshalBER(b []byte) error {
-	return v.UnmarshalWith(b, &runtime.Options{BER: true})
-}
-
-// UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RC5CBCParameters) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RC5CBCParameters{}
-	r := runtime.NewPooledReader(b, opts)
-	defer r.Release()
-	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "RC5-CBC-Parameters")
-	}
-	return r.Finish("RC5-CBC-Parameters")
-}
-
-// MarshalDER returns the DER encoding of v, a RC5-CBC-Parameters.
-func (v *RC5CBCParameters) MarshalDER() ([]byte, error) {
-	return v.AppendDER(nil)
-}
-
-// AppendDER appends the DER encoding of v to dst.
-func (v *RC5CBCParameters) AppendDER(dst []byte) ([]byte, error) {
-	return v.AppendWith(dst, nil)
-}
-
-// AppendWith appends the DER encoding of v to dst with the options given: with
-// SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RC5CBCParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
-	b := runtime.NewBuilderWith(dst, opts)
-	v.encode(b, runtime.Universal(runtime.TagSequence))
-	return b.Bytes()
-}
+// MarshalDER returns the DER encoding of v.
+func (v *RC5CBCParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // RC5CBCParametersVersion is the type of RC5-CBC-Parameters.version.
 type RC5CBCParametersVersion int64
@@ -4809,15 +3833,18 @@ const (
 	RC5CBCParametersVersionV1_0 RC5CBCParametersVersion = 16 // v1-0
 )
 
-// decode reads a RC5-CBC-Parameters.version from r.
-func (v *RC5CBCParametersVersion) decode(r *runtime.Reader, t runtime.Tag) error {
+// DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
+func (v *RC5CBCParametersVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
+	if t == 0 {
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "RC5-CBC-Parameters.version")
+	}
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
 	}
 	if !r.SkipConstraints() {
-		if err := runtime.CheckRange(off, "INTEGER", int64(x), 16, 16); err != nil {
+		if err := der.CheckRange(off, "INTEGER", int64(x), 16, 16); err != nil {
 			return err
 		}
 	}
@@ -4825,10 +3852,13 @@ func (v *RC5CBCParametersVersion) decode(r *runtime.Reader, t runtime.Tag) error
 	return nil
 }
 
-// encode writes v as a RC5-CBC-Parameters.version in DER.
-func (v *RC5CBCParametersVersion) encode(b *runtime.Builder, t runtime.Tag) {
+// EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
+func (v *RC5CBCParametersVersion) EncodeASN1(b *der.Builder, t der.Tag) {
+	if t == 0 {
+		t = der.TagInteger
+	}
 	if !b.SkipConstraints() {
-		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 16, 16); err != nil {
+		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 16, 16); err != nil {
 			b.SetError(err)
 		}
 	}
@@ -4838,5 +3868,5 @@ func (v *RC5CBCParametersVersion) encode(b *runtime.Builder, t runtime.Tag) {
 // The DEFAULT values of INTEGER components, made once: a decode that finds
 // the component absent shares them (do not modify their bytes).
 var (
-	defaultInteger1 = runtime.IntegerFromInt64(1)
+	defaultInteger1 = der.IntegerFromInt64(1)
 )

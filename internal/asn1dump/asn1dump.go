@@ -1,4 +1,4 @@
-// Package asn1dump formats a decoded ASN.1 tree (runtime.Node) for people and
+// Package asn1dump formats a decoded ASN.1 tree (tree.Node) for people and
 // for programs: the text form of `asn1gen dump` and its JSON form.
 //
 // The text form follows `openssl asn1parse` and dumpasn1: one line per
@@ -24,7 +24,8 @@ package asn1dump
 import (
 	"encoding/hex"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/tree"
 )
 
 // Options control what Annotate decodes and how Text shortens values.
@@ -42,7 +43,7 @@ type Options struct {
 }
 
 // Element is one annotated element of the tree: the position and header of a
-// runtime.Node and its value decoded for display. Its JSON field names are
+// tree.Node and its value decoded for display. Its JSON field names are
 // part of the documented output of `asn1gen dump -json`:
 //
 //	offset        absolute offset of the identifier octet in the dumped block
@@ -113,9 +114,9 @@ type display struct {
 	raw              string // showTime: the characters as encoded
 }
 
-// Annotate decodes the values of a tree returned by runtime.ParseTrees (or
+// Annotate decodes the values of a tree returned by tree.ParseAll (or
 // ParseTree) for display. Offsets are those of the nodes.
-func Annotate(nodes []runtime.Node, opts *Options) []Element {
+func Annotate(nodes []tree.Node, opts *Options) []Element {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -124,7 +125,7 @@ func Annotate(nodes []runtime.Node, opts *Options) []Element {
 
 // annotateList annotates sibling nodes at depth; base is added to their
 // offsets (nonzero for encapsulated contents parsed on their own).
-func annotateList(nodes []runtime.Node, base, depth int, opts *Options) []Element {
+func annotateList(nodes []tree.Node, base, depth int, opts *Options) []Element {
 	if len(nodes) == 0 {
 		return nil
 	}
@@ -135,15 +136,15 @@ func annotateList(nodes []runtime.Node, base, depth int, opts *Options) []Elemen
 	return out
 }
 
-func annotate(n *runtime.Node, base, depth int, opts *Options) Element {
+func annotate(n *tree.Node, base, depth int, opts *Options) Element {
 	e := Element{
 		Offset:      base + n.Offset,
 		Depth:       depth,
 		HeaderLen:   n.HeaderLen,
 		Length:      n.Length,
 		Indefinite:  n.Indefinite,
-		Class:       n.Tag.Class.String(),
-		Number:      n.Tag.Number,
+		Class:       n.Tag.Class().String(),
+		Number:      n.Tag.Number(),
 		Tag:         n.Tag.String(),
 		Constructed: n.Constructed,
 		NonDER:      n.NonDER,
@@ -171,24 +172,21 @@ func annotate(n *runtime.Node, base, depth int, opts *Options) Element {
 // primitiveOnly returns the clause of X.690 that requires the primitive
 // form for t, or "" (the string types may be constructed in BER, which the
 // tree marks in NonDER).
-func primitiveOnly(t runtime.Tag) string {
-	if t.Class != runtime.ClassUniversal {
-		return ""
-	}
-	switch t.Number {
-	case runtime.TagBoolean:
+func primitiveOnly(t der.Tag) string {
+	switch t {
+	case der.TagBoolean:
 		return "X.690 8.2.1"
-	case runtime.TagInteger:
+	case der.TagInteger:
 		return "X.690 8.3.1"
-	case runtime.TagEnumerated:
+	case der.TagEnumerated:
 		return "X.690 8.4"
-	case runtime.TagReal:
+	case der.TagReal:
 		return "X.690 8.5.1"
-	case runtime.TagNull:
+	case der.TagNull:
 		return "X.690 8.8.1"
-	case runtime.TagOID:
+	case der.TagOID:
 		return "X.690 8.19.1"
-	case runtime.TagRelativeOID:
+	case der.TagRelativeOID:
 		return "X.690 8.20.1"
 	}
 	return ""
@@ -198,14 +196,11 @@ func primitiveOnly(t runtime.Tag) string {
 // constructed form for t, or "". (EXTERNAL, EMBEDDED PDV and CHARACTER
 // STRING are constructed too, being SEQUENCEs underneath; their primitive
 // form is left to the decoders that know them.)
-func constructedOnly(t runtime.Tag) string {
-	if t.Class != runtime.ClassUniversal {
-		return ""
-	}
-	switch t.Number {
-	case runtime.TagSequence:
+func constructedOnly(t der.Tag) string {
+	switch t {
+	case der.TagSequence:
 		return "X.690 8.9.1"
-	case runtime.TagSet:
+	case der.TagSet:
 		return "X.690 8.11.1"
 	}
 	return ""
@@ -216,14 +211,11 @@ func constructedOnly(t runtime.Tag) string {
 // as an encoding only by chance, so the contents must hold exactly one
 // element whose tree, values included, is entirely valid, and DER unless
 // BER was asked for; a lone primitive must be of a known UNIVERSAL type.
-func encapsulated(n *runtime.Node, base, depth int, opts *Options) []Element {
-	if n.Tag.Class != runtime.ClassUniversal {
-		return nil
-	}
+func encapsulated(n *tree.Node, base, depth int, opts *Options) []Element {
 	content, skip := n.Content, 0
-	switch n.Tag.Number {
-	case runtime.TagOctetString:
-	case runtime.TagBitString:
+	switch n.Tag {
+	case der.TagOctetString:
+	case der.TagBitString:
 		if len(content) == 0 || content[0] != 0 {
 			return nil
 		}
@@ -234,12 +226,12 @@ func encapsulated(n *runtime.Node, base, depth int, opts *Options) []Element {
 	if len(content) < 2 {
 		return nil
 	}
-	nodes, err := runtime.ParseTrees(content, &runtime.Options{BER: opts.BER})
+	nodes, err := tree.ParseAll(content, &der.Options{BER: opts.BER})
 	if err != nil || len(nodes) != 1 {
 		return nil
 	}
 	top := &nodes[0]
-	if !top.Constructed && (top.Tag.Class != runtime.ClassUniversal || top.Tag.Number == 0 || !knownUniversal(top.Tag)) {
+	if !top.Constructed && !knownUniversal(top.Tag) {
 		return nil
 	}
 	elems := annotateList(nodes, base+n.Offset+n.HeaderLen+skip, depth+1, opts)
@@ -251,7 +243,7 @@ func encapsulated(n *runtime.Node, base, depth int, opts *Options) []Element {
 	return elems
 }
 
-func knownUniversal(t runtime.Tag) bool {
+func knownUniversal(t der.Tag) bool {
 	s := t.String()
 	return s != "" && s[0] != '['
 }

@@ -10,7 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/tree"
 )
 
 func mustHex(t *testing.T, s string) []byte {
@@ -22,9 +23,9 @@ func mustHex(t *testing.T, s string) []byte {
 	return b
 }
 
-func parse(t *testing.T, b []byte, ber bool) []runtime.Node {
+func parse(t *testing.T, b []byte, ber bool) []tree.Node {
 	t.Helper()
-	nodes, err := runtime.ParseTrees(b, &runtime.Options{BER: ber})
+	nodes, err := tree.ParseAll(b, &der.Options{BER: ber})
 	if err != nil {
 		t.Fatalf("ParseTrees(%x): %v", b, err)
 	}
@@ -249,7 +250,7 @@ func TestDumpJSON(t *testing.T) {
 	var buf bytes.Buffer
 	err := JSON(&buf, []Block{
 		{PEM: "X", Elements: elems},
-		{Error: NewErrorInfo(runtime.NewError(runtime.KindTruncated, 7, "INTEGER", "input ends", "X.690 8.1.1"))},
+		{Error: NewErrorInfo(der.NewError(der.KindTruncated, 7, "INTEGER", "input ends", "X.690 8.1.1"))},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -359,7 +360,7 @@ func FuzzDumpAnnotate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte, ber bool) {
 		opts := &Options{BER: ber}
-		nodes, err := runtime.ParseTrees(b, &runtime.Options{BER: ber})
+		nodes, err := tree.ParseAll(b, &der.Options{BER: ber})
 		if err != nil {
 			Path(b, len(b)/2)
 			Context(&bytes.Buffer{}, b, len(b)/2)

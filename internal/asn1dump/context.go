@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Context writes the octets of data around offset off as a hex excerpt with
@@ -79,12 +79,11 @@ func Context(w io.Writer, data []byte, off int) error {
 // It is empty when off lies in no element or in the first header.
 func Path(data []byte, off int) string {
 	var parts []string
-	// each element is read at most twice (a peek, then a skip or descent)
-	r := runtime.NewReader(data, &runtime.Options{BER: true, MaxElements: len(data) + 2})
+	// each element is read at most once (skipped), its header once more
+	r := der.NewReader(data, &der.Options{BER: true, MaxElements: len(data) + 2})
 	for !r.Empty() {
-		peek := r
-		h, err := peek.ReadHeader()
-		if err != nil || h.Offset > off {
+		h, err := der.ParseHeader(data[r.Offset():], r.Offset(), true)
+		if err != nil || h.Offset > off || h.Length > len(data)-h.Offset-h.HeaderLen {
 			break
 		}
 		if h.Length >= 0 && off >= h.Offset+h.HeaderLen+h.Length {
@@ -109,7 +108,8 @@ func Path(data []byte, off int) string {
 		if !h.Constructed {
 			break
 		}
-		r = peek // at the contents: the children come next
+		cs := h.Offset + h.HeaderLen
+		r = r.Open(data[cs:], cs) // at the contents: the children come next
 	}
 	if len(parts) > maxPath {
 		// deep nesting (a recursion bomb): the outermost and the innermost

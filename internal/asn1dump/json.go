@@ -5,7 +5,7 @@ import (
 	"errors"
 	"io"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Block is the dump of one block of input: the whole input, or one PEM block.
@@ -27,14 +27,14 @@ type Block struct {
 // ErrorInfo is a parse error in the JSON form.
 type ErrorInfo struct {
 	Offset  int    `json:"offset"`  // absolute offset in the block; -1 if unknown
-	Kind    string `json:"kind"`    // "malformed", "truncated", "non-canonical", "limit exceeded", ... (runtime.Kind)
+	Kind    string `json:"kind"`    // "malformed", "truncated", "non-canonical", "limit exceeded", ... (der.Kind)
 	Message string `json:"message"` // the whole error text, offset and X.690 clause included
 }
 
-// NewErrorInfo describes err, a *runtime.Error or any other error.
+// NewErrorInfo describes err, a *der.Error or any other error.
 func NewErrorInfo(err error) *ErrorInfo {
 	info := &ErrorInfo{Offset: -1, Kind: "error", Message: err.Error()}
-	var e *runtime.Error
+	var e *der.Error
 	if errors.As(err, &e) {
 		info.Offset = e.Offset
 		info.Kind = e.Kind.String()

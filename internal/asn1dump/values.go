@@ -8,17 +8,21 @@ import (
 	"strings"
 	"time"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/float"
+	"github.com/asn1gen/asn1gen/runtime/isotime"
+	"github.com/asn1gen/asn1gen/runtime/tree"
 )
 
-// decodeValue fills the value fields of e from the contents of primitive n.
-// Contents are decoded strictly (DER) first; when that fails and BER accepts
+// decodeValue fills the value fields of e from the contents of primitive n,
+// read with the typed reads that generated code uses (see read). Contents
+// are decoded strictly (DER) first; when that fails and BER accepts
 // them, the DER failure is recorded in NonDER; when BER fails too, in Invalid
 // (whatever Options.BER says: the contents are shown either way, and the
 // caller decides what a non-DER value means).
-func decodeValue(e *Element, n *runtime.Node, opts *Options) {
+func decodeValue(e *Element, n *tree.Node, opts *Options) {
 	c := n.Content
-	if n.Tag.Class != runtime.ClassUniversal {
+	if n.Tag.Class() != der.ClassUniversal {
 		// without a schema the type is unknown: hex, and the text when it
 		// is printable (dNSName [2], URI [6] in a GeneralName)
 		e.show = display{kind: showBinary, bin: c}
@@ -28,7 +32,7 @@ func decodeValue(e *Element, n *runtime.Node, opts *Options) {
 		}
 		return
 	}
-	strict := func(f func(der bool) error) {
+	tryDER := func(f func(strict bool) error) {
 		if derErr := f(true); derErr != nil {
 			if berErr := f(false); berErr != nil {
 				e.Invalid = reason(berErr)
@@ -37,15 +41,15 @@ func decodeValue(e *Element, n *runtime.Node, opts *Options) {
 			}
 		}
 	}
-	switch n.Tag.Number {
+	switch n.Tag {
 	case 0:
 		// X.690 8.1.5: only the end-of-contents octets carry tag 0, and
 		// the tree consumes those
 		e.Invalid = "UNIVERSAL 0 is reserved for end-of-contents (X.690 8.1.5)"
 		e.show = display{kind: showBinary, bin: c}
-	case runtime.TagBoolean:
-		strict(func(der bool) error {
-			v, err := runtime.ParseBoolean(c, der)
+	case der.TagBoolean:
+		tryDER(func(strict bool) error {
+			v, err := read(n, strict, (*der.Reader).ReadBoolean)
 			if err == nil {
 				e.Value = "FALSE"
 				if v {
@@ -55,20 +59,23 @@ func decodeValue(e *Element, n *runtime.Node, opts *Options) {
 			return err
 		})
 		e.show = display{kind: showPlain}
-	case runtime.TagInteger, runtime.TagEnumerated:
-		strict(func(der bool) error {
-			v, err := runtime.ParseInteger(c, der)
+	case der.TagInteger, der.TagEnumerated:
+		tryDER(func(strict bool) error {
+			v, err := read(n, strict, (*der.Reader).ReadInteger)
 			if err == nil {
 				e.Value = v.String()
 				e.show = integerDisplay(v)
 			}
 			return err
 		})
-	case runtime.TagNull:
-		strict(func(bool) error { return runtime.ParseNull(c) })
-	case runtime.TagOID:
-		strict(func(bool) error {
-			v, err := runtime.ParseOID(c)
+	case der.TagNull:
+		tryDER(func(strict bool) error {
+			_, err := read(n, strict, func(r *der.Reader, t der.Tag) (struct{}, error) { return struct{}{}, r.ReadNull(t) })
+			return err
+		})
+	case der.TagOID:
+		tryDER(func(strict bool) error {
+			v, err := read(n, strict, (*der.Reader).ReadOID)
 			if err == nil {
 				e.Value = v.String()
 				e.Name = oidNames[e.Value]
@@ -76,18 +83,18 @@ func decodeValue(e *Element, n *runtime.Node, opts *Options) {
 			return err
 		})
 		e.show = display{kind: showPlain}
-	case runtime.TagRelativeOID:
-		strict(func(bool) error {
-			v, err := runtime.ParseRelativeOID(c)
+	case der.TagRelativeOID:
+		tryDER(func(strict bool) error {
+			v, err := read(n, strict, (*der.Reader).ReadRelativeOID)
 			if err == nil {
 				e.Value = v.String()
 			}
 			return err
 		})
 		e.show = display{kind: showPlain}
-	case runtime.TagBitString:
-		strict(func(der bool) error {
-			v, err := runtime.ParseBitString(c, der)
+	case der.TagBitString:
+		tryDER(func(strict bool) error {
+			v, err := read(n, strict, (*der.Reader).ReadBitString)
 			if err == nil {
 				unused := 8*len(v.Bytes) - v.BitLength
 				e.UnusedBits = &unused
@@ -98,34 +105,32 @@ func decodeValue(e *Element, n *runtime.Node, opts *Options) {
 			}
 			return err
 		})
-	case runtime.TagOctetString:
+	case der.TagOctetString:
 		e.show = display{kind: showBinary, bin: c}
 		if printable(c) {
 			e.show.after = strconv.Quote(string(c))
 		}
-	case runtime.TagReal:
-		strict(func(der bool) error {
-			v, err := runtime.ParseReal(c, der)
+	case der.TagReal:
+		tryDER(func(strict bool) error {
+			v, err := read(n, strict, float.Read)
 			if err == nil {
 				e.Value = formatReal(v)
 			}
 			return err
 		})
 		e.show = display{kind: showPlain}
-	case runtime.TagUTCTime, runtime.TagGeneralizedTime:
-		strict(func(der bool) error {
-			var v time.Time
-			var err error
-			if n.Tag.Number == runtime.TagUTCTime {
-				v, err = runtime.ParseUTCTime(c, der)
-			} else {
-				v, err = runtime.ParseGeneralizedTime(c, der)
+	case der.TagUTCTime, der.TagGeneralizedTime:
+		tryDER(func(strict bool) error {
+			readTime := (*der.Reader).ReadGeneralizedTime
+			if n.Tag == der.TagUTCTime {
+				readTime = (*der.Reader).ReadUTCTime
 			}
+			v, err := read(n, strict, readTime)
 			switch {
 			case err == nil:
 				e.Value = v.UTC().Format(time.RFC3339Nano)
 				e.show = display{kind: showTime, raw: string(c)}
-			case !der && errors.Is(err, runtime.ErrUnsupported):
+			case !strict && errors.Is(err, der.ErrUnsupported):
 				// valid, but not a time.Time (a local time without
 				// offset, a leap second): the characters as they are
 				e.Value = string(c)
@@ -134,9 +139,9 @@ func decodeValue(e *Element, n *runtime.Node, opts *Options) {
 			}
 			return err
 		})
-	case runtime.TagDate, runtime.TagTimeOfDay, runtime.TagDateTime, runtime.TagDuration, runtime.TagTime:
+	case der.TagDate, der.TagTimeOfDay, der.TagDateTime, der.TagDuration, der.TagTime:
 		// X.680 38 time types: no DER variants (X.690 8.26)
-		if v, err := xtime(n.Tag.Number, c); err != nil {
+		if v, err := xtime(n); err != nil {
 			e.Invalid = reason(err)
 		} else {
 			e.Value = v
@@ -146,8 +151,8 @@ func decodeValue(e *Element, n *runtime.Node, opts *Options) {
 			}
 		}
 	default:
-		if isCharString(n.Tag.Number) {
-			s, err := runtime.DecodeString(n.Tag.Number, c)
+		if isCharString(n.Tag) {
+			s, err := read(n, true, func(r *der.Reader, t der.Tag) (string, error) { return r.ReadText(t, t) })
 			if err != nil {
 				e.Invalid = reason(err)
 			} else {
@@ -160,7 +165,7 @@ func decodeValue(e *Element, n *runtime.Node, opts *Options) {
 			e.show = display{kind: showBinary, bin: c}
 		}
 	}
-	if e.Invalid != "" || (e.show.kind == showNothing && n.Tag.Number != runtime.TagNull) {
+	if e.Invalid != "" || (e.show.kind == showNothing && n.Tag != der.TagNull) {
 		// show what is there
 		e.Value = ""
 		e.Name = ""
@@ -180,7 +185,7 @@ func addNonDER(e *Element, why string) {
 // reason is the text of a value error without the "asn1: " prefix and
 // offset, which the dump line already shows.
 func reason(err error) string {
-	var e *runtime.Error
+	var e *der.Error
 	if errors.As(err, &e) {
 		s := e.Msg
 		if s == "" {
@@ -196,7 +201,7 @@ func reason(err error) string {
 
 // integerDisplay shows integers of up to 8 octets in decimal, longer ones
 // (serial numbers, moduli) in hex.
-func integerDisplay(v runtime.Integer) display {
+func integerDisplay(v der.Integer) display {
 	if _, ok := v.Int64(); ok {
 		return display{kind: showPlain}
 	}
@@ -208,7 +213,7 @@ func integerDisplay(v runtime.Integer) display {
 }
 
 // bstring writes the bits of v in X.680 bstring notation: '0101'B.
-func bstring(v runtime.BitString) string {
+func bstring(v der.BitString) string {
 	var b strings.Builder
 	b.WriteByte('\'')
 	for i := range v.BitLength {
@@ -248,14 +253,14 @@ func printable(b []byte) bool {
 	return true
 }
 
-// isCharString reports whether UNIVERSAL number u is a character string
-// type that runtime.DecodeString decodes.
-func isCharString(u uint32) bool {
-	switch u {
-	case runtime.TagUTF8String, runtime.TagNumericString, runtime.TagPrintableString,
-		runtime.TagTeletexString, runtime.TagVideotexString, runtime.TagIA5String,
-		runtime.TagGraphicString, runtime.TagVisibleString, runtime.TagGeneralString,
-		runtime.TagUniversalString, runtime.TagBMPString, runtime.TagObjectDescriptor:
+// isCharString reports whether t is the tag of a character string type
+// that der.Reader.ReadText reads.
+func isCharString(t der.Tag) bool {
+	switch t {
+	case der.TagUTF8String, der.TagNumericString, der.TagPrintableString,
+		der.TagTeletexString, der.TagVideotexString, der.TagIA5String,
+		der.TagGraphicString, der.TagVisibleString, der.TagGeneralString,
+		der.TagUniversalString, der.TagBMPString, der.TagObjectDescriptor:
 		return true
 	}
 	return false
@@ -263,21 +268,29 @@ func isCharString(u uint32) bool {
 
 // xtime parses the contents of an X.680 time type and returns its value
 // notation ("2024-02-29", "P1Y2M").
-func xtime(u uint32, c []byte) (string, error) {
-	switch u {
-	case runtime.TagDate:
-		v, err := runtime.ParseDate(c)
+func xtime(n *tree.Node) (string, error) {
+	switch n.Tag {
+	case der.TagDate:
+		v, err := read(n, false, isotime.ReadDate)
 		return v.String(), err
-	case runtime.TagTimeOfDay:
-		v, err := runtime.ParseTimeOfDay(c)
+	case der.TagTimeOfDay:
+		v, err := read(n, false, isotime.ReadTimeOfDay)
 		return v.String(), err
-	case runtime.TagDateTime:
-		v, err := runtime.ParseDateTime(c)
+	case der.TagDateTime:
+		v, err := read(n, false, isotime.ReadDateTime)
 		return v.String(), err
-	case runtime.TagDuration:
-		v, err := runtime.ParseDuration(c)
+	case der.TagDuration:
+		v, err := read(n, false, isotime.ReadDuration)
 		return v.String(), err
 	}
-	v, err := runtime.ParseISOTime(c)
+	v, err := read(n, false, isotime.ReadTime)
 	return string(v), err
+}
+
+// read reads the contents of the primitive element n with a typed read of
+// package der, float or isotime, strictly (DER) if strict, else in BER.
+func read[T any](n *tree.Node, strict bool, read func(*der.Reader, der.Tag) (T, error)) (T, error) {
+	in := append(der.AppendHeader(nil, n.Tag, false, len(n.Content)), n.Content...)
+	r := der.NewReader(in, &der.Options{BER: !strict})
+	return read(&r, n.Tag)
 }

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
 // Blob is one encoding to Decode: a whole file, or one block of a PEM file.
@@ -175,7 +175,7 @@ func Dedupe(in []Blob) []Blob {
 }
 
 // Decode calls unmarshal and turns a panic into an error that says so.
-func Decode(unmarshal func([]byte, *runtime.Options) error, b []byte, opts *runtime.Options) (err error, panicked bool) {
+func Decode(unmarshal func([]byte, *der.Options) error, b []byte, opts *der.Options) (err error, panicked bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			err, panicked = fmt.Errorf("panic: %v", p), true
@@ -184,8 +184,8 @@ func Decode(unmarshal func([]byte, *runtime.Options) error, b []byte, opts *runt
 	return unmarshal(b, opts), false
 }
 
-// Located reports whether err is a *runtime.Error with an offset.
+// Located reports whether err is a *der.Error with an offset.
 func Located(err error) bool {
-	var e *runtime.Error
+	var e *der.Error
 	return errors.As(err, &e) && e.Offset >= 0
 }

@@ -12,15 +12,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
-
-// Value is what every generated type implements.
-type Value interface {
-	UnmarshalDER([]byte) error
-	UnmarshalWith([]byte, *runtime.Options) error
-	MarshalDER() ([]byte, error)
-}
 
 // Seed adds the DER of testdata/name (PEM decoded) to the corpus of f.
 func Seed(f *testing.F, name string) {
@@ -35,23 +28,27 @@ func Seed(f *testing.F, name string) {
 	f.Add(b)
 }
 
-// Check checks the property on b, with values made by newValue; tolerant
-// are the options of the tolerant decode (e.g. rfc5280.X509Options()).
-func Check(t *testing.T, b []byte, newValue func() Value, tolerant *runtime.Options) {
+// Check checks the property on b for values of the generated type T;
+// tolerant are the options of the tolerant decode (e.g.
+// rfc5280.X509Options()).
+func Check[T any, P interface {
+	*T
+	der.Value
+}](t *testing.T, b []byte, tolerant *der.Options) {
 	t.Helper()
-	_ = newValue().UnmarshalWith(b, tolerant)
-	if ber := newValue(); ber.UnmarshalWith(b, &runtime.Options{BER: true}) == nil {
-		if out, err := ber.MarshalDER(); err == nil {
-			if err := newValue().UnmarshalDER(out); err != nil && !keptForm(err) {
+	_ = der.Unmarshal(b, P(new(T)), tolerant)
+	if ber := P(new(T)); der.Unmarshal(b, ber, &der.Options{BER: true}) == nil {
+		if out, err := der.Marshal(ber, nil); err == nil {
+			if err := der.Unmarshal(out, P(new(T)), nil); err != nil && !keptForm(err) {
 				t.Fatalf("DER from a BER decode does not decode: %v\n in %x\nout %x", err, b, out)
 			}
 		}
 	}
-	v := newValue()
-	if v.UnmarshalDER(b) != nil {
+	v := P(new(T))
+	if der.Unmarshal(b, v, nil) != nil {
 		return
 	}
-	out, err := v.MarshalDER()
+	out, err := der.Marshal(v, nil)
 	if err != nil {
 		t.Fatalf("MarshalDER after a strict decode: %v", err)
 	}
@@ -66,6 +63,6 @@ func Check(t *testing.T, b []byte, newValue func() Value, tolerant *runtime.Opti
 // cannot fix). Any other kind of error means the encoder wrote something
 // invalid.
 func keptForm(err error) bool {
-	var e *runtime.Error
-	return errors.As(err, &e) && e.Kind == runtime.KindNonCanonical
+	var e *der.Error
+	return errors.As(err, &e) && e.Kind == der.KindNonCanonical
 }

@@ -10,18 +10,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/asn1gen/asn1gen/runtime"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// codec is the API every generated type has.
+// codec is the API every named generated type has.
 type codec interface {
 	UnmarshalDER(b []byte) error
-	UnmarshalBER(b []byte) error
-	UnmarshalWith(b []byte, opts *runtime.Options) error
 	MarshalDER() ([]byte, error)
-	AppendDER(dst []byte) ([]byte, error)
+	der.Value
 }
 
 type ptrCodec[T any] interface {
@@ -54,7 +52,7 @@ func unhex(t testing.TB, s string) []byte {
 // roundTrip encodes v, checks the encoding against wantHex (unless
 // empty), decodes it strictly and with BER and compares with v, and
 // checks that re-encoding the decoded value reproduces the bytes and
-// that AppendDER appends them. It returns the decoded value.
+// that der.Append appends them. It returns the decoded value.
 func roundTrip[T any, P ptrCodec[T]](t *testing.T, v T, wantHex string) T {
 	t.Helper()
 	enc, err := P(&v).MarshalDER()
@@ -75,11 +73,11 @@ func roundTrip[T any, P ptrCodec[T]](t *testing.T, v T, wantHex string) T {
 		t.Errorf("UnmarshalDER(MarshalDER(v)) != v (-v +got):\n%s", diff)
 	}
 	var ber T
-	if err := P(&ber).UnmarshalBER(enc); err != nil {
-		t.Fatalf("UnmarshalBER(%x): %v", enc, err)
+	if err := der.Unmarshal(enc, P(&ber), &der.Options{BER: true}); err != nil {
+		t.Fatalf("BER decode of %x: %v", enc, err)
 	}
 	if diff := cmp.Diff(v, ber, cmpOpts...); diff != "" {
-		t.Errorf("UnmarshalBER(MarshalDER(v)) != v (-v +got):\n%s", diff)
+		t.Errorf("BER decode of MarshalDER(v) != v (-v +got):\n%s", diff)
 	}
 	again, err := P(&got).MarshalDER()
 	if err != nil {
@@ -89,9 +87,9 @@ func roundTrip[T any, P ptrCodec[T]](t *testing.T, v T, wantHex string) T {
 		t.Errorf("re-encoding the decoded value: %x, want %x", again, enc)
 	}
 	prefix := []byte{0xde, 0xad}
-	app, err := P(&v).AppendDER(prefix)
+	app, err := der.Append(prefix, P(&v), nil)
 	if err != nil || string(app) != string(prefix)+string(enc) {
-		t.Errorf("AppendDER(dead) = %x, %v; want dead%x", app, err, enc)
+		t.Errorf("der.Append(dead) = %x, %v; want dead%x", app, err, enc)
 	}
 	return got
 }
@@ -110,7 +108,7 @@ func mutate[T any, P ptrCodec[T]](t *testing.T, in []byte) {
 			}
 		}
 		var b T
-		_ = P(&b).UnmarshalBER(m)
+		_ = der.Unmarshal(m, P(&b), &der.Options{BER: true})
 	}
 	for i := 0; i < len(in); i++ {
 		try(in[:i:i])
@@ -156,9 +154,9 @@ func rejectDER[T any, P ptrCodec[T]](t *testing.T, h string, kind error, in ...s
 	if !errors.Is(err, kind) {
 		t.Errorf("UnmarshalDER(%s) = %v, want an error of kind %v", h, err, kind)
 	}
-	var re *runtime.Error
+	var re *der.Error
 	if !errors.As(err, &re) {
-		t.Errorf("UnmarshalDER(%s) = %T, want *runtime.Error", h, err)
+		t.Errorf("UnmarshalDER(%s) = %T, want *der.Error", h, err)
 	}
 	for _, s := range in {
 		if !strings.Contains(err.Error(), s) {
@@ -168,27 +166,27 @@ func rejectDER[T any, P ptrCodec[T]](t *testing.T, h string, kind error, in ...s
 	return err
 }
 
-// acceptBER decodes h with UnmarshalBER and returns the value. The value
+// acceptBER decodes h as BER and returns the value. The value
 // must encode to DER that strict decoding accepts and that encodes the
 // same again: MarshalDER normalizes what BER allowed.
 func acceptBER[T any, P ptrCodec[T]](t *testing.T, h string) T {
 	t.Helper()
 	var v T
-	if err := P(&v).UnmarshalBER(unhex(t, h)); err != nil {
-		t.Fatalf("UnmarshalBER(%s): %v", h, err)
+	if err := der.Unmarshal(unhex(t, h), P(&v), &der.Options{BER: true}); err != nil {
+		t.Fatalf("BER decode of %s: %v", h, err)
 	}
-	der, err := P(&v).MarshalDER()
+	enc, err := P(&v).MarshalDER()
 	if err != nil {
-		t.Errorf("MarshalDER(UnmarshalBER(%s)): %v", h, err)
+		t.Errorf("MarshalDER(BER decode of %s): %v", h, err)
 		return v
 	}
 	var w T
-	if err := P(&w).UnmarshalDER(der); err != nil {
-		t.Errorf("MarshalDER(UnmarshalBER(%s)) = %x, which UnmarshalDER rejects: %v", h, der, err)
+	if err := P(&w).UnmarshalDER(enc); err != nil {
+		t.Errorf("MarshalDER(BER decode of %s) = %x, which UnmarshalDER rejects: %v", h, enc, err)
 		return v
 	}
-	if again, err := P(&w).MarshalDER(); err != nil || string(again) != string(der) {
-		t.Errorf("DER of UnmarshalBER(%s) = %x, re-encoded %x, %v", h, der, again, err)
+	if again, err := P(&w).MarshalDER(); err != nil || string(again) != string(enc) {
+		t.Errorf("DER of the BER decode of %s = %x, re-encoded %x, %v", h, enc, again, err)
 	}
 	return v
 }

@@ -1,0 +1,238 @@
+package der
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Kind classifies an Error. Each Kind has a sentinel error (ErrTruncated, ...)
+// so that callers can write errors.Is(err, der.ErrNonCanonical).
+type Kind uint8
+
+const (
+	// KindMalformed: the bytes are not a valid BER encoding at all.
+	KindMalformed Kind = iota + 1
+	// KindTruncated: the input ends inside an element.
+	KindTruncated
+	// KindNonCanonical: valid BER, but not the DER form (X.690 clauses 10 and 11).
+	KindNonCanonical
+	// KindTagMismatch: an element carries another tag than the schema expects.
+	KindTagMismatch
+	// KindInvalidValue: the contents are not a valid value of the type
+	// (a BOOLEAN of two octets, a bad date, a character outside the alphabet).
+	KindInvalidValue
+	// KindConstraint: a value violates a constraint of the schema (SIZE, range).
+	KindConstraint
+	// KindLimit: a decoding budget (depth, element count, allocation) is exhausted.
+	KindLimit
+	// KindTrailingData: bytes follow the outermost element.
+	KindTrailingData
+	// KindUnsupported: a valid encoding this runtime does not handle.
+	KindUnsupported
+)
+
+var kindNames = [...]string{
+	KindMalformed:    "malformed",
+	KindTruncated:    "truncated",
+	KindNonCanonical: "non-canonical",
+	KindTagMismatch:  "tag mismatch",
+	KindInvalidValue: "invalid value",
+	KindConstraint:   "constraint violated",
+	KindLimit:        "limit exceeded",
+	KindTrailingData: "trailing data",
+	KindUnsupported:  "unsupported",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// kindError is the sentinel for one Kind.
+type kindError Kind
+
+func (k kindError) Error() string { return "asn1: " + Kind(k).String() }
+
+// Sentinels for errors.Is.
+var (
+	ErrMalformed    error = kindError(KindMalformed)
+	ErrTruncated    error = kindError(KindTruncated)
+	ErrNonCanonical error = kindError(KindNonCanonical)
+	ErrTagMismatch  error = kindError(KindTagMismatch)
+	ErrInvalidValue error = kindError(KindInvalidValue)
+	ErrConstraint   error = kindError(KindConstraint)
+	ErrLimit        error = kindError(KindLimit)
+	ErrTrailingData error = kindError(KindTrailingData)
+	ErrUnsupported  error = kindError(KindUnsupported)
+)
+
+// Error is the one error type of the runtime and of generated code.
+//
+// Its text reads
+//
+//	asn1: TBSCertificate.validity.notBefore at offset 142: UTCTime: seconds missing (X.690 11.8)
+//
+// The path is built while the error travels up through the generated decode
+// functions (see WithField), so a successful decode pays nothing for it.
+type Error struct {
+	Kind   Kind
+	Offset int    // absolute offset in the input of the element (or octet) at fault; -1 if unknown
+	Type   string // the ASN.1 type being read, e.g. "UTCTime"; may be empty
+	Msg    string // what is wrong, e.g. "seconds missing"
+	Rule   string // the clause broken, e.g. "X.690 11.8"; may be empty
+
+	// Expected and Actual are set for KindTagMismatch (HasTags reports it).
+	Expected, Actual Tag
+	HasTags          bool
+
+	// rpath holds the field path innermost first; Path reverses it.
+	rpath []string
+}
+
+// NewError returns an *Error of kind k at offset off. typ names the ASN.1
+// type being read, msg says what is wrong and rule cites the clause broken.
+func NewError(k Kind, off int, typ, msg, rule string) *Error {
+	return &Error{Kind: k, Offset: off, Type: typ, Msg: msg, Rule: rule}
+}
+
+// TagMismatch returns a KindTagMismatch error at offset off.
+func TagMismatch(off int, typ string, want, got Tag) *Error {
+	return &Error{Kind: KindTagMismatch, Offset: off, Type: typ, Msg: "expected " + want.String() + ", got " + got.String(),
+		Expected: want, Actual: got, HasTags: true}
+}
+
+// Path returns the field path, outermost first, joined by dots.
+func (e *Error) Path() string {
+	var b strings.Builder
+	for i := len(e.rpath) - 1; i >= 0; i-- {
+		b.WriteString(e.rpath[i])
+		if i > 0 && !strings.HasPrefix(e.rpath[i-1], "[") {
+			b.WriteByte('.')
+		}
+	}
+	return b.String()
+}
+
+func (e *Error) Error() string {
+	s := "asn1: "
+	if p := e.Path(); p != "" {
+		s += p + " "
+	}
+	if e.Offset >= 0 {
+		s += "at offset " + strconv.Itoa(e.Offset) + ": "
+	}
+	if e.Type != "" {
+		s += e.Type + ": "
+	}
+	if e.Msg == "" {
+		s += e.Kind.String()
+	}
+	if s += e.Msg; e.Rule != "" {
+		s += " (" + e.Rule + ")"
+	}
+	return s
+}
+
+// Is reports whether target is the sentinel of e's Kind.
+func (e *Error) Is(target error) bool {
+	k, ok := target.(kindError)
+	return ok && Kind(k) == e.Kind
+}
+
+// WithField prepends a field name to the path of err if it is an *Error and
+// returns err. Generated code calls it on its error paths only:
+//
+//	if err := v.Validity.decode(r); err != nil {
+//		return der.WithField(err, "validity")
+//	}
+func WithField(err error, name string) error {
+	var e *Error
+	if errors.As(err, &e) {
+		e.rpath = append(e.rpath, name)
+	}
+	return err
+}
+
+// WithIndex prepends an element index ("[3]") to the path of err.
+func WithIndex(err error, i int) error { return WithField(err, "["+strconv.Itoa(i)+"]") }
+
+// AtOffset sets the offset of err if it is an *Error without one and returns
+// err. Primitive content parsers report errors with Offset -1 and the reader
+// that knows where the contents start fills it in.
+//
+// It is kept out of line so that the helpers that call it on the error
+// path only (at, for every primitive read) inline.
+//
+//go:noinline
+func AtOffset(err error, off int) error {
+	var e *Error
+	if errors.As(err, &e) && e.Offset < 0 {
+		e.Offset = off
+	}
+	return err
+}
+
+// NoAlternative returns the error for a CHOICE none of whose alternatives
+// has the tag of the next element (X.680 29), or for a missing element.
+func (r *Reader) NoAlternative(typ string) error {
+	t, ok := r.PeekTag()
+	if !ok {
+		return NewError(KindTruncated, r.pos, typ, "no element where a CHOICE value belongs", "X.680 29")
+	}
+	return NewError(KindTagMismatch, r.pos, typ, "no alternative has tag "+t.String(), "X.680 29")
+}
+
+// Missing returns the error for a mandatory component that is absent: the
+// reader is empty or the next element has another tag.
+func (r *Reader) Missing(typ string, want Tag) error {
+	got, ok := r.PeekTag()
+	if !ok {
+		return NewError(KindTruncated, r.pos, typ, "missing component with tag "+want.String(), "X.680 25")
+	}
+	return TagMismatch(r.pos, typ, want, got)
+}
+
+// EncodedDefault returns the DER error for a component encoded although its
+// value equals its DEFAULT (X.690 11.5).
+func EncodedDefault(off int, typ string) error {
+	return NewError(KindNonCanonical, off, typ, "component equal to its DEFAULT value is encoded", "X.690 11.5")
+}
+
+// SetOrder returns the DER error for SET components out of tag order
+// (X.690 10.3).
+func SetOrder(off int, typ string) error {
+	return NewError(KindNonCanonical, off, typ, "SET components not in ascending tag order", "X.690 10.3")
+}
+
+// Duplicate returns the error for a SET component that occurs twice (X.680 27).
+func Duplicate(off int, typ string) error {
+	return NewError(KindMalformed, off, typ, "SET component occurs twice", "X.680 27")
+}
+
+// UnknownKey returns the error for an open type whose key is not in a
+// table that is not extensible (X.682 10).
+func UnknownKey(off int, typ string) error {
+	return NewError(KindConstraint, off, typ, "key not in the object set of the table constraint", "X.682 10")
+}
+
+// Unexpected returns the error for an element of a SET whose tag belongs to
+// none of its components (X.680 27).
+func (r *Reader) Unexpected(typ string) error {
+	t, _ := r.PeekTag()
+	return NewError(KindTagMismatch, r.pos, typ, "no component has tag "+t.String(), "X.680 27")
+}
+
+// NoChoice returns the encoder's error for a CHOICE value with no
+// alternative chosen.
+func NoChoice(typ string) error {
+	return NewError(KindInvalidValue, -1, typ, "no alternative chosen", "X.680 29")
+}
+
+// NilValue returns the encoder's error for a component held by a nil
+// pointer where the value says it is present.
+func NilValue(typ string) error {
+	return NewError(KindInvalidValue, -1, typ, "present but nil", "")
+}

@@ -1,0 +1,138 @@
+package der
+
+import (
+	"bytes"
+	"sync"
+)
+
+// Version1 is the version of the contract between this runtime and the code
+// asn1gen generates. Generated code refers to it (const _ = der.Version1)
+// so that a generated package paired with a runtime that does not support
+// it fails to compile instead of misbehaving. A change generated code
+// depends on adds Version2 and the generator refers to that.
+const Version1 = 1
+
+// Value is what every generated Go type implements, with a pointer
+// receiver: reading and writing a value with a tag. Generated code calls
+// these methods for the values it holds, also across packages: a type of
+// another generated package under an IMPLICIT tag is read with that tag.
+//
+// The zero Tag asks for the type's own tag at the root of an encoding: a
+// DecodeASN1 then reads the whole input (see Reader.Root) and its errors'
+// paths start with the type's name. Nested values always get their tag,
+// der.NoTag for a type without one (an untagged CHOICE or open type).
+type Value interface {
+	DecodeASN1(r *Reader, t Tag) error
+	EncodeASN1(b *Builder, t Tag)
+}
+
+// NoTag is the tag argument of DecodeASN1 and EncodeASN1 for a nested value
+// of a type that has no tag of its own (an untagged CHOICE or open type,
+// which X.680 31.2.9 does not let IMPLICIT tag): unlike the zero Tag it asks
+// for no root decode. It is not a tag of the wire.
+const NoTag Tag = 1 << 34
+
+// Unmarshal decodes v, a pointer to a generated type, from b, which must
+// hold exactly one encoding of it: strict DER unless opts.BER, with the
+// limits of opts (nil: strict DER, the default limits). *v is reset first.
+// The decoded value aliases b: byte slices, OIDs, INTEGERs and kept
+// encodings point into it, so b must not change while v is in use.
+// Errors are *Error values with the offset and the field path
+// ("Certificate.toBeSigned.validity.notBefore").
+func Unmarshal[T any, P interface {
+	*T
+	Value
+}](b []byte, v P, opts *Options) error {
+	var zero T
+	*v = zero
+	// The decode's state and reader come from a pool: DecodeASN1 is
+	// called through an interface, through which the reader would escape
+	// to the heap, and a value aliasing the input would take the state
+	// with it (escape analysis does not tell the input from the state).
+	s := statePool.Get().(*state)
+	*s = state{}
+	s.root = Reader{in: b, end: len(b), s: s, ber: s.init(opts, len(b))}
+	err := v.DecodeASN1(&s.root, 0)
+	s.root.Release()
+	return err
+}
+
+// Marshal returns the DER encoding of v, a pointer to a generated type.
+// Of opts (nil: none) encoding uses SkipConstraints, which writes values
+// outside their SIZE, range or alphabet as they are, and Tolerate, which
+// writes back the DER defects a tolerant decode kept. It encodes into a
+// pooled buffer and returns an exact copy: one allocation.
+func Marshal(v Value, opts *Options) ([]byte, error) {
+	b := builderPool.Get().(*Builder)
+	*b = Builder{buf: b.buf[:0], opts: opts}
+	v.EncodeASN1(b, 0)
+	out, err := b.Bytes()
+	if err == nil {
+		out = bytes.Clone(out)
+	}
+	keep := b.buf[:0]
+	if cap(keep) > maxPooled {
+		keep = nil
+	}
+	*b = Builder{buf: keep}
+	builderPool.Put(b)
+	return out, err
+}
+
+// Append appends the DER encoding of v to dst (see Marshal for opts). It
+// allocates only when dst is too small.
+func Append(dst []byte, v Value, opts *Options) ([]byte, error) {
+	// A pooled Builder, for the reason of Unmarshal's pooled reader: a
+	// Builder on this stack would escape through EncodeASN1.
+	b := builderPool.Get().(*Builder)
+	*b = Builder{buf: dst, opts: opts}
+	v.EncodeASN1(b, 0)
+	out, err := b.Bytes()
+	*b = Builder{}
+	builderPool.Put(b)
+	return out, err
+}
+
+// builderPool holds the Builders of Marshal and Append; maxPooled is the
+// largest buffer Marshal keeps with one for the next encoding.
+var builderPool = sync.Pool{New: func() any { return new(Builder) }}
+
+const maxPooled = 64 << 10
+
+// Root ends the decode of a value that is the whole input of r (a
+// DecodeASN1 called with t = 0): err, the error of reading it as the type
+// typ, gets typ at the start of its path; without an error, nothing may
+// follow the value (X.690 8.1.1).
+func (r *Reader) Root(err error, typ string) error {
+	if err != nil {
+		return WithField(err, typ)
+	}
+	return r.Finish(typ)
+}
+
+// statePool recycles the state of the decodes of Unmarshal and
+// NewPooledReader.
+var statePool = sync.Pool{New: func() any { return new(state) }}
+
+// NewPooledReader is NewReader with its state taken from a pool, for
+// hand-written decoders of many values (the CRL entries of rfc5280's
+// CRLReader): a decoded value that aliases the input makes the compiler
+// move the state NewReader creates to the heap. Call Release when the
+// decode is done (the decoded values do not refer to the state).
+func NewPooledReader(b []byte, opts *Options) Reader {
+	s := statePool.Get().(*state)
+	*s = state{}
+	return Reader{in: b, end: len(b), s: s, ber: s.init(opts, len(b))}
+}
+
+// Release returns the state of a reader made by NewPooledReader to the
+// pool. The reader and its sub-readers must not be used afterwards.
+func (r *Reader) Release() {
+	if s := r.s; s != nil {
+		s.slabs = [len(s.slabs)]slab{} // the chunks belong to the decoded value
+		s.text = nil
+		s.root = Reader{} // nor keep the input alive
+		r.s = nil
+		statePool.Put(s)
+	}
+}

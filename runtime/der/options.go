@@ -1,0 +1,225 @@
+package der
+
+import "unsafe"
+
+// Options control one decode. The zero value (or a nil *Options) means strict
+// DER with the default limits, which are safe for hostile input.
+type Options struct {
+	// BER accepts BER (X.690 clause 8) as well as DER: indefinite lengths,
+	// non-minimal length octets and constructed strings. Each decode chooses.
+	BER bool
+
+	// MaxDepth is the deepest nesting of constructed elements allowed.
+	// 0 selects DefaultMaxDepth.
+	MaxDepth int
+
+	// MaxElements is the most elements one decode may read, re-reads
+	// included. 0 sets no limit beyond the input's: every element has at
+	// least an identifier and a length octet, so a pass over the input
+	// reads at most one element per two octets, and generated code reads
+	// each octet a bounded number of times. Not counting saves a store per
+	// element, a fifth of a bare walk's time.
+	MaxElements int
+
+	// MaxAlloc is the most bytes one decode may allocate (reassembled BER
+	// strings, tree nodes, and what generated code charges with
+	// Reader.Alloc). 0 selects DefaultAllocFactor bytes per input octet plus
+	// DefaultAllocSlack: room for one tree node per two input octets (the
+	// densest possible tree) and every BER string reassembled, so the
+	// default never rejects a single pass while memory stays linear in the
+	// input.
+	MaxAlloc int
+
+	// SkipConstraints tells generated code to skip SIZE, range and alphabet
+	// checks. The runtime only carries it.
+	SkipConstraints bool
+
+	// AliasStrings makes the strings of the types whose octets are their
+	// text (UTF8String, PrintableString, IA5String, NumericString,
+	// VisibleString, GraphicString, GeneralString, ObjectDescriptor) alias
+	// the input, as byte slices do, instead of copying them (into chunks
+	// that the strings of a decode share): a decode then allocates no
+	// string. The input must not change
+	// while such strings are in use (a reused read buffer would change
+	// them, map keys included), which is why it is not the default.
+	AliasStrings bool
+
+	// Tolerate lists DER defects that this decode accepts although they
+	// break a DER rule (see Tolerance). Zero: strict DER.
+	Tolerate Tolerance
+}
+
+// Default limits (see Options).
+const (
+	// DefaultMaxDepth allows the nesting of every real-world PKI and
+	// telecom structure seen in the corpus (certificates nest 8 deep,
+	// PKCS#12 about 16) with a wide margin, and keeps recursion shallow.
+	DefaultMaxDepth = 64
+	// DefaultAllocFactor bytes may be allocated per input octet.
+	DefaultAllocFactor = 64
+	// DefaultAllocSlack bytes may be allocated on top, for tiny inputs.
+	DefaultAllocSlack = 64 << 10
+)
+
+const maxInt = int(^uint(0) >> 1)
+
+// state is shared by a Reader and every sub-reader made from it: the options
+// in force, with defaults resolved, and what is left of the budgets.
+type state struct {
+	opts    Options
+	elems   int     // elements that may still be read, if limited
+	limited bool    // opts.MaxElements was set
+	alloc   int     // bytes that may still be allocated
+	slabs   [6]slab // MakeSlice's chunks, one element type each
+	// text is the unused end of the chunk that decoded strings are
+	// copied into (keepText): len is what is used, cap the chunk's end.
+	text []byte
+	// root is the reader of Unmarshal, kept here so that it is pooled
+	// with the state.
+	root Reader
+}
+
+// Text chunks (state.keepText): the first holds textChunkMin bytes, each
+// next one twice the last, up to textChunkMax; a longer string gets an
+// allocation of its own.
+const (
+	textChunkMin = 256
+	textChunkMax = 8 << 10
+)
+
+// keepText returns a copy of b, the octets of a decoded string that are its
+// text, as a string in the decode's text chunk, so that the strings of one
+// decode share a few allocations instead of taking one each (a
+// certificate's names, alternative names and URIs are a dozen or more).
+// Bytes once written are never written again, so the strings are as
+// immutable as any. A chunk is never larger than rest, the input octets
+// from b on, which bound the text the decode can still meet: a string that
+// outlives the others keeps alive at most one chunk, no more than the
+// input. Strings are copies of input octets, so their total is bounded by
+// the input and they are not charged to MaxAlloc.
+func (s *state) keepText(b []byte, rest int) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	if n > textChunkMax/2 {
+		return string(b)
+	}
+	if cap(s.text)-len(s.text) < n {
+		c := textChunkMin
+		if cap(s.text) > 0 {
+			c = min(2*cap(s.text), textChunkMax)
+		}
+		s.text = make([]byte, 0, max(min(c, rest), n))
+	}
+	i := len(s.text)
+	s.text = append(s.text, b...)
+	return unsafe.String(&s.text[i], n)
+}
+
+// init resolves the defaults of opts for an input of n octets: zero (or
+// negative) limits become the defaults. It returns opts.BER, and is kept out
+// of line so that NewReader inlines and its state can live on the caller's
+// stack.
+//
+//go:noinline
+func (s *state) init(opts *Options, n int) (ber bool) {
+	if opts != nil {
+		s.opts = *opts
+	}
+	o := &s.opts
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	s.limited = o.MaxElements > 0
+	if o.MaxAlloc <= 0 {
+		if n > (maxInt-DefaultAllocSlack)/DefaultAllocFactor {
+			o.MaxAlloc = maxInt
+		} else {
+			o.MaxAlloc = n*DefaultAllocFactor + DefaultAllocSlack
+		}
+	}
+	s.elems, s.alloc = o.MaxElements, o.MaxAlloc
+	return o.BER
+}
+
+// elem takes one element from the element budget, if there is one; false
+// if it is exhausted.
+func (s *state) elem() bool {
+	if !s.limited {
+		return true
+	}
+	if s.elems <= 0 {
+		return false
+	}
+	s.elems--
+	return true
+}
+
+// charge takes n bytes from the allocation budget; off locates the error.
+func (s *state) charge(n, off int) error {
+	if n < 0 || n > s.alloc {
+		return NewError(KindLimit, off, "", "allocation budget exhausted", "Options.MaxAlloc")
+	}
+	s.alloc -= n
+	return nil
+}
+
+// SkipConstraints reports whether the decode was asked to skip SIZE, range
+// and alphabet checks (Options.SkipConstraints).
+func (r *Reader) SkipConstraints() bool { return r.s.opts.SkipConstraints }
+
+// Tolerance is a set of DER defects that a decode accepts when asked
+// (Options.Tolerate): rules of X.690 clause 11 that encoders in the field
+// break and that crypto/x509 does not check. A tolerated defect is kept in
+// the decoded value (the received bits, an explicit DEFAULT with its
+// presence field set, the received order) so that linters can see it and
+// re-encoding reproduces it where DER allows the value at all.
+type Tolerance uint32
+
+const (
+	// TolerateNamedBitPadding accepts trailing 0 bits in a BIT STRING
+	// with named bits (X.690 11.2.2), e.g. KeyUsage 03 03 07 80 00.
+	TolerateNamedBitPadding Tolerance = 1 << iota
+	// TolerateExplicitDefault accepts a component encoded although its
+	// value equals its DEFAULT (X.690 11.5), e.g. critical FALSE.
+	TolerateExplicitDefault
+	// TolerateUnsortedSetOf accepts SET OF elements out of order (X.690
+	// 11.6), e.g. a multi-valued RelativeDistinguishedName.
+	TolerateUnsortedSetOf
+	// TolerateTimeForms accepts the BER forms of UTCTime and
+	// GeneralizedTime (X.690 11.7, 11.8): seconds missing, an offset from
+	// UTC instead of Z.
+	TolerateTimeForms
+	// ToleratePrintableString accepts '&' and '*' in a PrintableString
+	// (X.680 41.4 has neither; CAs write them and crypto/x509 allows them).
+	ToleratePrintableString
+	// TolerateOpenTypeErrors keeps the value of an open type whose key is
+	// in the table but whose value does not decode as the type the key
+	// selects (an extension with a trailing octet, malformed algorithm
+	// parameters): Kind is 0 and Raw holds it, as for an unknown key.
+	TolerateOpenTypeErrors
+	// TolerateUnreadAdditions keeps what follows the last known component
+	// of an extensible type (Unknown) without reading it, even when it is
+	// not valid BER: crypto/x509 does not read past a certificate's
+	// extensions either.
+	TolerateUnreadAdditions
+
+	// TolerateX509 is what crypto/x509.ParseCertificate accepts among
+	// these defects.
+	TolerateX509 = TolerateNamedBitPadding | TolerateExplicitDefault | TolerateUnsortedSetOf | TolerateTimeForms |
+		ToleratePrintableString | TolerateOpenTypeErrors | TolerateUnreadAdditions
+)
+
+// Tolerates reports whether the decode accepts the DER defects t.
+func (r *Reader) Tolerates(t Tolerance) bool { return r.s.opts.Tolerate&t == t }
+
+// SkipConstraints reports whether the encoding was asked to skip SIZE,
+// range and alphabet checks.
+func (b *Builder) SkipConstraints() bool { return b.opts != nil && b.opts.SkipConstraints }
+
+// Tolerates reports whether the encoding was asked to write back the DER
+// defects t as decoded (see Tolerance): a DEFAULT value whose presence
+// field is set, named bits with trailing zeros. Without it, encoding
+// writes DER.
+func (b *Builder) Tolerates(t Tolerance) bool { return b.opts != nil && b.opts.Tolerate&t == t }

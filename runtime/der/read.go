@@ -1,0 +1,162 @@
+package der
+
+import "time"
+
+// Typed reads: one method per universal type, each taking the tag to expect
+// (the universal tag, or the tag of an IMPLICIT tagging) and parsing the
+// contents with the content parser of the type, strict DER unless the
+// Reader is in BER mode. Errors carry the absolute offset of the contents
+// and the ASN.1 type name. A read that fails on the identifier or length
+// leaves the Reader unchanged; one that fails on the contents has consumed
+// the element (there is no other alternative to try once the tag matched).
+// Types that BER lets be constructed (strings, times) are read with
+// ReadString, so that their segments are joined.
+
+// The hot reads are written out rather than built on one generic helper
+// taking the parser as a func value: through that indirect call the
+// contents, and with them the Reader's shared state, would escape to the
+// heap, and a decode could no longer run without allocating.
+
+// ReadBoolean reads a BOOLEAN.
+func (r *Reader) ReadBoolean(t Tag) (bool, error) {
+	c, off, err := r.ReadPrimitive(t, "BOOLEAN")
+	if err != nil {
+		return false, err
+	}
+	v, err := parseBoolean(c, !r.ber)
+	return v, at(err, off)
+}
+
+// ReadInt64 reads an INTEGER that must fit in an int64.
+func (r *Reader) ReadInt64(t Tag) (int64, error) { return r.readInt64(t, "INTEGER") }
+
+// ReadEnumerated reads an ENUMERATED.
+func (r *Reader) ReadEnumerated(t Tag) (int64, error) { return r.readInt64(t, "ENUMERATED") }
+
+func (r *Reader) readInt64(t Tag, typ string) (int64, error) {
+	c, off, err := r.ReadPrimitive(t, typ)
+	if err != nil {
+		return 0, err
+	}
+	v, err := parseInt64(c, !r.ber, typ)
+	return v, at(err, off)
+}
+
+// ReadInteger reads an INTEGER of any size, aliasing the input.
+func (r *Reader) ReadInteger(t Tag) (Integer, error) {
+	c, off, err := r.ReadPrimitive(t, "INTEGER")
+	if err != nil {
+		return nil, err
+	}
+	v, err := parseInteger(c, !r.ber)
+	return v, at(err, off)
+}
+
+// ReadNull reads a NULL.
+func (r *Reader) ReadNull(t Tag) error {
+	c, off, err := r.ReadPrimitive(t, "NULL")
+	if err != nil {
+		return err
+	}
+	return at(parseNull(c), off)
+}
+
+// ReadOID reads an OBJECT IDENTIFIER, aliasing the input.
+func (r *Reader) ReadOID(t Tag) (OID, error) {
+	c, err := r.readSubids(t, "OBJECT IDENTIFIER", "X.690 8.19.2")
+	return OID(c), err
+}
+
+// ReadRelativeOID reads a RELATIVE-OID, aliasing the input.
+func (r *Reader) ReadRelativeOID(t Tag) (RelativeOID, error) {
+	c, err := r.readSubids(t, "RELATIVE-OID", "X.690 8.20.2")
+	return RelativeOID(c), err
+}
+
+// readSubids reads a primitive element of type typ whose contents are
+// subidentifiers (see checkSubids) and returns them; nil on an error.
+func (r *Reader) readSubids(t Tag, typ, rule string) ([]byte, error) {
+	c, off, err := r.ReadPrimitive(t, typ)
+	if err == nil {
+		err = at(checkSubids(c, typ, rule), off)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// ReadBitString reads a BIT STRING.
+func (r *Reader) ReadBitString(t Tag) (BitString, error) {
+	c, off, err := r.ReadString(t, "BIT STRING")
+	if err != nil {
+		return BitString{}, err
+	}
+	v, err := parseBitString(c, !r.ber)
+	return v, at(err, off)
+}
+
+// ReadOctetString reads an OCTET STRING; the result aliases the input
+// unless BER segments were joined.
+func (r *Reader) ReadOctetString(t Tag) ([]byte, error) {
+	c, _, err := r.ReadString(t, "OCTET STRING")
+	return c, err
+}
+
+// ReadUTCTime reads a UTCTime (X.680 47) into a time.Time in UTC. The
+// two-digit year YY is 19YY when YY >= 50 and 20YY otherwise (RFC 5280
+// 4.1.2.5.1). DER requires "YYMMDDhhmmssZ" (X.690 11.8); BER (or
+// TolerateTimeForms) also accepts missing seconds, a "+hhmm"/"-hhmm" offset
+// from UTC and "240000" for the midnight ending a day.
+func (r *Reader) ReadUTCTime(t Tag) (time.Time, error) { return r.readTime(t, true) }
+
+// ReadGeneralizedTime reads a GeneralizedTime (X.680 46) into a time.Time
+// in UTC. DER requires "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
+// without trailing zeros and '.' as the decimal sign (X.690 11.7). BER (or
+// TolerateTimeForms) also accepts missing minutes or seconds, a fraction of
+// the last element present (hour, minute or second) with '.' or ',', and a
+// "+hh" or "+hhmm" offset from UTC. A local time without an offset cannot
+// be placed in UTC and is a KindUnsupported error, as is a fraction finer
+// than a nanosecond and a leap second (time.Time has neither).
+func (r *Reader) ReadGeneralizedTime(t Tag) (time.Time, error) { return r.readTime(t, false) }
+
+func (r *Reader) readTime(t Tag, utc bool) (time.Time, error) {
+	if v, ok := r.readDERTime(t, utc); ok {
+		return v, nil
+	}
+	typ := "GeneralizedTime"
+	if utc {
+		typ = "UTCTime"
+	}
+	c, off, err := r.ReadString(t, typ)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if v, ok := derTime(c, utc); ok {
+		return v, nil
+	}
+	v, err := parseTime(c, !r.ber && !r.Tolerates(TolerateTimeForms), utc)
+	return v, at(err, off)
+}
+
+// at locates a content parser's error at the absolute offset of the
+// contents.
+func at(err error, off int) error {
+	if err != nil {
+		return AtOffset(err, off)
+	}
+	return nil
+}
+
+// ReadText reads a character string of type kind (TagUTF8String,
+// TagPrintableString, ...: the restricted character string types and
+// ObjectDescriptor) with tag t into a Go string, checked against the type's
+// character set and converted to UTF-8 (see strings.go).
+func (r *Reader) ReadText(t, kind Tag) (string, error) {
+	c, off, err := r.ReadString(t, kind.String())
+	if err != nil {
+		return "", err
+	}
+	s, err := decodeString(kind, c, r.Tolerates(ToleratePrintableString), r.s, len(r.in)-r.pos+len(c))
+	return s, at(err, off)
+}

@@ -1,0 +1,557 @@
+package der
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// hx decodes hex written with spaces for readability.
+func hx(s string) []byte {
+	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// wantErr is the part of an *Error that tests check.
+type wantErr struct {
+	Kind   Kind
+	Rule   string
+	Offset int
+}
+
+func errOf(t *testing.T, err error) *wantErr {
+	t.Helper()
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("error %v is %T, not *Error", err, err)
+	}
+	if !errors.Is(err, kindError(e.Kind)) {
+		t.Errorf("errors.Is(%v, sentinel of %v) is false", err, e.Kind)
+	}
+	return &wantErr{e.Kind, e.Rule, e.Offset}
+}
+
+// TestHeaders reads one element with ReadElement, in DER and in BER, and
+// checks the header or the error. Each non-canonical form has a DER error of
+// KindNonCanonical and reads in BER.
+func TestHeaders(t *testing.T) {
+	type result struct {
+		H        Header
+		Contents string // hex
+	}
+	tests := []struct {
+		name     string
+		in       string
+		der, ber *wantErr // nil: success with want
+		want     result
+	}{
+		// X.690 8.1.2: identifier octets.
+		{name: "NULL", in: "05 00", want: result{Header{TagNull, false, 0, 2, 0}, ""}},
+		{name: "context constructed [3]", in: "a3 03 02 01 05", want: result{Header{Context(3), true, 0, 2, 3}, "020105"}},
+		{name: "APPLICATION 30 low form", in: "5e 00", want: result{Header{NewTag(ClassApplication, 30), false, 0, 2, 0}, ""}},
+		{name: "PRIVATE 31 high form", in: "df 1f 01 aa", want: result{Header{NewTag(ClassPrivate, 31), false, 0, 3, 1}, "aa"}},
+		{name: "high tag 201 two octets (X.690 8.1.2.4)", in: "bf 81 49 00", want: result{Header{Context(201), true, 0, 4, 0}, ""}},
+		{name: "high tag max uint32", in: "9f 8f ff ff ff 7f 00", want: result{Header{Context(0xffffffff), false, 0, 7, 0}, ""}},
+		{name: "high tag over 32 bits", in: "9f 90 80 80 80 00 00",
+			der: &wantErr{KindUnsupported, "X.690 8.1.2.4", 0}, ber: &wantErr{KindUnsupported, "X.690 8.1.2.4", 0}},
+		{name: "high form for number 30", in: "9f 1e 00",
+			der: &wantErr{KindMalformed, "X.690 8.1.2.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.1.2.2", 0}},
+		{name: "high form leading 0x80", in: "9f 80 20 00",
+			der: &wantErr{KindMalformed, "X.690 8.1.2.4.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.1.2.4.2", 0}},
+		{name: "high tag truncated", in: "9f 81",
+			der: &wantErr{KindTruncated, "X.690 8.1.2.4", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.2.4", 0}},
+		{name: "high tag no length", in: "9f 81 01",
+			der: &wantErr{KindTruncated, "X.690 8.1.3", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.3", 0}},
+		{name: "end-of-contents outside indefinite", in: "00 00",
+			der: &wantErr{KindMalformed, "X.690 8.1.5", 0}, ber: &wantErr{KindMalformed, "X.690 8.1.5", 0}},
+		{name: "constructed UNIVERSAL 0", in: "20 00",
+			der: &wantErr{KindMalformed, "X.690 8.1.5", 0}, ber: &wantErr{KindMalformed, "X.690 8.1.5", 0}},
+		{name: "empty", in: "",
+			der: &wantErr{KindTruncated, "X.690 8.1.1", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.1", 0}},
+		{name: "identifier only", in: "04",
+			der: &wantErr{KindTruncated, "X.690 8.1.1", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.1", 0}},
+
+		// X.690 8.1.3: length octets; X.690 10.1: DER minimal definite.
+		{name: "short form 38 (X.690 8.1.3.4 example)", in: "04 26" + strings.Repeat("00", 38),
+			want: result{Header{TagOctetString, false, 0, 2, 38}, strings.Repeat("00", 38)}},
+		{name: "long form 38 (X.690 8.1.3.5 example)", in: "04 81 26" + strings.Repeat("00", 38),
+			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
+			want: result{Header{TagOctetString, false, 0, 3, 38}, strings.Repeat("00", 38)}},
+		{name: "long form 201 (X.690 8.1.3.5 example)", in: "04 81 c9" + strings.Repeat("01", 201),
+			want: result{Header{TagOctetString, false, 0, 3, 201}, strings.Repeat("01", 201)}},
+		{name: "long form leading zero", in: "04 82 00 c9" + strings.Repeat("01", 201),
+			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
+			want: result{Header{TagOctetString, false, 0, 4, 201}, strings.Repeat("01", 201)}},
+		{name: "long form zero length", in: "05 81 00",
+			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
+			want: result{Header{TagNull, false, 0, 3, 0}, ""}},
+		{name: "long form 256", in: "04 82 01 00" + strings.Repeat("02", 256),
+			want: result{Header{TagOctetString, false, 0, 4, 256}, strings.Repeat("02", 256)}},
+		{name: "reserved 0xFF", in: "04 ff 00",
+			der: &wantErr{KindMalformed, "X.690 8.1.3.5", 0}, ber: &wantErr{KindMalformed, "X.690 8.1.3.5", 0}},
+		{name: "length octets truncated", in: "04 82 01",
+			der: &wantErr{KindTruncated, "X.690 8.1.3.5", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.3.5", 0}},
+		{name: "contents truncated", in: "04 05 00",
+			der: &wantErr{KindTruncated, "X.690 8.1.3", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.3", 0}},
+		{name: "length overflows int", in: "04 89 01 00 00 00 00 00 00 00 00",
+			der: &wantErr{KindTruncated, "X.690 8.1.3.5", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.3.5", 0}},
+		{name: "huge length", in: "04 84 7f ff ff ff",
+			der: &wantErr{KindTruncated, "X.690 8.1.3", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.3", 0}},
+
+		// X.690 8.1.3.6: indefinite form, constructed only, BER only.
+		{name: "indefinite SEQUENCE", in: "30 80 05 00 00 00",
+			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
+			want: result{Header{TagSequence, true, 0, 2, -1}, "0500"}},
+		{name: "nested indefinite", in: "30 80 30 80 02 01 01 00 00 04 00 00 00",
+			der:  &wantErr{KindNonCanonical, "X.690 10.1", 0},
+			want: result{Header{TagSequence, true, 0, 2, -1}, "30800201010000 0400"}},
+		{name: "indefinite primitive (X.690 8.1.3.2)", in: "04 80 00 00",
+			der: &wantErr{KindMalformed, "X.690 8.1.3.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.1.3.2", 0}},
+		{name: "indefinite without end-of-contents", in: "30 80 05 00",
+			der: &wantErr{KindNonCanonical, "X.690 10.1", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.5", 4}},
+		{name: "indefinite with bad end-of-contents", in: "30 80 00 01 00",
+			der: &wantErr{KindNonCanonical, "X.690 10.1", 0}, ber: &wantErr{KindMalformed, "X.690 8.1.5", 2}},
+		{name: "indefinite with truncated child", in: "30 80 04 05 00 00",
+			der: &wantErr{KindNonCanonical, "X.690 10.1", 0}, ber: &wantErr{KindTruncated, "X.690 8.1.3", 2}},
+	}
+	for _, tt := range tests {
+		for _, ber := range []bool{false, true} {
+			want := tt.der
+			if ber {
+				want = tt.ber
+			}
+			in := hx(tt.in)
+			r := NewReader(in, &Options{BER: ber})
+			ra := r
+			var sub Reader
+			tag, constructed, ac, anyErr := ra.ReadAny(&sub)
+			var h Header
+			c, err := r.ReadElement(&h)
+			if diff := cmp.Diff(want, errOf(t, err)); diff != "" {
+				t.Errorf("%s (BER %v): error (-want +got):\n%s", tt.name, ber, diff)
+				continue
+			}
+			if diff := cmp.Diff(want, errOf(t, anyErr)); diff != "" {
+				t.Errorf("%s (BER %v): ReadAny error (-want +got):\n%s", tt.name, ber, diff)
+			} else if err == nil && (tag != h.Tag || constructed != h.Constructed || !bytes.Equal(ac, c) || ra.Offset() != r.Offset() ||
+				constructed && (sub.Offset() != h.HeaderLen || len(sub.rest()) != len(c))) {
+				t.Errorf("%s (BER %v): ReadAny differs from ReadElement", tt.name, ber)
+			}
+			if err != nil {
+				if r.Offset() != 0 || len(r.rest()) != len(in) {
+					t.Errorf("%s (BER %v): failed read moved the reader to %d", tt.name, ber, r.Offset())
+				}
+				continue
+			}
+			got := result{h, hex.EncodeToString(c)}
+			w := tt.want
+			w.Contents = strings.ReplaceAll(w.Contents, " ", "")
+			if diff := cmp.Diff(w, got); diff != "" {
+				t.Errorf("%s (BER %v): (-want +got):\n%s", tt.name, ber, diff)
+			}
+			if err := r.Finish(""); err != nil {
+				t.Errorf("%s (BER %v): Finish: %v", tt.name, ber, err)
+			}
+		}
+	}
+}
+
+// TestReadString covers the constructed string forms of X.690 8.6.4, 8.7.3
+// and 8.23.6: rejected in DER (X.690 10.2), joined in BER.
+func TestReadString(t *testing.T) {
+	tests := []struct {
+		name     string
+		tag      Tag
+		in       string
+		der, ber *wantErr
+		want     string // hex of the contents, for BER (and DER if der is nil)
+		alias    bool   // the BER result aliases the input
+	}{
+		{name: "primitive OCTET STRING (X.690 8.7 example)", tag: TagOctetString,
+			in: "04 08 01 23 45 67 89 ab cd ef", want: "0123456789abcdef", alias: true},
+		{name: "constructed OCTET STRING (X.690 8.7 example)", tag: TagOctetString,
+			in:  "24 80 04 04 01 23 45 67 04 04 89 ab cd ef 00 00",
+			der: &wantErr{KindNonCanonical, "X.690 10.1", 0}, want: "0123456789abcdef"},
+		{name: "constructed definite", tag: TagOctetString,
+			in: "24 06 04 01 aa 04 01 bb", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "aabb"},
+		{name: "one segment is not copied", tag: TagOctetString,
+			in: "24 03 04 01 aa", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "aa", alias: true},
+		{name: "no segment", tag: TagOctetString,
+			in: "24 00", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: ""},
+		{name: "nested segments", tag: TagOctetString,
+			in: "24 80 24 03 04 01 aa 24 80 04 01 bb 04 00 00 00 04 01 cc 00 00", der: &wantErr{KindNonCanonical, "X.690 10.1", 0}, want: "aabbcc"},
+		{name: "IA5String of OCTET STRING segments (X.690 8.23.6)", tag: TagIA5String,
+			in: "36 08 04 02 41 42 04 02 43 44", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "41424344"},
+		{name: "IA5String segments must be OCTET STRINGs", tag: TagIA5String,
+			in: "36 04 16 02 41 42", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.7.3.2", 2}},
+		{name: "BIT STRING primitive (X.690 8.6.4.2 example)", tag: TagBitString,
+			in: "03 07 04 0a 3b 5f 29 1c d0", want: "040a3b5f291cd0", alias: true},
+		{name: "BIT STRING constructed (X.690 8.6.4.2 example)", tag: TagBitString,
+			in:  "23 80 03 03 00 0a 3b 03 05 04 5f 29 1c d0 00 00",
+			der: &wantErr{KindNonCanonical, "X.690 10.1", 0}, want: "040a3b5f291cd0"},
+		{name: "BIT STRING unused bits before the last segment", tag: TagBitString,
+			in: "23 08 03 02 04 a0 03 02 00 bb", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.6.4", 6}},
+		{name: "BIT STRING segment without unused-bits octet", tag: TagBitString,
+			in: "23 02 03 00", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.6.2.2", 2}},
+		{name: "BIT STRING without segments", tag: TagBitString,
+			in: "23 00", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "00"},
+		{name: "IMPLICIT [1] BIT STRING, segments decide", tag: Context(1),
+			in: "a1 07 03 02 00 aa 03 01 00", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "00aa"},
+		{name: "IMPLICIT [1] OCTET STRING", tag: Context(1),
+			in: "a1 06 04 01 aa 04 01 bb", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, want: "aabb"},
+		{name: "mixed segment types", tag: Context(1),
+			in: "a1 07 04 01 aa 03 02 00 bb", der: &wantErr{KindNonCanonical, "X.690 10.2", 0}, ber: &wantErr{KindMalformed, "X.690 8.7.3.2", 5}},
+		{name: "tag mismatch", tag: TagOctetString,
+			in: "0c 01 41", der: &wantErr{KindTagMismatch, "", 0}, ber: &wantErr{KindTagMismatch, "", 0}},
+	}
+	for _, tt := range tests {
+		for _, ber := range []bool{false, true} {
+			want := tt.der
+			if ber {
+				want = tt.ber
+			}
+			in := hx(tt.in)
+			r := NewReader(in, &Options{BER: ber})
+			c, off, err := r.ReadString(tt.tag, "T")
+			if diff := cmp.Diff(want, errOf(t, err)); diff != "" {
+				t.Errorf("%s (BER %v): error (-want +got):\n%s", tt.name, ber, diff)
+				continue
+			}
+			if err != nil {
+				if r.Offset() != 0 {
+					t.Errorf("%s (BER %v): failed read moved the reader", tt.name, ber)
+				}
+				continue
+			}
+			if got := hex.EncodeToString(c); got != tt.want {
+				t.Errorf("%s (BER %v): got %s, want %s", tt.name, ber, got, tt.want)
+			}
+			if tt.alias && len(c) > 0 && !aliases(c, in) {
+				t.Errorf("%s (BER %v): contents were copied", tt.name, ber)
+			}
+			if !tt.alias && len(c) > 1 && aliases(c, in) {
+				t.Errorf("%s (BER %v): joined contents alias the input", tt.name, ber)
+			}
+			if off <= 0 || off > len(in) {
+				t.Errorf("%s (BER %v): contents offset %d", tt.name, ber, off)
+			}
+			if !r.Empty() {
+				t.Errorf("%s (BER %v): %d octets left", tt.name, ber, len(r.rest()))
+			}
+		}
+	}
+}
+
+// aliases reports whether c lies inside in.
+func aliases(c, in []byte) bool {
+	for i := range in {
+		if &in[i] == &c[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// TestTypedReads checks the tag, form and nesting checks of the schema-driven
+// reads.
+func TestTypedReads(t *testing.T) {
+	seq := TagSequence
+	integer := TagInteger
+	tests := []struct {
+		name string
+		in   string
+		opts *Options
+		read func(r *Reader) error
+		want *wantErr
+	}{
+		{"SEQUENCE { IA5String, BOOLEAN } (X.690 8.9 example)", "30 0a 16 05 53 6d 69 74 68 01 01 ff", nil, func(r *Reader) error {
+			s, err := r.ReadConstructed(seq, "S")
+			if err != nil {
+				return err
+			}
+			if c, off, err := s.ReadString(TagIA5String, "IA5String"); err != nil || string(c) != "Smith" || off != 4 {
+				return errors.New("bad IA5String")
+			}
+			if c, off, err := s.ReadPrimitive(TagBoolean, "BOOLEAN"); err != nil || len(c) != 1 || off != 11 {
+				return errors.New("bad BOOLEAN")
+			}
+			return s.Finish("S")
+		}, nil},
+		{"SEQUENCE with trailing component", "30 06 02 01 01 02 01 02", nil, func(r *Reader) error {
+			s, err := r.ReadConstructed(seq, "S")
+			if err != nil {
+				return err
+			}
+			if _, _, err := s.ReadPrimitive(integer, "INTEGER"); err != nil {
+				return err
+			}
+			return s.Finish("S")
+		}, &wantErr{KindTrailingData, "X.690 8.1.1", 5}},
+		{"trailing data after the input", "05 00 05", nil, func(r *Reader) error {
+			if err := r.Skip(); err != nil {
+				return err
+			}
+			return r.Finish("")
+		}, &wantErr{KindTrailingData, "X.690 8.1.1", 2}},
+		{"tag mismatch", "04 00", nil, func(r *Reader) error {
+			_, _, err := r.ReadPrimitive(integer, "INTEGER")
+			var e *Error
+			if errors.As(err, &e) && (e.Expected != integer || e.Actual != TagOctetString || !e.HasTags || e.Type != "INTEGER") {
+				return errors.New("bad Expected/Actual")
+			}
+			return err
+		}, &wantErr{KindTagMismatch, "", 0}},
+		{"constructed INTEGER", "22 03 02 01 01", &Options{BER: true}, func(r *Reader) error {
+			_, _, err := r.ReadPrimitive(integer, "INTEGER")
+			return err
+		}, &wantErr{KindMalformed, "X.690 8.1.2.5", 0}},
+		{"primitive SEQUENCE", "10 00", nil, func(r *Reader) error {
+			_, err := r.ReadConstructed(Tag(16), "S")
+			return err
+		}, &wantErr{KindMalformed, "X.690 8.1.2.5", 0}},
+		{"EXPLICIT [0] INTEGER", "a0 03 02 01 07", nil, func(r *Reader) error {
+			e, err := r.ReadConstructed(Context(0), "[0] EXPLICIT")
+			if err != nil {
+				return err
+			}
+			if c, _, err := e.ReadPrimitive(integer, "INTEGER"); err != nil || c[0] != 7 {
+				return errors.New("bad INTEGER")
+			}
+			return e.Finish("[0]")
+		}, nil},
+		{"optional elements", "30 08 80 01 01 a2 03 02 01 02", nil, func(r *Reader) error {
+			s, err := r.ReadConstructed(seq, "S")
+			if err != nil {
+				return err
+			}
+			// As generated code reads OPTIONAL components: peek, then read.
+			if !s.Peek(Context(0)) {
+				return errors.New("[0] missing")
+			}
+			if c, _, err := s.ReadPrimitive(Context(0), "[0]"); err != nil || c[0] != 1 {
+				return errors.New("bad [0]")
+			}
+			if s.Peek(Context(1)) {
+				return errors.New("[1] present")
+			}
+			if !s.Peek(Context(2)) {
+				return errors.New("[2] missing")
+			}
+			e, err := s.ReadConstructed(Context(2), "[2] EXPLICIT")
+			if err != nil {
+				return err
+			}
+			if _, _, err := e.ReadString(integer, "INTEGER"); err != nil {
+				return errors.New("bad INTEGER")
+			}
+			return s.Finish("S")
+		}, nil},
+		{"Peek and PeekTag", "bf 81 49 00 05 00", nil, func(r *Reader) error {
+			if tag, ok := r.PeekTag(); !ok || tag != Context(201) || !r.Peek(Context(201)) || r.Peek(Context(1)) {
+				return errors.New("bad peek")
+			}
+			if r.Count() != 2 {
+				return errors.New("bad count")
+			}
+			var h Header
+			if c, err := r.ReadElement(&h); err != nil || h.HeaderLen != 4 || len(c) != 0 || r.Offset() != 4 {
+				return errors.New("bad element")
+			}
+			raw, err := r.ReadRaw()
+			if err != nil || len(raw) != 2 || !r.Empty() {
+				return errors.New("bad raw")
+			}
+			if _, ok := r.PeekTag(); ok {
+				return errors.New("peek on empty")
+			}
+			return nil
+		}, nil},
+		{"ReadRaw keeps the end-of-contents octets", "30 80 05 00 00 00 01 01 ff", &Options{BER: true}, func(r *Reader) error {
+			raw, err := r.ReadRaw()
+			if err != nil || len(raw) != 6 || r.Offset() != 6 {
+				return errors.New("bad raw")
+			}
+			return nil
+		}, nil},
+		{"indefinite sub-reader ends before end-of-contents", "30 80 02 01 01 00 00 05 00", &Options{BER: true}, func(r *Reader) error {
+			s, err := r.ReadConstructed(seq, "S")
+			if err != nil {
+				return err
+			}
+			if _, _, err := s.ReadPrimitive(integer, "INTEGER"); err != nil {
+				return err
+			}
+			if err := s.Finish("S"); err != nil {
+				return err
+			}
+			if r.Offset() != 7 {
+				return errors.New("parent not after end-of-contents")
+			}
+			return r.Skip()
+		}, nil},
+		{"depth limit", "30 04 30 02 30 00", &Options{MaxDepth: 2}, func(r *Reader) error {
+			s, err := r.ReadConstructed(seq, "S")
+			if err != nil {
+				return err
+			}
+			s2, err := s.ReadConstructed(seq, "S")
+			if err != nil {
+				return err
+			}
+			_, err = s2.ReadConstructed(seq, "S")
+			return err
+		}, &wantErr{KindLimit, "Options.MaxDepth", 4}},
+		{"ReadAny depth limit", "30 02 30 00", &Options{MaxDepth: 1}, func(r *Reader) error {
+			var sub Reader
+			if _, _, _, err := r.ReadAny(&sub); err != nil {
+				return err
+			}
+			_, _, _, err := sub.ReadAny(&sub)
+			return err
+		}, &wantErr{KindLimit, "Options.MaxDepth", 2}},
+		{"depth limit inside indefinite length", "30 80 30 80 30 80 00 00 00 00 00 00", &Options{BER: true, MaxDepth: 2}, func(r *Reader) error {
+			var h Header
+			_, err := r.ReadElement(&h)
+			return err
+		}, &wantErr{KindLimit, "Options.MaxDepth", 4}}, // the element too deep, as in trees and normalizeBER
+		{"element limit", "05 00 05 00 05 00", &Options{MaxElements: 2}, func(r *Reader) error {
+			for !r.Empty() {
+				if err := r.Skip(); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, &wantErr{KindLimit, "Options.MaxElements", 4}},
+		{"allocation limit", "24 06 04 01 aa 04 01 bb", &Options{BER: true, MaxAlloc: 1}, func(r *Reader) error {
+			_, _, err := r.ReadString(TagOctetString, "OCTET STRING")
+			return err
+		}, &wantErr{KindLimit, "Options.MaxAlloc", 0}},
+		{"allocation within limit", "24 06 04 01 aa 04 01 bb", &Options{BER: true, MaxAlloc: 2}, func(r *Reader) error {
+			_, _, err := r.ReadString(TagOctetString, "OCTET STRING")
+			if err == nil && r.alloc(1) == nil {
+				return errors.New("budget not charged")
+			}
+			return err
+		}, nil},
+		{"SET OF in order", "31 06 02 01 01 02 01 02", nil, func(r *Reader) error {
+			s, err := r.ReadConstructed(TagSet, "SET OF")
+			if err != nil {
+				return err
+			}
+			return s.CheckSetOfOrder("SET OF")
+		}, nil},
+		{"SET OF equal elements", "31 06 02 01 01 02 01 01", nil, func(r *Reader) error {
+			s, err := r.ReadConstructed(TagSet, "SET OF")
+			if err != nil {
+				return err
+			}
+			return s.CheckSetOfOrder("SET OF")
+		}, nil},
+		{"SET OF out of order (X.690 11.6)", "31 06 02 01 02 02 01 01", nil, func(r *Reader) error {
+			s, err := r.ReadConstructed(TagSet, "SET OF")
+			if err != nil {
+				return err
+			}
+			return s.CheckSetOfOrder("SET OF")
+		}, &wantErr{KindNonCanonical, "X.690 11.6", 5}},
+		{"SET OF order not checked in BER", "31 06 02 01 02 02 01 01", &Options{BER: true}, func(r *Reader) error {
+			s, err := r.ReadConstructed(TagSet, "SET OF")
+			if err != nil {
+				return err
+			}
+			return s.CheckSetOfOrder("SET OF")
+		}, nil},
+	}
+	for _, tt := range tests {
+		r := NewReader(hx(tt.in), tt.opts)
+		err := tt.read(&r)
+		if diff := cmp.Diff(tt.want, errOf(t, err)); diff != "" {
+			t.Errorf("%s: (-want +got):\n%s\nerror: %v", tt.name, diff, err)
+		}
+	}
+}
+
+func TestCompareSetOf(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"01", "02", -1},
+		{"0201", "0200", 1},
+		{"01", "0100", 0}, // X.690 11.6: padded with zero octets
+		{"01", "0101", -1},
+		{"0101", "01", 1},
+		{"", "", 0},
+	}
+	for _, tt := range tests {
+		if got := compareSetOf(hx(tt.a), hx(tt.b)); got != tt.want {
+			t.Errorf("compareSetOf(%s, %s) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	r := NewReader(hx("30 81 03 05 00 00"), nil)
+	_, err := r.ReadConstructed(TagSequence, "Certificate")
+	const want = "asn1: at offset 0: Certificate: length not in the minimal form (X.690 10.1)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// TestReaderDoesNotAllocate checks that reading DER allocates nothing, the
+// reader itself included.
+func TestReaderDoesNotAllocate(t *testing.T) {
+	in := hx("30 0e 02 01 01 a0 03 02 01 02 04 04 01 02 03 04")
+	allocs := testing.AllocsPerRun(100, func() {
+		r := NewReader(in, nil)
+		s, err := r.ReadConstructed(TagSequence, "S")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !s.Empty() {
+			var h Header
+			if _, err := s.ReadElement(&h); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := r.Finish(""); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per decode", allocs)
+	}
+}
+
+// TestCountNestedDoesNotAllocate checks CountNested on an RDNSequence-like
+// list of lists: it counts the inner elements and leaves the decode state on
+// the stack.
+func TestCountNestedDoesNotAllocate(t *testing.T) {
+	in := hx("30 0d 31 06 02 01 01 02 01 02 31 03 02 01 03")
+	var n int
+	allocs := testing.AllocsPerRun(100, func() {
+		r := NewReader(in, nil)
+		s, err := r.ReadConstructed(TagSequence, "RDNSequence")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = s.CountNested()
+	})
+	if n != 3 {
+		t.Errorf("CountNested = %d, want 3", n)
+	}
+	if allocs != 0 {
+		t.Errorf("%v allocations per decode", allocs)
+	}
+}
