@@ -160,6 +160,23 @@ func (e *emitter) readValue(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 // readInner decodes the value inside its explicit wrappers: own is its own
 // tag, nil when the value is untagged (CHOICE, open type).
 func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *field, own *model.Tag, wrap wrapFn) {
+	if f.octets && own != nil {
+		// OCTET STRING (CONTAINING T): the value of T is read from the
+		// contents, which must hold exactly one (X.682 11.3).
+		//	c, off, err := r.ReadString(tag, "OCTET STRING")
+		//	sub := r.Open(c, off)
+		//	... T from sub ...
+		//	if err := sub.Finish("T"); err != nil {...}
+		c, off, sub := e.tmpName("c"), e.tmpName("off"), e.tmpName("sub")
+		g.List(jen.Id(c), jen.Id(off), jen.Err()).Op(":=").Add(r.id()).Dot("ReadString").Call(tagCode(*own), jen.Lit("OCTET STRING"))
+		g.Add(ifErr(wrap))
+		g.Id(sub).Op(":=").Add(r.id()).Dot("Open").Call(jen.Id(c), jen.Id(off))
+		inner := *f
+		inner.octets, inner.t = false, f.inner
+		e.readValue(g, rd{name: sub}, dst, &inner, wrap)
+		g.If(jen.Err().Op(":=").Id(sub).Dot("Finish").Call(jen.Lit(typeText(f.inner))), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		return
+	}
 	if f.gt != nil {
 		if f.ptr {
 			p := e.tmpName("p")

@@ -30,6 +30,19 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *field, 
 		e.writeUnion(g, f, own)
 		return
 	}
+	if f.octets && own != nil {
+		// OCTET STRING (CONTAINING T): the DER of the value as contents.
+		//	m := b.Begin(tag, false)
+		//	... T ...
+		//	b.End(m)
+		m := e.tmpName("m")
+		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.False())
+		inner := *f
+		inner.octets, inner.t = false, f.inner
+		e.writeValue(g, src, &inner)
+		g.Id("b").Dot("End").Call(jen.Id(m))
+		return
+	}
 	if f.gt != nil {
 		args := []jen.Code{jen.Id("b"), rt("NoTag")}
 		if tagged(f.gt) && own != nil {

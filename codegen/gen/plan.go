@@ -104,6 +104,11 @@ type field struct {
 	// deferred: the key is read after the open type (SET, or a key that
 	// follows), so the value is resolved after the last component.
 	deferred bool
+	// octets: the component is an OCTET STRING whose contents are the DER
+	// of a value of gt (X.682 11 CONTAINING a type: see containedType);
+	// t is the OCTET STRING, inner the contained type.
+	octets bool
+	inner  *model.Type
 }
 
 // union is the Go form of an open type with a compile-time table: the
@@ -502,7 +507,12 @@ func (p *plan) fill(gt *goType) {
 		for _, c := range t.Components {
 			f := &field{comp: c, asn1: c.Name, t: c.Type, name: fn.Field(c.Name)}
 			f.alt = f.name
-			if !unionCandidate(c.Type) {
+			if ct := containedType(c.Type); ct != nil {
+				// A built-in contained type (INTEGER) stays octets.
+				if f.gt = p.typeOf(ct, gt.name+names.Exported(c.Name), gt.asn1+"."+c.Name); f.gt != nil {
+					f.octets, f.inner = true, ct
+				}
+			} else if !unionCandidate(c.Type) {
 				f.gt = p.typeOf(c.Type, gt.name+names.Exported(c.Name), gt.asn1+"."+c.Name)
 			}
 			gt.fields = append(gt.fields, f)
@@ -881,7 +891,13 @@ func (p *plan) planEntries(u *union, containing bool) {
 		label := entryLabel(e, prefix)
 		if e.Type != nil && !(containing && plainOctetString(e.Type)) {
 			ue.f = &field{t: e.Type, name: fn.Field(label), asn1: label}
-			ue.f.gt = p.typeOf(e.Type, u.gt.name+names.Exported(label), u.gt.asn1+"."+label)
+			if ct := containedType(e.Type); ct != nil {
+				if ue.f.gt = p.typeOf(ct, u.gt.name+names.Exported(label), u.gt.asn1+"."+label); ue.f.gt != nil {
+					ue.f.octets, ue.f.inner = true, ct
+				}
+			} else {
+				ue.f.gt = p.typeOf(e.Type, u.gt.name+names.Exported(label), u.gt.asn1+"."+label)
+			}
 		}
 		ue.constName = p.constName(u.gt.name+names.Exported(label), u.kindTyp+names.Exported(label))
 		switch u.keyKind {
@@ -902,6 +918,33 @@ func (p *plan) planEntries(u *union, containing bool) {
 		}
 		u.entries = append(u.entries, ue)
 	}
+}
+
+// containedType returns the type whose DER an OCTET STRING written in
+// place holds (X.682 11: OCTET STRING (CONTAINING T), or -containing),
+// so that the component is a value of that type; nil for other types.
+// Contents in another encoding (ENCODED BY other than BER or DER) stay
+// octets, as does an open type (a union: see openTable) and a referenced
+// OCTET STRING type, whose Go type is the octets.
+func containedType(t *model.Type) *model.Type {
+	c := t.Constraints
+	if t.Ref != nil || t.Kind != model.TypeOctetString || c == nil || c.Containing == nil || c.Containing.Kind == model.TypeOpen {
+		return nil
+	}
+	if len(c.EncodedBy) > 0 && !berOrDER(c.EncodedBy) {
+		return nil
+	}
+	if len(c.Containing.Tags) == 0 {
+		return nil // an untagged CHOICE: no element to read it from
+	}
+	return c.Containing
+}
+
+// berOrDER reports whether an ENCODED BY names BER or DER
+// ({joint-iso-itu-t asn1(1) basic-encoding(1)} or distinguished-encoding(2 1)).
+func berOrDER(o model.OID) bool {
+	s := o.String()
+	return s == "2.1.1" || s == "2.1.2.1"
 }
 
 // plainOctetString reports whether a table row selects a bare OCTET
