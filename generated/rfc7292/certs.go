@@ -39,11 +39,9 @@ func Certificates(pfx []byte) ([][]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("rfc7292: AuthenticatedSafe[%d]: %w", i, err)
 		}
-		var sc SafeContents
-		if err := der.Unmarshal(data, &sc, &der.Options{BER: true}); err != nil {
+		if out, err = appendBagCertificates(out, data, 0); err != nil {
 			return nil, fmt.Errorf("rfc7292: AuthenticatedSafe[%d]: %w", i, err)
 		}
-		out = appendBagCertificates(out, sc)
 	}
 	return out, nil
 }
@@ -97,18 +95,82 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 	return as, nil
 }
 
-// appendBagCertificates appends the X.509 certificates of the CertBags of
-// sc, and of its nested SafeContents bags, to out.
-func appendBagCertificates(out [][]byte, sc SafeContents) [][]byte {
-	for i := range sc {
-		switch v := &sc[i].BagValue; v.Kind {
-		case SafeBagBagValueCertBag:
-			if cv := &v.CertBag.CertValue; cv.Kind == CertBagCertValueX509Certificate {
-				out = append(out, cv.X509Certificate)
-			}
-		case SafeBagBagValueSafeContentsBag:
-			out = appendBagCertificates(out, v.SafeContentsBag)
-		}
+// The bag and certificate types Certificates looks for (RFC 7292 4.2 and
+// 4.2.3), as OID contents: certBag {bagtypes 3}, safeContentsBag
+// {bagtypes 6}, x509Certificate {certTypes 1}.
+var (
+	oidCertBag         = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x0a\x01\x03") // 1.2.840.113549.1.12.10.1.3
+	oidSafeContentsBag = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x0a\x01\x06") // 1.2.840.113549.1.12.10.1.6
+	oidX509Certificate = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x09\x16\x01")     // 1.2.840.113549.1.9.22.1
+)
+
+// maxBagNesting bounds the nesting of safeContentsBags that Certificates
+// follows (each level is a SafeContents inside a SafeBag).
+const maxBagNesting = 8
+
+// appendBagCertificates appends the DER of the X.509 certificates of the
+// CertBags of the SafeContents sc (BER), and of its nested SafeContents
+// bags, to out. It reads only the bags' envelopes and the certificates'
+// OCTET STRINGs: the typed SafeBag (whose CertBag holds an
+// rfc5280.Certificate) would decode every certificate.
+func appendBagCertificates(out [][]byte, sc []byte, depth int) ([][]byte, error) {
+	if depth > maxBagNesting {
+		return nil, fmt.Errorf("safeContentsBags nested deeper than %d", maxBagNesting)
 	}
-	return out
+	r := der.NewReader(sc, &der.Options{BER: true})
+	list, err := r.ReadConstructed(der.TagSequence, "SafeContents")
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Finish("SafeContents"); err != nil {
+		return nil, err
+	}
+	for i := 0; !list.Empty(); i++ {
+		bag, err := list.ReadConstructed(der.TagSequence, "SafeBag")
+		if err != nil {
+			return nil, der.WithIndex(err, i)
+		}
+		id, err := bag.ReadOID(der.TagOID)
+		if err != nil {
+			return nil, der.WithIndex(der.WithField(err, "bagId"), i)
+		}
+		if !id.Equal(oidCertBag) && !id.Equal(oidSafeContentsBag) {
+			continue
+		}
+		value, err := bag.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return nil, der.WithIndex(der.WithField(err, "bagValue"), i)
+		}
+		if id.Equal(oidSafeContentsBag) {
+			inner, err := value.ReadRaw()
+			if err == nil {
+				out, err = appendBagCertificates(out, inner, depth+1)
+			}
+			if err != nil {
+				return nil, der.WithIndex(der.WithField(err, "bagValue"), i)
+			}
+			continue
+		}
+		cb, err := value.ReadConstructed(der.TagSequence, "CertBag")
+		if err != nil {
+			return nil, der.WithIndex(der.WithField(err, "bagValue"), i)
+		}
+		certID, err := cb.ReadOID(der.TagOID)
+		if err != nil {
+			return nil, der.WithIndex(der.WithField(err, "bagValue.certId"), i)
+		}
+		if !certID.Equal(oidX509Certificate) {
+			continue
+		}
+		cv, err := cb.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return nil, der.WithIndex(der.WithField(err, "bagValue.certValue"), i)
+		}
+		cert, err := cv.ReadOctetString(der.TagOctetString)
+		if err != nil {
+			return nil, der.WithIndex(der.WithField(err, "bagValue.certValue"), i)
+		}
+		out = append(out, cert)
+	}
+	return out, nil
 }

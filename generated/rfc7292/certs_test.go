@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/asn1gen/asn1gen/generated/rfc5280"
 	"github.com/asn1gen/asn1gen/generated/rfc5652"
 	"github.com/asn1gen/asn1gen/generated/rfc7292"
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -58,8 +59,13 @@ const (
 )
 
 func certBag(t *testing.T, encoded []byte) rfc7292.SafeBag {
+	t.Helper()
+	cert := new(rfc5280.Certificate)
+	if err := cert.UnmarshalDER(encoded); err != nil {
+		t.Fatal(err)
+	}
 	cb := &rfc7292.CertBag{CertID: oid(t, x509Certificate)}
-	cb.CertValue.Kind, cb.CertValue.X509Certificate = rfc7292.CertBagCertValueX509Certificate, encoded
+	cb.CertValue.Kind, cb.CertValue.X509Certificate = rfc7292.CertBagCertValueX509Certificate, cert
 	b := rfc7292.SafeBag{BagID: oid(t, bagTypes+"3")}
 	b.BagValue.Kind, b.BagValue.CertBag = rfc7292.SafeBagBagValueCertBag, cb
 	return b
@@ -74,8 +80,16 @@ func testSafeContents(t *testing.T, a, b []byte) rfc7292.SafeContents {
 	sdsiBag := rfc7292.SafeBag{BagID: oid(t, bagTypes+"3")}
 	sdsiBag.BagValue.Kind, sdsiBag.BagValue.CertBag = rfc7292.SafeBagBagValueCertBag, sdsi
 
+	crlDER, err := os.ReadFile("../rfc5280/testdata/CarlRSACRLForAll.crl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crlValue := new(rfc5280.CertificateList)
+	if err := der.Unmarshal(crlDER, crlValue, rfc5280.X509Options()); err != nil {
+		t.Fatal(err)
+	}
 	crl := &rfc7292.CRLBag{CRLID: oid(t, x509CRL)}
-	crl.CrltValue.Kind, crl.CrltValue.X509CRL = rfc7292.CRLBagCrltValueX509CRL, []byte{0x30, 0x00}
+	crl.CrltValue.Kind, crl.CrltValue.X509CRL = rfc7292.CRLBagCrltValueX509CRL, crlValue
 	crlBag := rfc7292.SafeBag{BagID: oid(t, bagTypes+"4")}
 	crlBag.BagValue.Kind, crlBag.BagValue.CRLBag = rfc7292.SafeBagBagValueCRLBag, crl
 

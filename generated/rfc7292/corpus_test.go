@@ -352,11 +352,17 @@ func walkBags(sc rfc7292.SafeContents, certs [][]byte, n *pfxCounts, path string
 			if cv.Kind != rfc7292.CertBagCertValueX509Certificate {
 				return nil, fmt.Errorf("%s: certificate type %v", at, v.CertBag.CertID)
 			}
-			if _, err := x509.ParseCertificate(cv.X509Certificate); err != nil {
+			// The bag holds an rfc5280.Certificate; its Encoding is the
+			// certificate as the file holds it.
+			enc, err := cv.X509Certificate.Encoding()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", at, err)
+			}
+			if _, err := x509.ParseCertificate(enc); err != nil {
 				return nil, fmt.Errorf("%s: crypto/x509: %v", at, err)
 			}
 			n.certs++
-			certs = append(certs, cv.X509Certificate)
+			certs = append(certs, enc)
 		case rfc7292.SafeBagBagValueCRLBag:
 			n.crls++
 		case rfc7292.SafeBagBagValueSecretBag:

@@ -20,6 +20,10 @@ func bound(v int64) string {
 	return strconv.FormatInt(v, 10)
 }
 
+// constraintError reports a value outside its constraint (KindConstraint).
+// Out of line: it runs on error paths only (see WithField).
+//
+//go:noinline
 func constraintError(off int, typ, what string, v, lo, hi int64) error {
 	return NewError(KindConstraint, off, typ, what+" "+strconv.FormatInt(v, 10)+" outside ("+bound(lo)+".."+bound(hi)+")", "X.680 51")
 }
@@ -110,6 +114,10 @@ func CharCount(s string) int { return utf8.RuneCountInString(s) }
 // CheckEnumerated returns the error for an ENUMERATED value that is not
 // one of the type's items (X.680 20), for types without an extension
 // marker.
+//
+// Out of line: it runs on error paths only (see WithField).
+//
+//go:noinline
 func CheckEnumerated(off int, typ string, v int64) error {
 	return NewError(KindInvalidValue, off, typ, "value "+strconv.FormatInt(v, 10)+" is not an item of the enumeration", "X.680 20")
 }

@@ -94,11 +94,19 @@ type Error struct {
 
 // NewError returns an *Error of kind k at offset off. typ names the ASN.1
 // type being read, msg says what is wrong and rule cites the clause broken.
+//
+// Out of line: it runs on error paths only (see WithField).
+//
+//go:noinline
 func NewError(k Kind, off int, typ, msg, rule string) *Error {
 	return &Error{Kind: k, Offset: off, Type: typ, Msg: msg, Rule: rule}
 }
 
 // TagMismatch returns a KindTagMismatch error at offset off.
+//
+// Out of line: it runs on error paths only (see WithField).
+//
+//go:noinline
 func TagMismatch(off int, typ string, want, got Tag) *Error {
 	return &Error{Kind: KindTagMismatch, Offset: off, Type: typ, Msg: "expected " + want.String() + ", got " + got.String(),
 		Expected: want, Actual: got, HasTags: true}
@@ -148,6 +156,12 @@ func (e *Error) Is(target error) bool {
 //	if err := v.Validity.decode(r); err != nil {
 //		return der.WithField(err, "validity")
 //	}
+//
+// It is kept out of line: generated code calls it on the error path of
+// every component, and inlined there it made up most of the machine code a
+// large package (NR RRC) compiles to.
+//
+//go:noinline
 func WithField(err error, name string) error {
 	var e *Error
 	if errors.As(err, &e) {
@@ -227,12 +241,20 @@ func (r *Reader) Unexpected(typ string) error {
 
 // NoChoice returns the encoder's error for a CHOICE value with no
 // alternative chosen.
+//
+// Out of line: it runs on error paths only (see WithField).
+//
+//go:noinline
 func NoChoice(typ string) error {
 	return NewError(KindInvalidValue, -1, typ, "no alternative chosen", "X.680 29")
 }
 
 // NilValue returns the encoder's error for a component held by a nil
 // pointer where the value says it is present.
+//
+// Out of line: it runs on error paths only (see WithField).
+//
+//go:noinline
 func NilValue(typ string) error {
 	return NewError(KindInvalidValue, -1, typ, "present but nil", "")
 }
