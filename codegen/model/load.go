@@ -111,6 +111,7 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 		}
 	}
 	s.resolveAll()
+	s.describeInstances()
 	s.checkExtensions()
 	s.checkExtensible()
 	s.applyAnyMap()
