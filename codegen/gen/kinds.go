@@ -60,14 +60,22 @@ func (e *emitter) kindDecl(f *jen.File, k *classKind, gt *goType) {
 // 1, 2, ... for labels, with 0 meaning none:
 //
 //	func (c GeneralNameChoice) String() string {
-//		if c == 0 {
+//		switch {
+//		case c == 0:
 //			return "none"
+//		case c > 0 && c <= 9:
+//			return runtime.Name("otherName rfc822Name ...", int(c)-1, "")
 //		}
-//		return runtime.Name("otherName rfc822Name ...", int(c)-1, "GeneralNameChoice")
+//		return "GeneralNameChoice(" + strconv.Itoa(int(c)) + ")"
 //	}
 func (e *emitter) stringMethod(f *jen.File, typ, recv, doc string, labels []string) {
 	comment(f, doc)
+	c := jen.Id(recv)
 	f.Func().Params(jen.Id(recv).Id(typ)).Id("String").Params().String().Block(
-		jen.If(jen.Id(recv).Op("==").Lit(0)).Block(jen.Return(jen.Lit("none"))),
-		jen.Return(rt("Name").Call(jen.Lit(strings.Join(labels, " ")), jen.Int().Call(jen.Id(recv)).Op("-").Lit(1), jen.Lit(typ))))
+		jen.Switch().Block(
+			jen.Case(c.Clone().Op("==").Lit(0)).Block(jen.Return(jen.Lit("none"))),
+			jen.Case(c.Clone().Op(">").Lit(0).Op("&&").Add(c.Clone()).Op("<=").Lit(len(labels))).Block(
+				jen.Return(rt("Name").Call(jen.Lit(strings.Join(labels, " ")), jen.Int().Call(c.Clone()).Op("-").Lit(1), jen.Lit("")))),
+		),
+		jen.Return(jen.Lit(typ+"(").Op("+").Qual("strconv", "Itoa").Call(jen.Int().Call(c.Clone())).Op("+").Lit(")")))
 }

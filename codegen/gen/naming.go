@@ -121,6 +121,10 @@ func (p *plan) kindConstOf(u *union, e *model.OpenTypeEntry) *kindConst {
 	}
 	label := entryLabel(e, "")
 	if c := k.byKey[label]; c != nil {
+		// Objects of one key written in several sets are one constant,
+		// named after the first of the sets by name (not by planning
+		// order, which follows the files').
+		c.home = min(c.home, p.enclosing(e.Object))
 		return c
 	}
 	c := &kindConst{kind: k, label: label, comment: comment, home: p.enclosing(e.Object)}
@@ -481,8 +485,8 @@ func (a site) less(b site) bool {
 // instances (Extension{{...}} inside Extensions{{...}}) takes their site.
 // The same text written in two places is one actual (the model keeps one
 // instance), and its name must not depend on which place was read first.
-// A union over a set written in place takes the site of the types that
-// hold it.
+// A union takes the site of the types that hold it (it names the union of
+// a set written in place, and the unions of a set that needs several).
 func (np *namingPass) findSites() {
 	direct := map[*model.Assignment]site{}
 	within := map[*model.Assignment][]*model.Assignment{}
@@ -530,7 +534,7 @@ func (np *namingPass) findSites() {
 			if f.gt != nil {
 				use(f.gt.asg, s)
 			}
-			if u := f.union; u != nil && u.table.Origin.Set == nil {
+			if u := f.union; u != nil {
 				if root.asg.Instance != nil {
 					unionWithin[u] = append(unionWithin[u], root.asg)
 				} else if cur, ok := unionDirect[u]; !ok || s.less(cur) {
@@ -614,6 +618,14 @@ func (np *namingPass) unionEnt(gt *goType) *nameEnt {
 		if n == 1 {
 			se.set = append(se.set, set)
 			return se
+		}
+		// The set's open types need several unions (an open type, and one
+		// the contents of an OCTET STRING; several fields): each is named
+		// after the type and component that hold it (ContentInfo_Content,
+		// EncapsulatedContentInfo_EContent).
+		if st, ok := np.unionSites[u]; ok {
+			te := np.typeEnt(st.gt)
+			return np.derived("union "+u.key, 0, []*nameEnt{te}, func() string { return joinLabel(te.name, st.label) }, set)
 		}
 		return np.derived("union "+u.key, 0, []*nameEnt{se}, func() string { return se.name + "_" + field }, set)
 	}
@@ -751,7 +763,12 @@ func (np *namingPass) kindEnts() {
 			c := c
 			setC := func(s string) { c.name = s }
 			if c.obj != nil && owners[c.obj] == c {
+				// The constants of a class's objects follow one rule: when
+				// one of them is taken (object certBag, type CertBag), all
+				// are ClassKind_Object (BagTypeKind_CertBag).
 				e := np.objectEnt(c.obj)
+				e.decl.Group = ke.key
+				e.decl.Alt = ke.decl.Name + "_" + e.decl.Name
 				e.set = append(e.set, setC)
 				continue
 			}
